@@ -1,0 +1,1 @@
+//! The instance language: pest grammar, parsing, diagnostics, printing, QDIMACS.

@@ -1,0 +1,71 @@
+//! Instance types: the source problems and the Geography games they reduce to.
+//!
+//! This module holds data and its plain evaluation only (is this path Hamiltonian, does this
+//! assignment satisfy the matrix). Solving lives in [`crate::solvers`], parsing and printing
+//! in [`crate::lang`]. Every other module depends on this one and on nothing else here.
+
+pub mod geography;
+pub mod graph;
+pub mod hampath;
+pub mod qbf;
+pub mod vertex_cover;
+
+pub use geography::{Convention, Geography, Move, Rule, Tokens};
+pub use graph::{Graph, Group, Vertex, VertexId};
+pub use hampath::HamPath;
+pub use qbf::{Clause, Lit, Qbf, QuantBlock, Quantifier, Var};
+pub use vertex_cover::VertexCover;
+
+use serde::{Deserialize, Serialize};
+
+/// Any instance the tool reads, writes, compiles or solves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Instance {
+    /// A prenex CNF QBF.
+    Qbf(Qbf),
+    /// A Hamiltonian path question.
+    Hampath(HamPath),
+    /// A vertex cover question.
+    VertexCover(VertexCover),
+    /// A geography game.
+    Geography(Geography),
+}
+
+impl Instance {
+    /// The instance kind as written in the DSL header (`qbf`, `hampath`, `vertex_cover`,
+    /// `geography`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Instance::Qbf(_) => "qbf",
+            Instance::Hampath(_) => "hampath",
+            Instance::VertexCover(_) => "vertex_cover",
+            Instance::Geography(_) => "geography",
+        }
+    }
+}
+
+/// A place in an instance, so that a check made on the model (a reduction's precondition, a
+/// validation rule) can be reported at the right span of the source text by `lang`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Locator {
+    /// The whole instance.
+    Whole,
+    /// A vertex, by index.
+    Vertex(VertexId),
+    /// An edge, by index.
+    Edge(usize),
+    /// A start vertex declaration (0 = first, 1 = second).
+    Start(usize),
+    /// The end vertex of a Hamiltonian path instance.
+    End,
+    /// The bound k of a vertex cover instance.
+    K,
+    /// A QBF variable, by index.
+    Var(Var),
+    /// A QBF clause, by index.
+    Clause(usize),
+    /// A literal occurrence: clause index, position in the clause.
+    Literal(usize, usize),
+}

@@ -1,0 +1,250 @@
+//! Reductions from the papers: one file per reduction, and the registry that lists them.
+//!
+//! A [`Reduction`] maps a source [`Instance`] to a target geography [`Instance`], naming every
+//! vertex after its role and grouping gadgets. It declares its size formulas and structural
+//! claims so that every output can be checked against them, and the answer correspondence
+//! ([`ReductionInfo::yes_winner`]) so that `verify` can compare the two sides.
+
+use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
+use crate::solvers::Winner;
+use serde::Serialize;
+
+/// The kinds of problem a reduction reads or writes; the names are the CLI's `--to` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum ProblemKind {
+    /// Prenex CNF QBF (3QBF for the papers' reductions).
+    Qbf,
+    /// Hamiltonian path.
+    Hampath,
+    /// Vertex cover.
+    VertexCover,
+    /// Directed vertex geography, one token, rooted.
+    Dvg,
+    /// Undirected vertex geography, one token, rooted.
+    Uvg,
+    /// Directed edge geography.
+    Deg,
+    /// Undirected edge geography.
+    Ueg,
+    /// Partizan vertex geography (directed).
+    Pvg,
+    /// Partizan arc geography (directed).
+    Pag,
+    /// Impartial vertex geography with two shared tokens.
+    Ivg2,
+    /// Impartial arc geography with two shared tokens.
+    Iag2,
+    /// Misère directed vertex geography.
+    MisereDvg,
+    /// Misère undirected vertex geography.
+    MisereUvg,
+    /// Misère directed edge geography.
+    MisereDeg,
+    /// Misère undirected edge geography.
+    MisereUeg,
+    /// Misère NimG-RM without loops.
+    MisereNimgRm,
+    /// Trail Trap (unrooted partizan undirected edge geography).
+    TrailTrap,
+    /// Any other geography variant (no reduction reads or writes it yet).
+    OtherGame,
+}
+
+impl ProblemKind {
+    /// Every kind, in CLI order.
+    pub const ALL: [ProblemKind; 18] = [
+        ProblemKind::Qbf,
+        ProblemKind::Hampath,
+        ProblemKind::VertexCover,
+        ProblemKind::Dvg,
+        ProblemKind::Uvg,
+        ProblemKind::Deg,
+        ProblemKind::Ueg,
+        ProblemKind::Pvg,
+        ProblemKind::Pag,
+        ProblemKind::Ivg2,
+        ProblemKind::Iag2,
+        ProblemKind::MisereDvg,
+        ProblemKind::MisereUvg,
+        ProblemKind::MisereDeg,
+        ProblemKind::MisereUeg,
+        ProblemKind::MisereNimgRm,
+        ProblemKind::TrailTrap,
+        ProblemKind::OtherGame,
+    ];
+
+    /// The CLI name (`qbf`, `pvg`, `misere-uvg`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProblemKind::Qbf => "qbf",
+            ProblemKind::Hampath => "hampath",
+            ProblemKind::VertexCover => "vertex-cover",
+            ProblemKind::Dvg => "dvg",
+            ProblemKind::Uvg => "uvg",
+            ProblemKind::Deg => "deg",
+            ProblemKind::Ueg => "ueg",
+            ProblemKind::Pvg => "pvg",
+            ProblemKind::Pag => "pag",
+            ProblemKind::Ivg2 => "ivg2",
+            ProblemKind::Iag2 => "iag2",
+            ProblemKind::MisereDvg => "misere-dvg",
+            ProblemKind::MisereUvg => "misere-uvg",
+            ProblemKind::MisereDeg => "misere-deg",
+            ProblemKind::MisereUeg => "misere-ueg",
+            ProblemKind::MisereNimgRm => "misere-nimg-rm",
+            ProblemKind::TrailTrap => "trailtrap",
+            ProblemKind::OtherGame => "geography",
+        }
+    }
+
+    /// Parses a CLI name.
+    pub fn from_name(s: &str) -> Option<ProblemKind> {
+        ProblemKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// Whether this kind is a game (its answer is a winner) rather than a decision problem.
+    pub fn is_game(self) -> bool {
+        !matches!(
+            self,
+            ProblemKind::Qbf | ProblemKind::Hampath | ProblemKind::VertexCover
+        )
+    }
+
+    /// Classifies an instance. Games that match no named kind are [`ProblemKind::OtherGame`].
+    pub fn of(instance: &Instance) -> ProblemKind {
+        match instance {
+            Instance::Qbf(_) => ProblemKind::Qbf,
+            Instance::Hampath(_) => ProblemKind::Hampath,
+            Instance::VertexCover(_) => ProblemKind::VertexCover,
+            Instance::Geography(g) => Self::of_game(g),
+        }
+    }
+
+    fn of_game(g: &Geography) -> ProblemKind {
+        use Convention::*;
+        let d = g.graph.directed;
+        match (g.rule, g.tokens, g.convention, d) {
+            (Rule::Vertex, Tokens::One { start: Some(_) }, Normal, true) => ProblemKind::Dvg,
+            (Rule::Vertex, Tokens::One { start: Some(_) }, Normal, false) => ProblemKind::Uvg,
+            (Rule::Edge, Tokens::One { start: Some(_) }, Normal, true) => ProblemKind::Deg,
+            (Rule::Edge, Tokens::One { start: Some(_) }, Normal, false) => ProblemKind::Ueg,
+            (Rule::Vertex, Tokens::One { start: Some(_) }, Misere, true) => ProblemKind::MisereDvg,
+            (Rule::Vertex, Tokens::One { start: Some(_) }, Misere, false) => ProblemKind::MisereUvg,
+            (Rule::Edge, Tokens::One { start: Some(_) }, Misere, true) => ProblemKind::MisereDeg,
+            (Rule::Edge, Tokens::One { start: Some(_) }, Misere, false) => ProblemKind::MisereUeg,
+            (Rule::Vertex, Tokens::Partizan { starts: Some(_) }, Normal, true) => ProblemKind::Pvg,
+            (Rule::Edge, Tokens::Partizan { starts: Some(_) }, Normal, true) => ProblemKind::Pag,
+            (Rule::Vertex, Tokens::TwoShared { .. }, Normal, true) => ProblemKind::Ivg2,
+            (Rule::Edge, Tokens::TwoShared { .. }, Normal, true) => ProblemKind::Iag2,
+            (Rule::NimRemoveMove, Tokens::One { start: Some(_) }, Misere, false) => {
+                ProblemKind::MisereNimgRm
+            }
+            (Rule::Edge, Tokens::Partizan { starts: None }, Normal, false) => {
+                ProblemKind::TrailTrap
+            }
+            _ => ProblemKind::OtherGame,
+        }
+    }
+}
+
+/// What `list` shows about a reduction, and what `verify` needs to compare answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReductionInfo {
+    /// Stable id used by `--via` (`qbf-pvg`, `vc-pvg`, …).
+    pub id: &'static str,
+    /// Source problem.
+    pub source: ProblemKind,
+    /// Target problem.
+    pub target: ProblemKind,
+    /// Paper (short citation, with the file under `../shared/papers/`).
+    pub paper: &'static str,
+    /// Theorem number as printed in the paper.
+    pub theorem: &'static str,
+    /// Gadgets the construction emits.
+    pub gadgets: &'static [&'static str],
+    /// Declared number of target vertices, as a formula of the source parameters.
+    pub vertices_formula: &'static str,
+    /// Declared number of target edges or arcs.
+    pub edges_formula: &'static str,
+    /// Preconditions on the source instance.
+    pub preconditions: &'static [&'static str],
+    /// Structural claims checked on every output.
+    pub claims: &'static [&'static str],
+    /// Where the construction differs from the paper's text, and why.
+    pub errata: &'static [&'static str],
+    /// Whether the construction is recovered from the paper's text, reconstructed, or
+    /// printed as in the paper (known to be wrong; kept so `check` can find the error).
+    pub provenance: &'static str,
+    /// Which target winner means "yes" for the source (for a game source, "yes" means
+    /// player I wins it).
+    pub yes_winner: Winner,
+}
+
+/// A compiled instance.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The target instance.
+    pub target: Instance,
+    /// Remarks made while compiling (normalisations applied, clauses dropped, …).
+    pub notes: Vec<String>,
+}
+
+/// Why a reduction did not produce a target.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReductionError {
+    /// The reduction reads another kind of instance.
+    #[error("{id} reads {expected} instances, but this is {found}")]
+    WrongKind {
+        /// Reduction id.
+        id: &'static str,
+        /// What it reads.
+        expected: &'static str,
+        /// What it got.
+        found: &'static str,
+    },
+    /// The instance violates a precondition of the theorem.
+    #[error("{theorem} needs {message}")]
+    Precondition {
+        /// The theorem, e.g. "Thm 2.4".
+        theorem: &'static str,
+        /// What is required, e.g. "1 ≤ k ≤ n".
+        message: String,
+        /// Where in the source the violation is.
+        at: Locator,
+        /// How to fix it.
+        help: Option<String>,
+    },
+    /// The instance is outside the theorem's range but its answer is immediate (e.g. vertex
+    /// cover with k ≥ n); nothing is compiled.
+    #[error("answered directly: {reason}")]
+    Trivial {
+        /// The source answer.
+        answer: bool,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// One reduction from a paper.
+pub trait Reduction: Send + Sync {
+    /// Catalogue entry.
+    fn info(&self) -> &ReductionInfo;
+    /// Compiles `source` into the target game.
+    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError>;
+    /// The declared size `(vertices, edges)` of the output for this source, from the size
+    /// formulas (computed independently of the builder, so that a mismatch is a bug).
+    fn declared_size(&self, source: &Instance) -> (usize, usize);
+    /// Checks the paper's structural claims (acyclic, bipartite, degree bounds, …) on an
+    /// output; `Err` says which claim fails and where.
+    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String>;
+}
+
+/// Every registered reduction, in catalogue order.
+pub fn all() -> Vec<&'static dyn Reduction> {
+    Vec::new()
+}
+
+/// The reduction with id `id`.
+pub fn by_id(id: &str) -> Option<&'static dyn Reduction> {
+    all().into_iter().find(|r| r.info().id == id)
+}

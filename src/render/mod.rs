@@ -1,0 +1,1 @@
+//! Drawing instances as DOT (graphviz-rust); no logic beyond layout and labels.

@@ -1,0 +1,101 @@
+//! Exact solvers for every problem kind, with budgets, witnesses and statistics.
+//!
+//! Each solver returns `Result<Solution, BudgetExceeded>`: a hit budget is an answer
+//! ("unknown"), never a hang. Polynomial algorithms from the papers (matching for undirected
+//! vertex geography, GF(2) for bipartite undirected edge geography, backward induction on
+//! DAGs) live beside the exhaustive searches and serve as their second witness in tests.
+
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+pub mod geography;
+pub mod hampath;
+pub mod qbf;
+pub mod vertex_cover;
+
+/// Limits on a search. `Budget::unlimited()` never stops a search.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop when this instant has passed.
+    pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// No limit.
+    pub fn unlimited() -> Budget {
+        Budget {
+            max_nodes: None,
+            deadline: None,
+        }
+    }
+
+    /// A budget of `max_nodes` nodes and `timeout` wall-clock time from now.
+    pub fn new(max_nodes: Option<u64>, timeout: Option<Duration>) -> Budget {
+        Budget {
+            max_nodes,
+            deadline: timeout.map(|t| Instant::now() + t),
+        }
+    }
+
+    /// Err when `nodes` exceeds the node limit or the deadline has passed. Searches call this
+    /// once per node; the clock is read only every 1024 nodes to keep it cheap.
+    #[inline]
+    pub fn charge(&self, nodes: u64) -> Result<(), BudgetExceeded> {
+        if self.max_nodes.is_some_and(|m| nodes > m) {
+            return Err(BudgetExceeded { nodes });
+        }
+        if nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(BudgetExceeded { nodes });
+        }
+        Ok(())
+    }
+}
+
+/// The search stopped because its [`Budget`] ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("budget exhausted after {nodes} search nodes")]
+pub struct BudgetExceeded {
+    /// Nodes expanded before stopping.
+    pub nodes: u64,
+}
+
+/// Search statistics reported with every answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Search nodes expanded (positions, assignments or partial paths).
+    pub nodes: u64,
+    /// Wall-clock time in milliseconds.
+    pub millis: f64,
+}
+
+impl Stats {
+    /// Stats for `nodes` nodes expanded since `start`.
+    pub fn since(start: Instant, nodes: u64) -> Stats {
+        Stats {
+            nodes,
+            millis: start.elapsed().as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The winner of a game with optimal play. Player I ("first") makes the first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    /// Player I, who moves first.
+    First,
+    /// Player II.
+    Second,
+}
+
+impl Winner {
+    /// The other player.
+    pub fn other(self) -> Winner {
+        match self {
+            Winner::First => Winner::Second,
+            Winner::Second => Winner::First,
+        }
+    }
+}
