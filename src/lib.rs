@@ -6,9 +6,11 @@
 //! by [`render`]. The command-line front end is [`cli`].
 #![warn(missing_docs)]
 
+pub mod certify;
 pub mod cli;
 pub mod lang;
 pub mod problems;
+pub mod random;
 pub mod reductions;
 pub mod render;
 pub mod solvers;

@@ -99,3 +99,26 @@ impl Winner {
         }
     }
 }
+
+/// Why a solver gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The budget ran out: the answer is "unknown" (exit code 3).
+    #[error(transparent)]
+    Budget(#[from] BudgetExceeded),
+    /// The instance is larger than the chosen solver supports.
+    #[error("{what} has {size} items, more than the {solver} solver supports ({limit})")]
+    TooLarge {
+        /// The solver.
+        solver: &'static str,
+        /// What was counted (vertices, edges, variables).
+        what: &'static str,
+        /// The instance's size.
+        size: usize,
+        /// The solver's limit.
+        limit: usize,
+    },
+    /// The chosen solver does not apply to this instance (e.g. matching on a directed game).
+    #[error("{0}")]
+    Unsupported(String),
+}

@@ -1,0 +1,1 @@
+//! Certificates and their independent checker (placeholder; depends only on `problems`).

@@ -1,0 +1,1 @@
+//! Random QBF formulas (placeholder, filled in by the solver work).

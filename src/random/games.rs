@@ -1,0 +1,1 @@
+//! Random geography games (placeholder, filled in by the solver work).

@@ -1,0 +1,1 @@
+//! Random graphs (placeholder, filled in by the solver work).
