@@ -6,6 +6,17 @@
 //! ([`ReductionInfo::yes_winner`]) so that `verify` can compare the two sides.
 
 use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
+
+// Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
+pub mod chain;
+pub mod deg_misere_deg;
+pub mod deg_ueg;
+pub mod dvg_misere_dvg;
+pub mod dvg_misere_uvg;
+pub mod dvg_nimg;
+mod embed;
+pub mod qbf_deg;
+pub mod ueg_misere_ueg;
 use crate::solvers::Winner;
 use serde::Serialize;
 
@@ -241,7 +252,19 @@ pub trait Reduction: Send + Sync {
 
 /// Every registered reduction, in catalogue order.
 pub fn all() -> Vec<&'static dyn Reduction> {
-    Vec::new()
+    // Reductions II, in catalogue order.
+    static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
+    static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
+    static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
+    vec![
+        &qbf_deg::QbfToDeg,
+        &DEG_UEG,
+        &dvg_misere_dvg::DvgToMisereDvg,
+        &DVG_MISERE_UVG,
+        &ueg_misere_ueg::UegToMisereUeg,
+        &deg_misere_deg::DegToMisereDeg,
+        &DVG_NIMG,
+    ]
 }
 
 /// The reduction with id `id`.
