@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 pub mod geography;
 pub mod hampath;
 pub mod qbf;
+pub mod trail;
 pub mod vertex_cover;
 
 /// Limits on a search. `Budget::unlimited()` never stops a search.
