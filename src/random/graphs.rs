@@ -144,6 +144,12 @@ pub fn random_cubic(rng: &mut impl Rng, n: usize) -> Option<Graph> {
             }
         }
     }
+    Some(known_cubic(rng, n))
+}
+
+/// A randomly labelled prism `C_{n/2} × K2` (K4 when n = 4): connected and cubic, for even
+/// `n ≥ 4`.
+fn known_cubic(rng: &mut impl Rng, n: usize) -> Graph {
     let mut label: Vec<VertexId> = (0..n).collect();
     label.shuffle(rng);
     let h = n / 2;
@@ -155,7 +161,7 @@ pub fn random_cubic(rng: &mut impl Rng, n: usize) -> Option<Graph> {
             .collect()
     };
     let relabelled: Vec<_> = prism.iter().map(|&(u, v)| (label[u], label[v])).collect();
-    Some(with_edges(n, false, &relabelled))
+    with_edges(n, false, &relabelled)
 }
 
 /// A graph on `n` vertices with the given edges, in order.
@@ -344,5 +350,25 @@ pub fn random_vertex_cover(rng: &mut impl Rng, n: usize, density: f64, k: usize)
     VertexCover {
         graph: random_graph(rng, n, density),
         k,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_fallback_prisms_are_cubic_simple_and_connected() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for n in (4..=30).step_by(2) {
+            let g = known_cubic(&mut rng, n);
+            assert!(g.out_degrees().iter().all(|&d| d == 3), "n = {n}");
+            assert!(
+                !g.has_loop() && g.first_duplicate_edge().is_none(),
+                "n = {n}"
+            );
+            assert!(is_connected(&g), "n = {n}");
+        }
     }
 }
