@@ -72,18 +72,18 @@ impl Layout {
         let (mut top, mut side, mut bottom) = (Vec::new(), Vec::new(), Vec::new());
         for v in 0..nq.n() {
             let i = v + 1;
-            let t = g.add_labeled(format!("T{i}"), format!("T{i}"));
+            let t = g.add_vertex(format!("T{i}"));
             let pos = g.add_labeled(format!("x{i}"), nq.lit_label(Lit::pos(v)));
             let neg = g.add_labeled(format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
-            let b = g.add_labeled(format!("B{i}"), format!("B{i}"));
+            let b = g.add_vertex(format!("B{i}"));
             g.add_group("diamond", format!("x{i}"), vec![t, pos, neg, b]);
             top.push(t);
             side.push([pos, neg]);
             bottom.push(b);
         }
-        let choice = g.add_labeled("c", "c");
+        let choice = g.add_vertex("c");
         let clause: Vec<VertexId> = (1..=nq.m())
-            .map(|j| g.add_labeled(format!("C{j}"), format!("C{j}")))
+            .map(|j| g.add_vertex(format!("C{j}")))
             .collect();
         for (j, &cv) in clause.iter().enumerate() {
             g.add_group("clause", format!("C{}", nq.clause_origin[j] + 1), vec![cv]);

@@ -112,7 +112,7 @@ impl Layout {
     }
 
     fn new_cluster(g: &mut Graph, c: usize) -> Cluster {
-        let universal = g.add_labeled(format!("U{c}"), format!("U{c}"));
+        let universal = g.add_vertex(format!("U{c}"));
         let mut tri = |role: &str| -> [VertexId; 3] {
             [0, 1, 2].map(|j| g.add_labeled(format!("{role}{c}_{j}"), format!("{role}{c},{j}")))
         };
