@@ -7,6 +7,16 @@
 
 use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
 
+// Reductions I (Fraenkel–Simonson and the textbook QBF → Geography).
+pub mod common;
+pub mod hampath_to_pvg;
+pub mod pvg_to_pag;
+pub mod qbf_normal;
+pub mod qbf_to_dvg;
+pub mod qbf_to_pvg;
+pub mod qbf_to_pvg_restricted;
+pub mod qbf_to_two_token;
+pub mod vc_to_pvg;
 // Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
 pub mod chain;
 pub mod deg_misere_deg;
@@ -19,6 +29,7 @@ pub mod hampath_trailtrap;
 pub mod qbf_deg;
 pub mod trailtrap_disconnected;
 pub mod ueg_misere_ueg;
+
 use crate::solvers::{Budget, SolveError, Winner};
 use serde::Serialize;
 
@@ -273,6 +284,20 @@ pub fn all() -> Vec<&'static dyn Reduction> {
     static HAMPATH_TRAILTRAP: hampath_trailtrap::HampathToTrailTrap =
         hampath_trailtrap::HampathToTrailTrap::PAPER;
     vec![
+        // Reductions I.
+        &qbf_to_dvg::QbfToDvg,
+        &qbf_to_pvg::QbfToPvg,
+        &qbf_to_pvg_restricted::QbfToPvgRestricted,
+        &pvg_to_pag::PvgToPag,
+        &hampath_to_pvg::HamPathToPvg::FIXED,
+        &vc_to_pvg::VcToPvg::FIXED,
+        &qbf_to_two_token::QbfToTwoToken::IAG2,
+        &qbf_to_two_token::QbfToTwoToken::IVG2,
+        // The papers' literal readings, known to be wrong (kept so `check` finds the errata).
+        &hampath_to_pvg::HamPathToPvg::AS_PRINTED,
+        &vc_to_pvg::VcToPvg::AS_PRINTED,
+        &qbf_to_two_token::QbfToTwoToken::IAG2_AS_PRINTED,
+        // Reductions II.
         &qbf_deg::QbfToDeg,
         &DEG_UEG,
         &dvg_misere_dvg::DvgToMisereDvg,

@@ -13,6 +13,7 @@ pub mod hampath;
 pub mod qbf;
 pub mod trail;
 pub mod vertex_cover;
+pub mod dispatch;
 
 /// Limits on a search. `Budget::unlimited()` never stops a search.
 #[derive(Clone, Debug)]
