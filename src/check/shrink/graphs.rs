@@ -1,0 +1,161 @@
+//! Shrinking steps for graph instances and games: fewer vertices and edges, fewer fixed
+//! endpoints, smaller k, lighter NimG heaps. Vertices are renamed `v1 …` in index order.
+
+use crate::problems::{Geography, Graph, HamPath, Tokens, VertexCover, VertexId};
+
+/// `g` restricted to the vertices with `keep[v]` and the edges with `keep_edge[e]` (edges
+/// touching a removed vertex go too), renamed `v1 …`; returns the new index of each old vertex.
+fn restrict(g: &Graph, keep: &[bool], keep_edge: &[bool]) -> (Graph, Vec<Option<VertexId>>) {
+    let mut out = Graph::new(g.directed);
+    let mut map = vec![None; g.n()];
+    for (v, vertex) in g.vertices.iter().enumerate().filter(|&(v, _)| keep[v]) {
+        let id = out.add_vertex(format!("v{}", out.n() + 1));
+        out.vertices[id].label = vertex.label.clone();
+        out.vertices[id].weight = vertex.weight;
+        map[v] = Some(id);
+    }
+    for (e, &(u, v)) in g.edges.iter().enumerate().filter(|&(e, _)| keep_edge[e]) {
+        if let (Some(a), Some(b)) = (map[u], map[v]) {
+            out.add_edge(a, b);
+        }
+    }
+    for group in &g.groups {
+        let members = group.members.iter().filter_map(|&m| map[m]).collect();
+        out.add_group(group.kind.clone(), group.name.clone(), members);
+    }
+    (out, map)
+}
+
+/// Every vertex-removal and edge-removal of `g`, with the old-to-new vertex maps.
+fn graph_steps(g: &Graph) -> Vec<(Graph, Vec<Option<VertexId>>)> {
+    let all_v = vec![true; g.n()];
+    let all_e = vec![true; g.m()];
+    let mut out = Vec::new();
+    for v in 0..g.n() {
+        let mut keep = all_v.clone();
+        keep[v] = false;
+        out.push(restrict(g, &keep, &all_e));
+    }
+    for e in 0..g.m() {
+        let mut keep = all_e.clone();
+        keep[e] = false;
+        out.push(restrict(g, &all_v, &keep));
+    }
+    out
+}
+
+/// Hamiltonian-path steps; removing a fixed endpoint also unfixes it.
+pub fn hampath(h: &HamPath) -> Vec<HamPath> {
+    let mut out: Vec<HamPath> = graph_steps(&h.graph)
+        .into_iter()
+        .map(|(graph, map)| HamPath {
+            graph,
+            start: h.start.and_then(|s| map[s]),
+            end: h.end.and_then(|t| map[t]),
+        })
+        .collect();
+    if h.start.is_some() {
+        out.push(HamPath {
+            start: None,
+            ..h.clone()
+        });
+    }
+    if h.end.is_some() {
+        out.push(HamPath {
+            end: None,
+            ..h.clone()
+        });
+    }
+    out
+}
+
+/// Vertex-cover steps, then k − 1.
+pub fn cover(c: &VertexCover) -> Vec<VertexCover> {
+    let mut out: Vec<VertexCover> = graph_steps(&c.graph)
+        .into_iter()
+        .map(|(graph, _)| VertexCover { graph, k: c.k })
+        .collect();
+    if c.k > 0 {
+        out.push(VertexCover {
+            k: c.k - 1,
+            ..c.clone()
+        });
+    }
+    out
+}
+
+/// Game steps: start vertices are never removed (the game would change variant), and NimG
+/// heaps are lowered one token at a time.
+pub fn game(g: &Geography) -> Vec<Geography> {
+    let mut out = Vec::new();
+    for (graph, map) in graph_steps(&g.graph) {
+        if let Some(tokens) = remap_tokens(g.tokens, &map) {
+            out.push(Geography {
+                graph,
+                tokens,
+                ..g.clone()
+            });
+        }
+    }
+    for v in 0..g.graph.n() {
+        if let Some(w) = g.graph.vertices[v].weight.filter(|&w| w > 0) {
+            let mut lighter = g.clone();
+            lighter.graph.vertices[v].weight = Some(w - 1);
+            out.push(lighter);
+        }
+    }
+    out
+}
+
+/// The tokens after a vertex map, or `None` when a start vertex was removed.
+fn remap_tokens(tokens: Tokens, map: &[Option<VertexId>]) -> Option<Tokens> {
+    Some(match tokens {
+        Tokens::One { start: None } => tokens,
+        Tokens::One { start: Some(s) } => Tokens::One {
+            start: Some(map[s]?),
+        },
+        Tokens::Partizan { starts: None } => tokens,
+        Tokens::Partizan {
+            starts: Some([a, b]),
+        } => Tokens::Partizan {
+            starts: Some([map[a]?, map[b]?]),
+        },
+        Tokens::TwoShared { starts: [a, b] } => Tokens::TwoShared {
+            starts: [map[a]?, map[b]?],
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removing_a_vertex_remaps_edges_endpoints_and_names() {
+        let mut g = Graph::new(true);
+        for i in 0..3 {
+            g.add_vertex(format!("a{i}"));
+        }
+        g.add_edge(0, 1);
+        g.add_edge(1, 2);
+        let h = HamPath {
+            graph: g,
+            start: Some(0),
+            end: Some(2),
+        };
+        let steps = hampath(&h);
+        // Removing vertex 1 leaves two vertices and no edge; the end moves to index 1.
+        let s = &steps[1];
+        assert_eq!(
+            (s.graph.n(), s.graph.m(), s.start, s.end),
+            (2, 0, Some(0), Some(1))
+        );
+        assert_eq!(s.graph.id(1), "v2");
+        // Removing vertex 0 unfixes the start.
+        assert_eq!(
+            (steps[0].start, steps[0].graph.edges.clone()),
+            (None, vec![(0, 1)])
+        );
+        assert_eq!(steps.len(), 3 + 2 + 2);
+    }
+}
