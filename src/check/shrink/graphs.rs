@@ -14,7 +14,7 @@ fn restrict(g: &Graph, keep: &[bool], keep_edge: &[bool]) -> (Graph, Vec<Option<
         out.vertices[id].weight = vertex.weight;
         map[v] = Some(id);
     }
-    for (e, &(u, v)) in g.edges.iter().enumerate().filter(|&(e, _)| keep_edge[e]) {
+    for (_, &(u, v)) in g.edges.iter().enumerate().filter(|&(e, _)| keep_edge[e]) {
         if let (Some(a), Some(b)) = (map[u], map[v]) {
             out.add_edge(a, b);
         }
