@@ -8,10 +8,11 @@
 //! variation and statistics.
 
 mod exhaustive;
+mod position;
 mod state;
 
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
-pub use state::{Position, initial_position, legal_moves, play, try_play};
+pub use position::{Position, initial_position, legal_moves, play, try_play};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
