@@ -1,7 +1,7 @@
 //! Geography solvers: exhaustive search for every variant, and the polynomial algorithms the
 //! papers give for special cases.
 //!
-//! The rules (one place: [`state`]) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
+//! The rules (one place: `state.rs`) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
 //! `shared/spec/fraenkel-simonson.md` §0 plus the doc comments on
 //! [`Rule`](crate::problems::Rule) and [`Tokens`](crate::problems::Tokens). Every solver
 //! reports the winner, a winning first move of player I when player I wins, a principal
