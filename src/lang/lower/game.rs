@@ -164,10 +164,10 @@ fn weights(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) {
         if let Some(&v) = missing.first() {
             let id = b.graph.id(v).to_string();
             let span = b.spans[&Locator::Vertex(v)];
-            let more = if missing.len() > 1 {
-                format!(" (and {} more vertices)", missing.len() - 1)
-            } else {
-                String::new()
+            let more = match missing.len() {
+                1 => String::new(),
+                2 => " (and 1 more vertex)".to_string(),
+                k => format!(" (and {} more vertices)", k - 1),
             };
             errs.push(
                 LangError::new(errs.src, "lang::missing_weight", format!("vertex `{id}` has no weight{more}"), span, "no weight")
@@ -213,7 +213,7 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
             LangError::new(
                 errs.src,
                 "lang::missing_start",
-                format!("{what} has no start vertex"),
+                what.to_string(),
                 s.span,
                 "start missing",
             )
@@ -228,7 +228,7 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
         TokensW::One { .. } => {
             missing(
                 errs,
-                "the token",
+                "the token has no start vertex",
                 "write `tokens: one at s`, or `tokens: one, unrooted` for the unrooted game",
             );
             None
@@ -246,7 +246,7 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
         TokensW::Two(None) => {
             missing(
                 errs,
-                "the pair of shared tokens",
+                "the two shared tokens have no start vertices",
                 "write `tokens: two at a and b`",
             );
             None
@@ -281,10 +281,10 @@ fn partizan(
         by_player[*p] = Some(n);
     }
     let [Some(x), Some(y)] = by_player else {
-        let who = if by_player[0].is_none() {
-            "player I's token (`first`)"
-        } else {
-            "player II's token (`second`)"
+        let who = match by_player {
+            [None, None] => "neither partizan token has a start vertex",
+            [None, _] => "player I's token (`first`) has no start vertex",
+            _ => "player II's token (`second`) has no start vertex",
         };
         missing(
             errs,

@@ -58,12 +58,15 @@ impl Built {
     }
 }
 
-/// The declared vertex name closest to `name` (edit distance at most 2), first in order.
+/// The declared vertex name closest to `name`, first in order, if it is close enough to be
+/// a likely typo: at most 2 edits, and fewer than half the name's length (so `c` does not
+/// suggest `a`).
 fn closest(g: &Graph, name: &str) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
+    let len = name.chars().count();
     for v in &g.vertices {
         let d = edit_distance(&v.id, name);
-        if d <= 2 && best.is_none_or(|(bd, _)| d < bd) {
+        if d <= 2 && 2 * d < len && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, &v.id));
         }
     }
