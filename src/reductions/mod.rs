@@ -6,6 +6,28 @@
 //! ([`ReductionInfo::yes_winner`]) so that `verify` can compare the two sides.
 
 use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
+
+// Reductions I (Fraenkel–Simonson and the textbook QBF → Geography).
+pub mod common;
+pub mod hampath_to_pvg;
+pub mod pvg_to_pag;
+pub mod qbf_normal;
+pub mod qbf_to_dvg;
+pub mod qbf_to_pvg;
+pub mod qbf_to_pvg_restricted;
+pub mod qbf_to_two_token;
+pub mod vc_to_pvg;
+// Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
+pub mod chain;
+pub mod deg_misere_deg;
+pub mod deg_ueg;
+pub mod dvg_misere_dvg;
+pub mod dvg_misere_uvg;
+pub mod dvg_nimg;
+mod embed;
+pub mod qbf_deg;
+pub mod ueg_misere_ueg;
+
 use crate::solvers::Winner;
 use serde::Serialize;
 
@@ -241,7 +263,33 @@ pub trait Reduction: Send + Sync {
 
 /// Every registered reduction, in catalogue order.
 pub fn all() -> Vec<&'static dyn Reduction> {
-    Vec::new()
+    // Reductions II, in catalogue order.
+    static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
+    static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
+    static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
+    vec![
+        // Reductions I.
+        &qbf_to_dvg::QbfToDvg,
+        &qbf_to_pvg::QbfToPvg,
+        &qbf_to_pvg_restricted::QbfToPvgRestricted,
+        &pvg_to_pag::PvgToPag,
+        &hampath_to_pvg::HamPathToPvg::FIXED,
+        &vc_to_pvg::VcToPvg::FIXED,
+        &qbf_to_two_token::QbfToTwoToken::IAG2,
+        &qbf_to_two_token::QbfToTwoToken::IVG2,
+        // The papers' literal readings, known to be wrong (kept so `check` finds the errata).
+        &hampath_to_pvg::HamPathToPvg::AS_PRINTED,
+        &vc_to_pvg::VcToPvg::AS_PRINTED,
+        &qbf_to_two_token::QbfToTwoToken::IAG2_AS_PRINTED,
+        // Reductions II.
+        &qbf_deg::QbfToDeg,
+        &DEG_UEG,
+        &dvg_misere_dvg::DvgToMisereDvg,
+        &DVG_MISERE_UVG,
+        &ueg_misere_ueg::UegToMisereUeg,
+        &deg_misere_deg::DegToMisereDeg,
+        &DVG_NIMG,
+    ]
 }
 
 /// The reduction with id `id`.

@@ -12,6 +12,7 @@ pub mod geography;
 pub mod hampath;
 pub mod qbf;
 pub mod vertex_cover;
+pub mod dispatch;
 
 /// Limits on a search. `Budget::unlimited()` never stops a search.
 #[derive(Clone, Debug)]
