@@ -7,9 +7,11 @@
 #[path = "certify/brute.rs"]
 mod brute; // a second geography engine, minimax, certificate builder and validity oracle
 #[path = "certify/compact.rs"]
-mod compact; // UVG matching and UEG kernel certificates, including 10^5-vertex instances
+mod compact; // UVG matching certificates, including 10^5-vertex instances
 #[path = "certify/games.rs"]
 mod games; // game_win certificates of every variant: hand-built, random, mutated
+#[path = "certify/kernels.rs"]
+mod kernels; // UEG even-kernel certificates against the game engine
 #[path = "certify/np.rs"]
 mod np; // Hamiltonian path and vertex cover certificates
 #[path = "certify/qbf.rs"]
