@@ -73,7 +73,10 @@ fn substitute(q: &Qbf, values: &[(Var, bool)]) -> Qbf {
         .map(|c| {
             c.iter()
                 .filter(|l| fixed[l.var].is_none())
-                .map(|l| Lit { var: new_index[l.var], positive: l.positive })
+                .map(|l| Lit {
+                    var: new_index[l.var],
+                    positive: l.positive,
+                })
                 .collect()
         })
         .collect();
@@ -82,11 +85,20 @@ fn substitute(q: &Qbf, values: &[(Var, bool)]) -> Qbf {
         .iter()
         .map(|b| QuantBlock {
             quantifier: b.quantifier,
-            vars: b.vars.iter().filter(|&&v| fixed[v].is_none()).map(|&v| new_index[v]).collect(),
+            vars: b
+                .vars
+                .iter()
+                .filter(|&&v| fixed[v].is_none())
+                .map(|&v| new_index[v])
+                .collect(),
         })
         .filter(|b| !b.vars.is_empty())
         .collect();
-    Qbf { vars: remaining.iter().map(|&v| q.vars[v].clone()).collect(), prefix, clauses }
+    Qbf {
+        vars: remaining.iter().map(|&v| q.vars[v].clone()).collect(),
+        prefix,
+        clauses,
+    }
 }
 
 #[test]
@@ -101,27 +113,59 @@ fn qbf_solver_agrees_with_depqbf_on_random_3qbf() {
                 std::env::var_os("CI").is_none(),
                 "depqbf is not on PATH but CI is set: install the Debian package `depqbf`"
             );
-            eprintln!("\n{0}\n!! SKIPPED: depqbf is not on PATH (apt-get install depqbf)\n{0}\n", "!".repeat(70));
+            eprintln!(
+                "\n{0}\n!! SKIPPED: depqbf is not on PATH (apt-get install depqbf)\n{0}\n",
+                "!".repeat(70)
+            );
             return;
         };
         let ours = solve(&q, &Budget::unlimited()).expect("unlimited budget");
-        assert_eq!(ours.value, theirs.value, "disagreement on\n{}", qdimacs::write(&q));
-        if ours.value { yes += 1 } else { no += 1 }
+        assert_eq!(
+            ours.value,
+            theirs.value,
+            "disagreement on\n{}",
+            qdimacs::write(&q)
+        );
+        if ours.value {
+            yes += 1
+        } else {
+            no += 1
+        }
         if !ours.outer_block.is_empty() {
             let reduced = substitute(&q, &ours.outer_block);
             let check = depqbf(&reduced, false).expect("depqbf ran a moment ago");
-            assert_eq!(check.value, ours.value, "our witness {:?} fails on\n{}", ours.outer_block, qdimacs::write(&q));
+            assert_eq!(
+                check.value,
+                ours.value,
+                "our witness {:?} fails on\n{}",
+                ours.outer_block,
+                qdimacs::write(&q)
+            );
             ours_checked += 1;
         }
         let outer_vars = q.prefix.first().map_or(0, |b| b.vars.len());
         if !theirs.outer.is_empty() && theirs.outer.len() == outer_vars {
             let reduced = substitute(&q, &theirs.outer);
             let check = solve(&reduced, &Budget::unlimited()).expect("unlimited budget");
-            assert_eq!(check.value, ours.value, "DepQBF's witness {:?} fails on\n{}", theirs.outer, qdimacs::write(&q));
+            assert_eq!(
+                check.value,
+                ours.value,
+                "DepQBF's witness {:?} fails on\n{}",
+                theirs.outer,
+                qdimacs::write(&q)
+            );
             theirs_checked += 1;
         }
     }
-    eprintln!("depqbf: {yes} true, {no} false; witnesses checked: ours {ours_checked}, DepQBF's {theirs_checked}");
-    assert!(yes >= 75 && no >= 75, "{yes} true and {no} false is too lopsided");
-    assert!(ours_checked >= 75 && theirs_checked >= 50, "too few witnesses checked");
+    eprintln!(
+        "depqbf: {yes} true, {no} false; witnesses checked: ours {ours_checked}, DepQBF's {theirs_checked}"
+    );
+    assert!(
+        yes >= 75 && no >= 75,
+        "{yes} true and {no} false is too lopsided"
+    );
+    assert!(
+        ours_checked >= 75 && theirs_checked >= 50,
+        "too few witnesses checked"
+    );
 }
