@@ -25,10 +25,12 @@ pub mod dvg_misere_dvg;
 pub mod dvg_misere_uvg;
 pub mod dvg_nimg;
 mod embed;
+pub mod hampath_trailtrap;
 pub mod qbf_deg;
+pub mod trailtrap_disconnected;
 pub mod ueg_misere_ueg;
 
-use crate::solvers::Winner;
+use crate::solvers::{Budget, SolveError, Winner};
 use serde::Serialize;
 
 /// The kinds of problem a reduction reads or writes; the names are the CLI's `--to` values.
@@ -259,6 +261,18 @@ pub trait Reduction: Send + Sync {
     /// Checks the paper's structural claims (acyclic, bipartite, degree bounds, …) on an
     /// output; `Err` says which claim fails and where.
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String>;
+    /// The source answer ("yes"/"no"), when this reduction decides a question other than the
+    /// standard one of its source kind, so that `verify` compares the right answers; `None`
+    /// (the default) means the standard solver of [`ReductionInfo::source`] applies. Trail
+    /// Trap Thm 18 is the case in point: it decides "a trail of length n + 1 from v", not
+    /// "a Hamiltonian path from v".
+    fn source_answer(
+        &self,
+        _source: &Instance,
+        _budget: &Budget,
+    ) -> Option<Result<bool, SolveError>> {
+        None
+    }
 }
 
 /// Every registered reduction, in catalogue order.
@@ -267,6 +281,8 @@ pub fn all() -> Vec<&'static dyn Reduction> {
     static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
     static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
     static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
+    static HAMPATH_TRAILTRAP: hampath_trailtrap::HampathToTrailTrap =
+        hampath_trailtrap::HampathToTrailTrap::PAPER;
     vec![
         // Reductions I.
         &qbf_to_dvg::QbfToDvg,
@@ -289,6 +305,8 @@ pub fn all() -> Vec<&'static dyn Reduction> {
         &ueg_misere_ueg::UegToMisereUeg,
         &deg_misere_deg::DegToMisereDeg,
         &DVG_NIMG,
+        &HAMPATH_TRAILTRAP,
+        &trailtrap_disconnected::TrailTrapDisconnected,
     ]
 }
 
