@@ -12,6 +12,7 @@ pub mod dispatch;
 pub mod geography;
 pub mod hampath;
 pub mod qbf;
+pub mod trail;
 pub mod vertex_cover;
 
 /// Limits on a search. `Budget::unlimited()` never stops a search.
