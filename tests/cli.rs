@@ -125,15 +125,25 @@ fn usage_error_exits_2() {
 
 #[test]
 fn node_budget_gives_unknown_and_exit_3() {
-    let o = georeduce(&[
-        "solve",
-        "examples/fraenkel-simonson.qbf",
-        "--max-nodes",
-        "1",
-        "--json",
-    ]);
+    // The compiled running example needs hundreds of search nodes; allow ten.
+    let pvg = georeduce(&["compile", "examples/fraenkel-simonson.qbf", "--to", "pvg"]);
+    let o = with_stdin(
+        &["solve", "-", "--max-nodes", "10", "--json"],
+        &stdout(&pvg),
+    );
     assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
-    assert_eq!(json(&o)["answer"], "unknown");
+    assert_eq!(json(&o)["winner"], "unknown");
+    let args = [
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--to",
+        "pvg",
+        "--max-nodes",
+        "10",
+    ];
+    let v = georeduce(&args);
+    assert_eq!(v.status.code(), Some(3), "{}{}", stdout(&v), stderr(&v));
+    assert!(stdout(&v).contains("unknown"));
 }
 
 #[test]
