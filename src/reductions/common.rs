@@ -144,7 +144,16 @@ pub fn check_simple(g: &Graph) -> Result<(), String> {
 
 /// Err unless the game's start vertices are exactly `expected` (by identifier).
 pub fn check_starts(game: &Geography, expected: &[&str]) -> Result<(), String> {
-    let found: Vec<&str> = game.starts().iter().map(|&s| game.graph.id(s)).collect();
+    let found: Vec<&str> = game
+        .starts()
+        .iter()
+        .map(|&s| {
+            game.graph
+                .vertices
+                .get(s)
+                .map_or("(out of range)", |v| v.id.as_str())
+        })
+        .collect();
     if found == expected {
         Ok(())
     } else {
