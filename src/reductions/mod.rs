@@ -17,6 +17,17 @@ pub mod qbf_to_pvg;
 pub mod qbf_to_pvg_restricted;
 pub mod qbf_to_two_token;
 pub mod vc_to_pvg;
+// Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
+pub mod chain;
+pub mod deg_misere_deg;
+pub mod deg_ueg;
+pub mod dvg_misere_dvg;
+pub mod dvg_misere_uvg;
+pub mod dvg_nimg;
+mod embed;
+pub mod qbf_deg;
+pub mod ueg_misere_ueg;
+
 use crate::solvers::Winner;
 use serde::Serialize;
 
@@ -252,6 +263,10 @@ pub trait Reduction: Send + Sync {
 
 /// Every registered reduction, in catalogue order.
 pub fn all() -> Vec<&'static dyn Reduction> {
+    // Reductions II, in catalogue order.
+    static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
+    static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
+    static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
     vec![
         // Reductions I.
         &qbf_to_dvg::QbfToDvg,
@@ -266,6 +281,14 @@ pub fn all() -> Vec<&'static dyn Reduction> {
         &hampath_to_pvg::HamPathToPvg::AS_PRINTED,
         &vc_to_pvg::VcToPvg::AS_PRINTED,
         &qbf_to_two_token::QbfToTwoToken::IAG2_AS_PRINTED,
+        // Reductions II.
+        &qbf_deg::QbfToDeg,
+        &DEG_UEG,
+        &dvg_misere_dvg::DvgToMisereDvg,
+        &DVG_MISERE_UVG,
+        &ueg_misere_ueg::UegToMisereUeg,
+        &deg_misere_deg::DegToMisereDeg,
+        &DVG_NIMG,
     ]
 }
 

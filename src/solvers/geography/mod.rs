@@ -1,17 +1,18 @@
 //! Geography solvers: exhaustive search for every variant, and the polynomial algorithms the
 //! papers give for special cases.
 //!
-//! The rules (one place: [`state`]) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
+//! The rules (one place: `state.rs`) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
 //! `shared/spec/fraenkel-simonson.md` §0 plus the doc comments on
 //! [`Rule`](crate::problems::Rule) and [`Tokens`](crate::problems::Tokens). Every solver
 //! reports the winner, a winning first move of player I when player I wins, a principal
 //! variation and statistics.
 
 mod exhaustive;
+mod position;
 mod state;
 
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
-pub use state::{Position, initial_position, legal_moves, play, try_play};
+pub use position::{Position, initial_position, legal_moves, play, try_play};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};

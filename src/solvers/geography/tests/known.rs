@@ -150,3 +150,68 @@ fn principal_variation_is_legal() {
         Some(Move::Step { .. })
     ));
 }
+
+/// A budget that runs out gives `SolveError::Budget`; an oversized NimG game is refused; an
+/// invalid game is `Unsupported`, never a panic.
+#[test]
+fn budget_size_and_validity_errors() {
+    use crate::solvers::SolveError;
+    let edges: Vec<_> = (0..8)
+        .flat_map(|u| (0..8).filter(move |&v| v != u).map(move |v| (u, v)))
+        .collect();
+    let g = game(
+        graph(8, true, &edges),
+        Rule::Edge,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    let nodes = solve(&g, &Budget::unlimited())
+        .expect("solvable")
+        .stats
+        .nodes;
+    assert!(nodes > 10, "{nodes}");
+    let tight = Budget::new(Some(nodes - 1), None);
+    assert!(matches!(solve(&g, &tight), Err(SolveError::Budget(_))));
+    assert!(solve(&g, &Budget::new(Some(nodes), None)).is_ok());
+    let mut nim = game(
+        graph(2, false, &[(0, 1)]),
+        Rule::NimRemoveMove,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    nim.graph.vertices[0].weight = Some(u64::MAX);
+    assert!(matches!(
+        solve(&nim, &Budget::unlimited()),
+        Err(SolveError::TooLarge { .. })
+    ));
+    let bad = game(
+        graph(2, true, &[(0, 1)]),
+        Rule::Vertex,
+        Tokens::One { start: Some(7) },
+        Convention::Normal,
+    );
+    assert!(matches!(
+        solve(&bad, &Budget::unlimited()),
+        Err(SolveError::Unsupported(_))
+    ));
+}
+
+/// Long narrow games (deeper than the default test-thread stack would allow) solve: an
+/// undirected path of 20,001 vertices from one end, under both rules.
+#[test]
+fn long_paths_solve_without_overflow() {
+    let n = 20_001;
+    let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
+    for rule in [Rule::Vertex, Rule::Edge] {
+        let g = game(
+            graph(n, false, &edges),
+            rule,
+            Tokens::One { start: Some(0) },
+            Convention::Normal,
+        );
+        let sol = solve(&g, &Budget::unlimited()).expect("a path is easy");
+        // 20,000 moves: player II makes the last one.
+        assert_eq!(sol.winner, Winner::Second);
+        assert_eq!(sol.principal_variation.len(), n - 1);
+    }
+}

@@ -1,0 +1,1 @@
+//! Chaining reductions (placeholder while the module is written).
