@@ -77,6 +77,16 @@ pub fn require_3cnf(theorem: &'static str, q: &Qbf) -> Result<(), ReductionError
     }
 }
 
+/// Adds a vertex `id` whose display label is `label`; the label is stored only when it
+/// differs from the identifier, so the DSL output does not repeat itself.
+pub fn add_named(g: &mut Graph, id: String, label: String) -> VertexId {
+    if id == label {
+        g.add_vertex(id)
+    } else {
+        g.add_labeled(id, label)
+    }
+}
+
 /// A normal-play directed game on `graph` with the given rule and tokens.
 pub fn directed_game(graph: Graph, rule: Rule, tokens: Tokens) -> Instance {
     Instance::Geography(Geography {
