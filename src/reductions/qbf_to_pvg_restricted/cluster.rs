@@ -125,14 +125,14 @@ fn arcs(k: &Parts, y: VertexId, u: VertexId) -> Vec<(VertexId, VertexId)> {
         (k.w[1], k.ub),
     ]);
     arcs.extend([(k.ua, k.m[0]), (k.ua, k.m[1]), (k.ub, k.m[2])]);
-    for j in 0..3 {
-        arcs.extend([
+    arcs.extend((0..3).flat_map(|j| {
+        [
             (k.m[j], k.mp[j]),
             (k.mp[j], k.q[j]),
             (n[j], k.q[j]),
             (k.q[j], k.lo[j]),
-        ]);
-    }
+        ]
+    }));
     arcs.extend([(k.lo[0], k.c01), (k.lo[1], k.c01), (k.lo[2], k.c2)]);
     arcs.extend([(k.c01, k.centre), (k.c2, k.centre)]);
     let chain = std::iter::once(k.centre)
