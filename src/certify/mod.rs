@@ -248,3 +248,66 @@ impl<'a> IdIndex<'a> {
         ids.iter().map(|id| self.get(id)).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{Graph, HamPath, VertexCover};
+
+    fn path3() -> Graph {
+        let mut g = Graph::new(false);
+        let a = g.add_vertex("a");
+        let b = g.add_vertex("b");
+        let c = g.add_vertex("c");
+        g.add_edge(a, b);
+        g.add_edge(b, c);
+        g
+    }
+
+    #[test]
+    fn json_carries_kind_and_version() {
+        let cert = Certificate::new(CertificateBody::Hampath(PathCert {
+            path: vec!["a".into(), "b".into(), "c".into()],
+        }));
+        let json: serde_json::Value = serde_json::from_str(&cert.to_json()).unwrap();
+        assert_eq!(json["kind"], "hampath");
+        assert_eq!(json["version"], 1);
+        assert_eq!(json["path"][2], "c");
+        assert_eq!(Certificate::from_json(&cert.to_json()).unwrap(), cert);
+    }
+
+    #[test]
+    fn dispatch_checks_version_and_kind() {
+        let h = Instance::Hampath(HamPath {
+            graph: path3(),
+            start: None,
+            end: None,
+        });
+        let mut cert = Certificate::new(CertificateBody::Hampath(PathCert {
+            path: vec!["c".into(), "b".into(), "a".into()],
+        }));
+        assert_eq!(check(&h, &cert).unwrap().claim, Claim::HamPathExists);
+        cert.version = 2;
+        assert!(matches!(
+            check(&h, &cert),
+            Err(CheckError::UnsupportedVersion { .. })
+        ));
+        let vc = Instance::VertexCover(VertexCover {
+            graph: path3(),
+            k: 1,
+        });
+        let cover = Certificate::new(CertificateBody::VertexCover(CoverCert {
+            cover: vec!["b".into()],
+        }));
+        assert_eq!(check(&vc, &cover).unwrap().claim, Claim::CoverExists);
+        let e = check(&h, &cover).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "certify::wrong_kind: a vertex_cover certificate cannot certify a hampath"
+        );
+        assert!(matches!(
+            Certificate::from_json("{\"kind\":\"nope\"}"),
+            Err(CheckError::Json(_))
+        ));
+    }
+}

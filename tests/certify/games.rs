@@ -102,6 +102,10 @@ fn star_needs_an_entry_at_the_centre() {
     };
     let e = check(&g, &bad).unwrap_err();
     assert!(matches!(e, CheckError::IllegalMove { ply: 0, .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "certify::illegal_move: ply 0: v0→v3 is not legal after the start"
+    );
     // Through the JSON form and the top-level entry point.
     let cert = Certificate::new(CertificateBody::GameWin(good));
     let back = Certificate::from_json(&cert.to_json()).unwrap();
