@@ -8,8 +8,10 @@
 mod brute; // a second geography engine, minimax, certificate builder and validity oracle
 #[path = "certify/compact.rs"]
 mod compact; // UVG matching certificates, including 10^5-vertex instances
+#[path = "certify/game_mutants.rs"]
+mod game_mutants; // game_win mutants judged by the oracle
 #[path = "certify/games.rs"]
-mod games; // game_win certificates of every variant: hand-built, random, mutated
+mod games; // game_win certificates of every variant: hand-built and random
 #[path = "certify/kernels.rs"]
 mod kernels; // UEG even-kernel certificates against the game engine
 #[path = "certify/np.rs"]
