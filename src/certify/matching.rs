@@ -19,8 +19,8 @@
 //!
 //! Everything is checked in O((n + m) α(n)) time (hashing and union–find).
 
-use super::{CheckError, Claim, IdIndex, Player, Verdict};
-use crate::problems::{Convention, Geography, Rule, Tokens};
+use super::{CheckError, Claim, IdIndex, Player, Verdict, ids_of};
+use crate::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -35,6 +35,30 @@ pub struct MatchingCert {
     /// The Tutte–Berge set S, by identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tutte_berge: Option<Vec<String>>,
+}
+
+impl MatchingCert {
+    /// The certificate from vertex indices: matching pairs and the Tutte–Berge set.
+    pub fn from_indices(
+        graph: &Graph,
+        winner: Player,
+        matching: &[(VertexId, VertexId)],
+        tutte_berge: Option<&[VertexId]>,
+    ) -> Result<MatchingCert, CheckError> {
+        let matching = matching
+            .iter()
+            .map(|&(u, v)| {
+                let p = ids_of(graph, &[u, v])?;
+                Ok([p[0].clone(), p[1].clone()])
+            })
+            .collect::<Result<_, CheckError>>()?;
+        let tutte_berge = tutte_berge.map(|s| ids_of(graph, s)).transpose()?;
+        Ok(MatchingCert {
+            winner,
+            matching,
+            tutte_berge,
+        })
+    }
 }
 
 /// The rejection every failing witness test gives.

@@ -218,6 +218,23 @@ pub fn check_with(
     }
 }
 
+/// The identifiers of vertex indices (for building certificates from solver output); an index
+/// out of range is reported, not a panic.
+pub fn ids_of(
+    graph: &crate::problems::Graph,
+    vertices: &[usize],
+) -> Result<Vec<String>, CheckError> {
+    vertices
+        .iter()
+        .map(|&v| match v < graph.n() {
+            true => Ok(graph.id(v).to_string()),
+            false => Err(CheckError::Malformed(format!(
+                "vertex index {v} is out of range"
+            ))),
+        })
+        .collect()
+}
+
 /// A lookup from vertex identifier to index, built once per check so that resolving stays
 /// O(1) whatever state the graph's own index is in (it is only rebuilt on deserialization).
 pub(crate) struct IdIndex<'a> {
