@@ -336,3 +336,48 @@ fn best_move(e: &mut Engine, line: &[Move]) -> Option<Move> {
     let s = replay(e, line);
     e.winning_move(&s).map(|x| x.0)
 }
+
+#[test]
+fn limits_give_too_large_not_a_hang() {
+    // A heap of 2^64 − 1 tokens: listing player II's replies would never end.
+    let mut gr = graph(false, 2, &[(0, 1)]);
+    gr.vertices[0].weight = Some(u64::MAX);
+    gr.vertices[1].weight = Some(u64::MAX);
+    let g = game(
+        gr,
+        Rule::NimRemoveMove,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    let entry = StrategyEntry {
+        position: start_position(&g).unwrap(),
+        play: CertMove::Nim {
+            take: 1,
+            to: Some("v1".into()),
+        },
+    };
+    let s = GameStrategy {
+        winner: Player::First,
+        strategy: vec![entry],
+    };
+    let e = check(&g, &s).unwrap_err();
+    assert!(matches!(e, CheckError::TooLarge { .. }), "{e}");
+    // A complete graph's game tree exceeds a small position budget.
+    let k6: Vec<(usize, usize)> = (0..6)
+        .flat_map(|u| (u + 1..6).map(move |v| (u, v)))
+        .collect();
+    let g = game(
+        graph(false, 6, &k6),
+        Rule::Edge,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    let cert = Engine::new(&g).certificate(false);
+    let small = Limits {
+        max_positions: 100,
+        ..Limits::default()
+    };
+    let e = check_game_strategy(&g, &cert, &small).unwrap_err();
+    assert!(matches!(e, CheckError::TooLarge { limit: 100, .. }), "{e}");
+    assert!(check(&g, &cert).is_ok());
+}
