@@ -6,14 +6,16 @@
 //! preconditions the generic families cannot know about (a fixed start vertex, k ≥ 1) cost
 //! coverage only when they are hard to meet; both the redraws and the final skips are counted.
 
-use super::case::{Verdict, run_case, size_of};
-use super::generate::{case_rng, generate, size_of_case, stable_hash};
+use super::case::{Verdict, catch_quietly, run_case, size_of};
+use super::generate::{
+    Variant, case_rng, generate, generate_variant, size_of_case, stable_hash, variants,
+};
 use super::progress::{Progress, Tally};
 use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
 use super::shrink::{measure, shrink};
 use super::{CheckConfig, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
 use crate::problems::Instance;
-use crate::reductions::Reduction;
+use crate::reductions::{Reduction, ReductionError};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -64,7 +66,13 @@ struct CaseRun {
 }
 
 /// Draws case `index` of `r` (redrawing on a precondition) and runs it.
-fn draw_and_run(r: &dyn Reduction, cfg: &CheckConfig, index: usize, size: usize) -> CaseRun {
+fn draw_and_run(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    variants: &[Variant],
+    index: usize,
+    size: usize,
+) -> CaseRun {
     let info = r.info();
     let mut rng = case_rng(cfg.seed, info.id, index);
     let mut run = CaseRun {
@@ -77,7 +85,7 @@ fn draw_and_run(r: &dyn Reduction, cfg: &CheckConfig, index: usize, size: usize)
         redraws: 0,
     };
     for draw in 0..MAX_DRAWS {
-        let Some(d) = generate(info.source, size, &mut rng) else {
+        let Some(d) = generate(info.source, variants, size, &mut rng) else {
             return run;
         };
         run.verdict = run_case(r, &d.instance, cfg.budget_nodes);
@@ -90,6 +98,48 @@ fn draw_and_run(r: &dyn Reduction, cfg: &CheckConfig, index: usize, size: usize)
     }
     run
 }
+
+/// Sizes and draws per size at which each variant is probed.
+const PROBE_SIZES: [usize; 3] = [3, 4, 6];
+const PROBE_DRAWS: usize = 3;
+
+/// The variants of `r`'s source family that its preconditions accept, and how many there
+/// were. Each variant is compiled (not solved) on a few instances from a stream that depends
+/// only on the reduction id, so every seed and shard keeps the same variants. A variant is
+/// kept if any probe is not rejected by a precondition (a panic keeps it too: the campaign
+/// should find it). If no variant is accepted, all are kept and the cases are reported as
+/// precondition skips.
+fn accepted_variants(r: &dyn Reduction) -> (Vec<Variant>, usize) {
+    let info = r.info();
+    let all = variants(info.source);
+    let accepts = |(i, &v): (usize, &Variant)| {
+        let mut rng = case_rng(PROBE_SEED, info.id, i);
+        PROBE_SIZES.iter().any(|&size| {
+            (0..PROBE_DRAWS).any(|_| {
+                let Some(d) = generate_variant(info.source, v, size, &mut rng) else {
+                    return false;
+                };
+                let compiled = catch_quietly(|| r.reduce(&d.instance));
+                !matches!(compiled, Ok(Err(ReductionError::Precondition { .. })))
+            })
+        })
+    };
+    let kept: Vec<Variant> = all
+        .iter()
+        .enumerate()
+        .filter(|&x| accepts(x))
+        .map(|(_, &v)| v)
+        .collect();
+    let total = all.len();
+    if kept.is_empty() {
+        (all, total)
+    } else {
+        (kept, total)
+    }
+}
+
+/// Seed of the variant probes (fixed, so that probes never depend on the campaign seed).
+const PROBE_SEED: u64 = 0x5eed_9b0b;
 
 /// All cases of one reduction.
 fn check_reduction(
@@ -116,10 +166,22 @@ fn check_reduction(
         notes: Vec::new(),
         fingerprint: 0,
     };
+    let (variants, total) = accepted_variants(r);
+    if variants.len() < total {
+        let mut names: Vec<String> = variants.iter().take(4).map(Variant::name).collect();
+        if variants.len() > 4 {
+            names.push("…".into());
+        }
+        rep.notes.push(format!(
+            "preconditions accept {} of {total} families: {}",
+            variants.len(),
+            names.join(", ")
+        ));
+    }
     for index in indices(cfg) {
         let size = size_of_case(index, cfg.cases, max_size);
         let started = Instant::now();
-        let run = draw_and_run(r, cfg, index, size);
+        let run = draw_and_run(r, cfg, &variants, index, size);
         rep.fingerprint = rep.fingerprint.wrapping_add(fingerprint(index, &run));
         record(&mut rep.classes[size - 1], &run, tally);
         note_skip(&mut rep.notes, &run.verdict);
@@ -188,7 +250,7 @@ fn note_skip(notes: &mut Vec<String>, verdict: &Verdict) {
         Verdict::Budget(m) => format!("skipped (budget): {m}"),
         _ => return,
     };
-    if notes.len() < 4 && !notes.contains(&msg) {
+    if notes.len() < 6 && !notes.contains(&msg) {
         notes.push(msg);
     }
 }

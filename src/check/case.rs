@@ -11,7 +11,9 @@ use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
 use serde::Serialize;
+use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 
 /// What kind of evidence a failing case is. Shrinking keeps the kind fixed: a smaller
 /// instance counts only if it fails in the same way.
@@ -94,16 +96,47 @@ impl Verdict {
 
 /// Runs one case of `r` on `source` with a fresh `budget` per solver call.
 pub fn run_case(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>) -> Verdict {
-    let run = catch_unwind(AssertUnwindSafe(|| {
-        compile_and_compare(r, source, budget_nodes)
-    }));
-    run.unwrap_or_else(|payload| {
+    catch_quietly(|| compile_and_compare(r, source, budget_nodes))
+        .unwrap_or_else(|msg| fail(FailureKind::Panic, format!("panicked {msg}")))
+}
+
+thread_local! {
+    /// Whether a panic on this thread is being caught by [`catch_quietly`].
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+    /// Where the last quiet panic happened.
+    static WHERE: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Runs `f`, turning a panic into `Err("at FILE:LINE: MESSAGE")`. While `f` runs, the panic
+/// hook stays silent on this thread (a shrinking run may panic thousands of times); other
+/// threads, and this one afterwards, keep the previous hook.
+pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if QUIET.with(Cell::get) {
+                let at = info
+                    .location()
+                    .map(|l| format!("at {l}"))
+                    .unwrap_or_default();
+                WHERE.with(|w| *w.borrow_mut() = at);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    result.map_err(|payload| {
         let msg = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "non-string panic payload".into());
-        fail(FailureKind::Panic, format!("panicked: {msg}"))
+            .unwrap_or_else(|| "(non-string panic payload)".into());
+        let at = WHERE.with(|w| std::mem::take(&mut *w.borrow_mut()));
+        format!("{at}: {msg}")
     })
 }
 
@@ -119,7 +152,7 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Optio
             theorem, message, ..
         }) => return Verdict::Precondition(format!("{theorem} needs {message}")),
         Err(ReductionError::Trivial { answer, reason }) => {
-            return compare_trivial(source, answer, &reason, budget_nodes);
+            return compare_trivial(r, source, answer, &reason, budget_nodes);
         }
         Err(e @ ReductionError::WrongKind { .. }) => {
             return fail(FailureKind::RefusedSourceKind, e.to_string());
@@ -129,8 +162,8 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Optio
     if let Some(v) = static_checks(r, source, target) {
         return v;
     }
-    let source_yes = match solve(source, budget_nodes) {
-        Ok(s) => s.yes(),
+    let source_yes = match source_answer(r, source, budget_nodes) {
+        Ok(yes) => yes,
         Err(v) => return v,
     };
     let winner = match solve(target, budget_nodes) {
@@ -194,30 +227,54 @@ fn static_checks(r: &dyn Reduction, source: &Instance, target: &Instance) -> Opt
 }
 
 /// A reduction's direct answer against the solver's.
-fn compare_trivial(source: &Instance, answer: bool, reason: &str, nodes: Option<u64>) -> Verdict {
-    match solve(source, nodes) {
-        Ok(s) if s.yes() == answer => Verdict::TrivialAgree { yes: answer },
-        Ok(s) => fail(
+fn compare_trivial(
+    r: &dyn Reduction,
+    source: &Instance,
+    answer: bool,
+    reason: &str,
+    nodes: Option<u64>,
+) -> Verdict {
+    match source_answer(r, source, nodes) {
+        Ok(yes) if yes == answer => Verdict::TrivialAgree { yes: answer },
+        Ok(yes) => fail(
             FailureKind::TrivialMismatch,
             format!(
                 "answered {} directly ({reason}), the solver says {}",
                 yes_no(answer),
-                yes_no(s.yes())
+                yes_no(yes)
             ),
         ),
         Err(v) => v,
     }
 }
 
+/// The source answer: the reduction's own question when it has one
+/// ([`Reduction::source_answer`], e.g. Trail Trap's "trail of length n + 1"), else the
+/// standard solver of the source kind.
+fn source_answer(
+    r: &dyn Reduction,
+    source: &Instance,
+    nodes: Option<u64>,
+) -> Result<bool, Verdict> {
+    match r.source_answer(source, &Budget::new(nodes, None)) {
+        Some(Ok(yes)) => Ok(yes),
+        Some(Err(e)) => Err(skip(e)),
+        None => solve(source, nodes).map(|s| s.yes()),
+    }
+}
+
 /// Solves with a fresh budget; a budget or size refusal becomes [`Verdict::Budget`], any
 /// other refusal [`Verdict::Precondition`].
 fn solve(instance: &Instance, nodes: Option<u64>) -> Result<Solution, Verdict> {
-    match solve_instance(instance, &Budget::new(nodes, None)) {
-        Ok(s) => Ok(s),
-        Err(e @ (SolveError::Budget(_) | SolveError::TooLarge { .. })) => {
-            Err(Verdict::Budget(e.to_string()))
-        }
-        Err(e @ SolveError::Unsupported(_)) => Err(Verdict::Precondition(e.to_string())),
+    solve_instance(instance, &Budget::new(nodes, None)).map_err(skip)
+}
+
+/// A solver refusal as a skip: budget and size limits are [`Verdict::Budget`], anything else
+/// [`Verdict::Precondition`].
+fn skip(e: SolveError) -> Verdict {
+    match e {
+        SolveError::Budget(_) | SolveError::TooLarge { .. } => Verdict::Budget(e.to_string()),
+        SolveError::Unsupported(_) => Verdict::Precondition(e.to_string()),
     }
 }
 

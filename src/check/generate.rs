@@ -1,4 +1,4 @@
-//! Seeded source instances for `georeduce check`: one family per source kind, growing size.
+//! Seeded source instances for `georeduce check`: families per source kind, growing size.
 //!
 //! A case's instance depends only on `(seed, reduction id, case index)` (plus the campaign's
 //! `cases` and `max_size`, which fix the size class): [`case_rng`] derives a ChaCha8 stream
@@ -7,18 +7,25 @@
 //! §3: 3QBF with every prefix shape, repeated literals and tautological clauses; sparse,
 //! dense, acyclic, tree, degree-bounded and cubic graphs; random k; and random games of the
 //! variant a reduction reads.
+//!
+//! A family is split into [`Variant`]s, the discrete choices a precondition may rule out
+//! (directed or not, which endpoints are fixed, loops). The campaign keeps the variants a
+//! reduction accepts (see `campaign::accepted_variants`), so that, say, Trail Trap Thm 18,
+//! which reads only undirected cubic graphs with a start and no end, is tested on those
+//! instead of skipping nearly every case.
 
-use crate::problems::{Convention, Instance, Rule};
-use crate::random::formulas::{QbfParams, random_qbf};
+use crate::problems::{Convention, Graph, HamPath, Instance, Rule, VertexCover};
+use crate::random::formulas::{PrefixShape, QbfParams, random_qbf};
 use crate::random::games::{GameParams, Setup, random_game};
-use crate::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_family, random_hampath};
+use crate::random::graphs::{
+    Endpoints, GraphFamily, HamPathParams, orient_randomly, random_family, random_hampath,
+};
 use crate::reductions::ProblemKind;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The random stream of one case: a stable hash (FNV-1a, then SplitMix64 finalisation) of
-/// the seed, the reduction id and the case index. `std`'s hashers are not used because their
-/// output may change between Rust releases, and a seed must reproduce a campaign forever.
+/// The random stream of one case, from a [`stable_hash`] of the seed, the reduction id and
+/// the case index.
 pub fn case_rng(seed: u64, reduction_id: &str, index: usize) -> ChaCha8Rng {
     let bytes = seed
         .to_le_bytes()
@@ -30,18 +37,15 @@ pub fn case_rng(seed: u64, reduction_id: &str, index: usize) -> ChaCha8Rng {
 }
 
 /// A hash of `bytes` that never changes between builds or platforms: FNV-1a, then SplitMix64
-/// finalisation. (`0xff` never occurs in UTF-8, so it separates an id from what follows.)
+/// finalisation. `std`'s hashers are not used because their output may change between Rust
+/// releases, and a seed must reproduce a campaign forever. (`0xff` never occurs in UTF-8, so
+/// it separates an id from what follows.)
 pub fn stable_hash(bytes: impl IntoIterator<Item = u8>) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
-    splitmix(h)
-}
-
-/// SplitMix64's output function: spreads the FNV state over all 64 bits.
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = h.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -54,102 +58,253 @@ pub fn size_of_case(index: usize, cases: usize, max_size: usize) -> usize {
     1 + index.saturating_mul(max_size) / cases.max(1)
 }
 
+/// A graph family: one of `random::graphs`, or two disjoint cubic graphs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Family {
+    /// A family of [`random_family`].
+    Random(GraphFamily),
+    /// The disjoint union of two connected cubic graphs (each on an even number ≥ 4 of
+    /// vertices; the size is rounded up to an even number ≥ 8). Reductions that read cubic
+    /// graphs need these for their NO instances: a connected cubic graph almost always has
+    /// the long trails and paths they ask for.
+    TwoCubic,
+}
+
+/// The graph families of issue #5. Cubic graphs exist only on even orders of at least 4, so
+/// the cubic families round the size up to the next such order.
+pub const GRAPH_FAMILIES: [(&str, Family); 7] = [
+    ("sparse", Family::Random(GraphFamily::Sparse)),
+    ("dense", Family::Random(GraphFamily::Dense)),
+    ("acyclic", Family::Random(GraphFamily::Acyclic(0.5))),
+    ("tree", Family::Random(GraphFamily::Tree)),
+    (
+        "degree-bounded",
+        Family::Random(GraphFamily::DegreeBounded {
+            max_degree: 3,
+            p: 0.7,
+        }),
+    ),
+    ("cubic", Family::Random(GraphFamily::Cubic)),
+    ("two-cubic", Family::TwoCubic),
+];
+
+/// A graph of `family` on about `n` vertices (exactly `n` except for the cubic families).
+fn family_graph(rng: &mut ChaCha8Rng, family: Family, n: usize, directed: bool) -> Graph {
+    if let Family::Random(f) = family {
+        return random_family(rng, f, n, directed);
+    }
+    let total = n.max(8).next_multiple_of(2);
+    let first = 2 * rng.random_range(2..=total / 2 - 2);
+    let mut g = random_family(rng, GraphFamily::Cubic, first, false);
+    let h = random_family(rng, GraphFamily::Cubic, total - first, false);
+    for v in 0..h.n() {
+        g.add_vertex(format!("v{}", first + v + 1));
+    }
+    for &(a, b) in &h.edges {
+        g.add_edge(first + a, first + b);
+    }
+    if directed {
+        orient_randomly(rng, &g)
+    } else {
+        g
+    }
+}
+
+/// A Hamiltonian-path instance: `random_hampath` (which plants a path half of the time) for
+/// the families of `random::graphs`; for two cubic components, random fixed endpoints.
+fn hampath_instance(
+    rng: &mut ChaCha8Rng,
+    family: Family,
+    n: usize,
+    directed: bool,
+    endpoints: Endpoints,
+) -> HamPath {
+    if let Family::Random(family) = family {
+        let params = HamPathParams {
+            vertices: n..=n,
+            family,
+            directed,
+            endpoints,
+            plant: 0.5,
+        };
+        return random_hampath(rng, &params);
+    }
+    let graph = family_graph(rng, family, n, directed);
+    let n = graph.n();
+    let start = rng.random_range(0..n);
+    let end = (start + rng.random_range(1..n)) % n;
+    let fix_start = matches!(endpoints, Endpoints::Start | Endpoints::Both);
+    let fix_end = matches!(endpoints, Endpoints::End | Endpoints::Both);
+    HamPath {
+        graph,
+        start: fix_start.then_some(start),
+        end: fix_end.then_some(end),
+    }
+}
+
+/// One discrete choice within a kind's family.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Variant {
+    /// 3QBF with this prefix shape.
+    Qbf(PrefixShape),
+    /// A Hamiltonian-path instance: graph family (index into [`GRAPH_FAMILIES`]),
+    /// orientation, fixed endpoints.
+    Hampath {
+        /// Index into [`GRAPH_FAMILIES`].
+        family: usize,
+        /// Directed graph.
+        directed: bool,
+        /// Which endpoints are fixed.
+        endpoints: Endpoints,
+    },
+    /// A vertex-cover instance on this graph family (index into [`GRAPH_FAMILIES`]).
+    Cover(usize),
+    /// A random game of the source kind; `loops` only under the edge rule.
+    Game {
+        /// Whether loops may appear.
+        loops: bool,
+    },
+}
+
+impl Variant {
+    /// A short name, e.g. `3qbf/alternating`, `hampath/cubic/undirected/start`.
+    pub fn name(&self) -> String {
+        match *self {
+            Variant::Qbf(shape) => format!("3qbf/{shape:?}").to_lowercase(),
+            Variant::Hampath {
+                family,
+                directed,
+                endpoints,
+            } => {
+                let d = if directed { "directed" } else { "undirected" };
+                let e = format!("{endpoints:?}").to_lowercase();
+                format!("hampath/{}/{d}/{e}", GRAPH_FAMILIES[family].0)
+            }
+            Variant::Cover(family) => format!("vertex-cover/{}", GRAPH_FAMILIES[family].0),
+            Variant::Game { loops: true } => "game/loops".into(),
+            Variant::Game { loops: false } => "game".into(),
+        }
+    }
+}
+
+/// Every variant of `kind`'s family (empty for [`ProblemKind::OtherGame`]).
+pub fn variants(kind: ProblemKind) -> Vec<Variant> {
+    let families = 0..GRAPH_FAMILIES.len();
+    match kind {
+        ProblemKind::Qbf => PrefixShape::ALL.into_iter().map(Variant::Qbf).collect(),
+        ProblemKind::Hampath => {
+            let ends = [
+                Endpoints::Free,
+                Endpoints::Start,
+                Endpoints::End,
+                Endpoints::Both,
+            ];
+            let mut out = Vec::new();
+            for family in families {
+                for directed in [true, false] {
+                    for endpoints in ends {
+                        out.push(Variant::Hampath {
+                            family,
+                            directed,
+                            endpoints,
+                        });
+                    }
+                }
+            }
+            out
+        }
+        ProblemKind::VertexCover => families.map(Variant::Cover).collect(),
+        ProblemKind::OtherGame => Vec::new(),
+        game => match game_setup(game) {
+            Some((Rule::Edge, ..)) => vec![
+                Variant::Game { loops: false },
+                Variant::Game { loops: true },
+            ],
+            Some(_) => vec![Variant::Game { loops: false }],
+            None => Vec::new(),
+        },
+    }
+}
+
 /// A generated source instance and the family it was drawn from.
 #[derive(Clone, Debug)]
 pub struct Drawn {
     /// The instance.
     pub instance: Instance,
-    /// The family, e.g. `3qbf/alternating` or `hampath/cubic/directed`.
+    /// The variant's name.
     pub family: String,
 }
 
-/// A random instance of `kind` whose size parameter (variables, vertices) is `size`, or
-/// `None` for a kind that has no generator ([`ProblemKind::OtherGame`]).
-pub fn generate(kind: ProblemKind, size: usize, rng: &mut ChaCha8Rng) -> Option<Drawn> {
-    match kind {
-        ProblemKind::Qbf => Some(qbf(size, rng)),
-        ProblemKind::Hampath => Some(hampath(size, rng)),
-        ProblemKind::VertexCover => Some(vertex_cover(size, rng)),
-        ProblemKind::OtherGame => None,
-        game => game_params(game, size, rng).map(|p| Drawn {
-            instance: Instance::Geography(random_game(rng, &p)),
-            family: format!("{}/p{:.2}", game.name(), p.edge_prob),
-        }),
+/// A random instance of `kind`, of a variant chosen uniformly from `variants`, whose size
+/// parameter (variables, vertices) is `size`; `None` when `variants` is empty.
+pub fn generate(
+    kind: ProblemKind,
+    variants: &[Variant],
+    size: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<Drawn> {
+    if variants.is_empty() {
+        return None;
     }
+    let v = variants[rng.random_range(0..variants.len())];
+    generate_variant(kind, v, size, rng)
 }
 
-/// 3QBF on `n` variables with 1 to 2n + 1 clauses, any prefix shape, repeats and
-/// tautologies allowed (the family the errata of Thm 2.5 need).
-fn qbf(n: usize, rng: &mut ChaCha8Rng) -> Drawn {
-    let params = QbfParams::three_qbf(n..=n, 1..=2 * n + 1);
-    let q = random_qbf(rng, &params);
-    let shape = match (q.prefix.len(), q.prefix.first().map(|b| b.quantifier)) {
-        (1, _) => "one-block",
-        (_, Some(crate::problems::Quantifier::Forall)) => "forall-first",
-        _ => "exists-first",
+/// A random instance of one variant (`None` if the variant does not fit `kind`).
+pub fn generate_variant(
+    kind: ProblemKind,
+    v: Variant,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<Drawn> {
+    let instance = match v {
+        Variant::Qbf(shape) => {
+            let params = QbfParams {
+                prefix: shape,
+                ..QbfParams::three_qbf(n..=n, 1..=2 * n)
+            };
+            Instance::Qbf(random_qbf(rng, &params))
+        }
+        Variant::Hampath {
+            family,
+            directed,
+            endpoints,
+        } => {
+            let family = GRAPH_FAMILIES[family].1;
+            Instance::Hampath(hampath_instance(rng, family, n, directed, endpoints))
+        }
+        Variant::Cover(family) => {
+            let graph = family_graph(rng, GRAPH_FAMILIES[family].1, n, false);
+            let k = random_k(graph.n(), rng);
+            Instance::VertexCover(VertexCover { graph, k })
+        }
+        Variant::Game { loops } => {
+            let params = game_params(kind, n, loops, rng)?;
+            Instance::Geography(random_game(rng, &params))
+        }
     };
-    Drawn {
-        instance: Instance::Qbf(q),
-        family: format!("3qbf/{shape}"),
+    Some(Drawn {
+        instance,
+        family: v.name(),
+    })
+}
+
+/// Mostly 1 ≤ k ≤ n (half of those with k ≤ ⌈n/2⌉, where NO instances live); a tenth each
+/// for the boundaries k = 0 and k = n + 1 that Thm 2.4 treats specially.
+fn random_k(n: usize, rng: &mut ChaCha8Rng) -> usize {
+    match rng.random_range(0..10) {
+        0 => 0,
+        1 => n + 1,
+        _ if rng.random_bool(0.5) => rng.random_range(1..=n.div_ceil(2).max(1)),
+        _ => rng.random_range(1..=n.max(1)),
     }
 }
 
-/// The graph families of issue #5, with their names. Cubic graphs exist only on even orders
-/// of at least 4; elsewhere the degree-bounded family (max degree 3) stands in.
-fn graph_family(n: usize, rng: &mut ChaCha8Rng) -> (GraphFamily, &'static str) {
-    let bounded = GraphFamily::DegreeBounded {
-        max_degree: 3,
-        p: 0.7,
-    };
-    match rng.random_range(0..6) {
-        0 => (GraphFamily::Sparse, "sparse"),
-        1 => (GraphFamily::Dense, "dense"),
-        2 => (GraphFamily::Acyclic(0.5), "acyclic"),
-        3 => (GraphFamily::Tree, "tree"),
-        4 => (bounded, "degree-bounded"),
-        _ if n >= 4 && n % 2 == 0 => (GraphFamily::Cubic, "cubic"),
-        _ => (bounded, "degree-bounded"),
-    }
-}
-
-/// A Hamiltonian-path instance on `n` vertices: any family, directed or not, any fixed
-/// endpoints, a path planted half of the time so that YES instances are common.
-fn hampath(n: usize, rng: &mut ChaCha8Rng) -> Drawn {
-    let (family, name) = graph_family(n, rng);
-    let directed = rng.random_bool(0.5);
-    let params = HamPathParams {
-        vertices: n..=n,
-        family,
-        directed,
-        endpoints: Endpoints::Mixed,
-        plant: 0.5,
-    };
-    let h = random_hampath(rng, &params);
-    let d = if directed { "directed" } else { "undirected" };
-    Drawn {
-        instance: Instance::Hampath(h),
-        family: format!("hampath/{name}/{d}"),
-    }
-}
-
-/// A vertex-cover instance on `n` vertices of any family, with k uniform in `0..=n+1` (so
-/// k = 0 and k > n, the boundary cases of Thm 2.4, both occur).
-fn vertex_cover(n: usize, rng: &mut ChaCha8Rng) -> Drawn {
-    let (family, name) = graph_family(n, rng);
-    let graph = random_family(rng, family, n, false);
-    let k = rng.random_range(0..=n + 1);
-    Drawn {
-        instance: Instance::VertexCover(crate::problems::VertexCover { graph, k }),
-        family: format!("vertex-cover/{name}"),
-    }
-}
-
-/// The random-game parameters that produce an instance of `kind` on `n` vertices; the edge
-/// probability is drawn from [0.15, 0.6] and edge-rule games get loops a fifth of the time.
-fn game_params(kind: ProblemKind, n: usize, rng: &mut ChaCha8Rng) -> Option<GameParams> {
+/// Rule, token setup, convention and orientation of a game kind.
+fn game_setup(kind: ProblemKind) -> Option<(Rule, Setup, Convention, bool)> {
     use Convention::{Misere, Normal};
     use ProblemKind as K;
-    let (rule, setup, convention, directed) = match kind {
+    Some(match kind {
         K::Dvg => (Rule::Vertex, Setup::Rooted, Normal, true),
         K::Uvg => (Rule::Vertex, Setup::Rooted, Normal, false),
         K::Deg => (Rule::Edge, Setup::Rooted, Normal, true),
@@ -165,6 +320,23 @@ fn game_params(kind: ProblemKind, n: usize, rng: &mut ChaCha8Rng) -> Option<Game
         K::MisereNimgRm => (Rule::NimRemoveMove, Setup::Rooted, Misere, false),
         K::TrailTrap => (Rule::Edge, Setup::PartizanUnrooted, Normal, false),
         K::Qbf | K::Hampath | K::VertexCover | K::OtherGame => return None,
+    })
+}
+
+/// Random-game parameters for `kind` on `n` vertices. The edge probability is drawn from
+/// [0.15, 0.6] under the vertex rule and from [0.1, 0.4] under the edge rule, where the
+/// search space grows with the number of edges rather than vertices.
+fn game_params(
+    kind: ProblemKind,
+    n: usize,
+    loops: bool,
+    rng: &mut ChaCha8Rng,
+) -> Option<GameParams> {
+    let (rule, setup, convention, directed) = game_setup(kind)?;
+    let (low, high) = if rule == Rule::Edge {
+        (0.1, 0.4)
+    } else {
+        (0.15, 0.6)
     };
     Some(GameParams {
         rule,
@@ -172,8 +344,8 @@ fn game_params(kind: ProblemKind, n: usize, rng: &mut ChaCha8Rng) -> Option<Game
         convention,
         directed,
         n,
-        edge_prob: 0.15 + 0.45 * rng.random::<f64>(),
-        loops: rule == Rule::Edge && rng.random_bool(0.2),
+        edge_prob: low + (high - low) * rng.random::<f64>(),
+        loops,
         max_weight: 3,
     })
 }
@@ -183,13 +355,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_kind_generates_its_own_kind() {
+    fn every_variant_generates_its_own_kind() {
         for kind in ProblemKind::ALL {
-            for size in 1..=6 {
-                let mut rng = case_rng(7, kind.name(), size);
-                match generate(kind, size, &mut rng) {
-                    Some(d) => assert_eq!(ProblemKind::of(&d.instance), kind, "{}", d.family),
-                    None => assert_eq!(kind, ProblemKind::OtherGame),
+            let vs = variants(kind);
+            assert_eq!(vs.is_empty(), kind == ProblemKind::OtherGame, "{kind:?}");
+            for (i, &v) in vs.iter().enumerate() {
+                for size in 1..=6 {
+                    let mut rng = case_rng(7, kind.name(), i * 10 + size);
+                    let d = generate_variant(kind, v, size, &mut rng).expect("variant fits");
+                    assert_eq!(ProblemKind::of(&d.instance), kind, "{}", d.family);
                 }
             }
         }
@@ -202,8 +376,8 @@ mod tests {
         assert_ne!(draw(1, "a", 2), draw(2, "a", 2));
         assert_ne!(draw(1, "a", 2), draw(1, "b", 2));
         assert_ne!(draw(1, "a", 2), draw(1, "a", 3));
-        // The id and the index are separated, so ("a1", 0) and ("a", 10) cannot collide by
-        // concatenation.
+        // The id and the index are separated by 0xff, so an id ending in a digit does not
+        // run into the index.
         assert_ne!(draw(1, "a1", 0), draw(1, "a", 0));
     }
 

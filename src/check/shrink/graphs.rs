@@ -44,16 +44,36 @@ fn graph_steps(g: &Graph) -> Vec<(Graph, Vec<Option<VertexId>>)> {
     out
 }
 
-/// Hamiltonian-path steps; removing a fixed endpoint also unfixes it.
+/// Where a vertex can go after a vertex map: itself when kept, any of the `n` remaining
+/// vertices when removed (a path or game that must start at a removed vertex often has a
+/// smaller cousin starting at a neighbour).
+fn moved(v: VertexId, map: &[Option<VertexId>], n: usize) -> Vec<VertexId> {
+    map[v].map_or_else(|| (0..n).collect(), |w| vec![w])
+}
+
+/// A fixed endpoint after a vertex map: kept, or, when removed, unfixed or moved anywhere.
+fn relocate(end: Option<VertexId>, map: &[Option<VertexId>], n: usize) -> Vec<Option<VertexId>> {
+    match end {
+        None => vec![None],
+        Some(v) if map[v].is_some() => vec![map[v]],
+        Some(v) => std::iter::once(None)
+            .chain(moved(v, map, n).into_iter().map(Some))
+            .collect(),
+    }
+}
+
+/// Hamiltonian-path steps, then unfixing each fixed endpoint.
 pub fn hampath(h: &HamPath) -> Vec<HamPath> {
-    let mut out: Vec<HamPath> = graph_steps(&h.graph)
-        .into_iter()
-        .map(|(graph, map)| HamPath {
-            graph,
-            start: h.start.and_then(|s| map[s]),
-            end: h.end.and_then(|t| map[t]),
-        })
-        .collect();
+    let mut out = Vec::new();
+    for (graph, map) in graph_steps(&h.graph) {
+        let n = graph.n();
+        for start in relocate(h.start, &map, n) {
+            for end in relocate(h.end, &map, n) {
+                let graph = graph.clone();
+                out.push(HamPath { graph, start, end });
+            }
+        }
+    }
     if h.start.is_some() {
         out.push(HamPath {
             start: None,
@@ -84,12 +104,13 @@ pub fn cover(c: &VertexCover) -> Vec<VertexCover> {
     out
 }
 
-/// Game steps: start vertices are never removed (the game would change variant), and NimG
-/// heaps are lowered one token at a time.
+/// Game steps (a removed start moves to any remaining vertex), then lowering each NimG heap
+/// by one token.
 pub fn game(g: &Geography) -> Vec<Geography> {
     let mut out = Vec::new();
     for (graph, map) in graph_steps(&g.graph) {
-        if let Some(tokens) = remap_tokens(g.tokens, &map) {
+        for tokens in remap_tokens(g.tokens, &map, graph.n()) {
+            let graph = graph.clone();
             out.push(Geography {
                 graph,
                 tokens,
@@ -107,23 +128,33 @@ pub fn game(g: &Geography) -> Vec<Geography> {
     out
 }
 
-/// The tokens after a vertex map, or `None` when a start vertex was removed.
-fn remap_tokens(tokens: Tokens, map: &[Option<VertexId>]) -> Option<Tokens> {
-    Some(match tokens {
-        Tokens::One { start: None } => tokens,
-        Tokens::One { start: Some(s) } => Tokens::One {
-            start: Some(map[s]?),
-        },
-        Tokens::Partizan { starts: None } => tokens,
+/// The tokens after a vertex map. Two starts may come to coincide; under the vertex rule that
+/// game is invalid, the case is a precondition skip, and the shrinker does not take it.
+fn remap_tokens(tokens: Tokens, map: &[Option<VertexId>], n: usize) -> Vec<Tokens> {
+    let pairs = |a, b| -> Vec<[VertexId; 2]> {
+        let ys = moved(b, map, n);
+        let xs = moved(a, map, n);
+        xs.into_iter()
+            .flat_map(|x| ys.iter().map(move |&y| [x, y]))
+            .collect()
+    };
+    match tokens {
+        Tokens::One { start: None } | Tokens::Partizan { starts: None } => vec![tokens],
+        Tokens::One { start: Some(s) } => moved(s, map, n)
+            .into_iter()
+            .map(|s| Tokens::One { start: Some(s) })
+            .collect(),
         Tokens::Partizan {
             starts: Some([a, b]),
-        } => Tokens::Partizan {
-            starts: Some([map[a]?, map[b]?]),
-        },
-        Tokens::TwoShared { starts: [a, b] } => Tokens::TwoShared {
-            starts: [map[a]?, map[b]?],
-        },
-    })
+        } => pairs(a, b)
+            .into_iter()
+            .map(|p| Tokens::Partizan { starts: Some(p) })
+            .collect(),
+        Tokens::TwoShared { starts: [a, b] } => pairs(a, b)
+            .into_iter()
+            .map(|starts| Tokens::TwoShared { starts })
+            .collect(),
+    }
 }
 
 #[cfg(test)]
@@ -144,18 +175,18 @@ mod tests {
             end: Some(2),
         };
         let steps = hampath(&h);
+        // Removing vertex 0 unfixes the start or moves it to the old vertex 1 or 2.
+        let starts: Vec<_> = steps.iter().take(3).map(|s| s.start).collect();
+        assert_eq!(starts, [None, Some(0), Some(1)]);
+        assert_eq!(steps[0].graph.edges, vec![(0, 1)]);
         // Removing vertex 1 leaves two vertices and no edge; the end moves to index 1.
-        let s = &steps[1];
+        let s = &steps[3];
         assert_eq!(
             (s.graph.n(), s.graph.m(), s.start, s.end),
             (2, 0, Some(0), Some(1))
         );
         assert_eq!(s.graph.id(1), "v2");
-        // Removing vertex 0 unfixes the start.
-        assert_eq!(
-            (steps[0].start, steps[0].graph.edges.clone()),
-            (None, vec![(0, 1)])
-        );
-        assert_eq!(steps.len(), 3 + 2 + 2);
+        // 3 + 1 + 3 vertex removals, 2 edge removals, 2 unfixings.
+        assert_eq!(steps.len(), 7 + 2 + 2);
     }
 }
