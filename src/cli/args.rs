@@ -105,9 +105,9 @@ pub enum Command {
 /// Search limits shared by `solve` and `verify`.
 #[derive(Debug, Args, Clone)]
 pub struct BudgetArgs {
-    /// Give up after this many seconds and answer "unknown" (exit code 3).
-    #[arg(long, value_name = "SECS")]
-    pub timeout: Option<f64>,
+    /// Give up after this many seconds and answer "unknown" (exit code 3); 0 means no limit.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub timeout: f64,
     /// Give up after this many search nodes and answer "unknown" (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,

@@ -59,10 +59,14 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
 /// A fresh budget from the flags (each solve gets its own).
 fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
     let timeout = match args.timeout {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            miette::bail!("--timeout must be a positive number of seconds, not {t}")
+        t if !(t.is_finite() && t >= 0.0) => {
+            miette::bail!(
+                code = "cli::bad_timeout",
+                "--timeout must be a number of seconds (0 for no limit), not {t}"
+            )
         }
-        t => t.map(Duration::from_secs_f64),
+        t if t == 0.0 => None,
+        t => Some(Duration::from_secs_f64(t)),
     };
     Ok(Budget::new(args.max_nodes, timeout))
 }
