@@ -3,11 +3,13 @@
 //! A game is an Erdős–Rényi style graph (each ordered pair, or unordered pair when
 //! undirected, is an edge with probability `edge_prob`; loops likewise when allowed) with
 //! vertex identifiers `v0 … v{n-1}`, start vertices drawn uniformly, and NimG weights drawn
-//! uniformly from `0..=max_weight`. The output always passes [`Geography::validate`].
+//! uniformly from `0..=max_weight`; options restrict the graph to bipartite or acyclic ones.
+//! The output always passes [`Geography::validate`].
 
 use crate::problems::geography::{Convention, Geography, Rule, Tokens};
 use crate::problems::graph::Graph;
 use rand::Rng;
+use rand::seq::SliceRandom;
 
 /// How the tokens are set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +45,11 @@ pub struct GameParams {
     pub loops: bool,
     /// Largest NimG weight (NimG only).
     pub max_weight: u64,
+    /// Only edges between two random sides (no loops): the graph is bipartite.
+    pub bipartite: bool,
+    /// Directed graphs only: arcs go from lower to higher rank in a random vertex ranking
+    /// (no loops), so the graph is a DAG. Ignored when undirected.
+    pub acyclic: bool,
 }
 
 impl Default for GameParams {
@@ -57,6 +64,8 @@ impl Default for GameParams {
             edge_prob: 0.3,
             loops: false,
             max_weight: 3,
+            bipartite: false,
+            acyclic: false,
         }
     }
 }
@@ -73,11 +82,17 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, p: &GameParams) -> Geography {
     for v in 0..n {
         graph.add_vertex(format!("v{v}"));
     }
-    let loops = p.loops && p.rule != Rule::Vertex;
+    let loops = p.loops && p.rule != Rule::Vertex && !p.bipartite && !p.acyclic;
+    let side: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
+    let mut rank: Vec<usize> = (0..n).collect();
+    rank.shuffle(rng);
     for u in 0..n {
         let from = if p.directed { 0 } else { u };
         for v in from..n {
-            if (u != v || loops) && rng.random_bool(prob) {
+            let allowed = (u != v || loops)
+                && (!p.bipartite || side[u] != side[v])
+                && (!p.acyclic || rank[u] < rank[v] || !p.directed);
+            if allowed && rng.random_bool(prob) {
                 graph.add_edge(u, v);
             }
         }
