@@ -1,1 +1,135 @@
 //! The instance language: pest grammar, parsing, diagnostics, printing, QDIMACS.
+//!
+//! One language covers every instance kind (docs/language.md). The pipeline is
+//! bytes → UTF-8 check → QDIMACS or DSL → parse tree ([`parser`]) → model types with a span
+//! for every model location (`lower`) → [`Parsed`]. Every failure is a [`diag::LangError`]
+//! rendered by miette with the file name, line, column, a label and a help line; nothing
+//! here panics on input. [`to_dsl`] prints any valid instance back so that it parses to an
+//! equal value.
+
+pub mod diag;
+mod lower;
+pub mod parser;
+pub mod print;
+pub mod qdimacs;
+
+pub use print::to_dsl;
+
+use crate::problems::{Instance, Locator};
+use diag::{LangError, Source};
+use miette::SourceSpan;
+use std::collections::HashMap;
+
+/// Where each model location was written in the source (lookups only, never iterated for
+/// output).
+pub(crate) type Spans = HashMap<Locator, SourceSpan>;
+
+/// A parsed instance together with its source, so that later checks can point into it.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The instance.
+    pub instance: Instance,
+    /// The optional title written after the instance keyword (`game "Fig. 1" { … }`); it is
+    /// for the reader and not part of the model.
+    pub title: Option<String>,
+    source: Source,
+    spans: Spans,
+}
+
+impl Parsed {
+    /// Span of a model location (vertex decl, edge, start decl, k, var decl, clause,
+    /// literal). `Locator::Whole` is the whole file.
+    pub fn span(&self, at: &Locator) -> Option<SourceSpan> {
+        match at {
+            Locator::Whole => Some(self.source.whole()),
+            _ => self.spans.get(at).copied(),
+        }
+    }
+
+    /// A diagnostic at a model location, with this file's source attached (used by
+    /// reductions' precondition errors, e.g. "Thm 2.4 needs 1 ≤ k ≤ n"). A location with no
+    /// span (an instance built in code) is reported on the whole file.
+    pub fn error_at(
+        &self,
+        at: &Locator,
+        code: &'static str,
+        message: String,
+        help: Option<String>,
+    ) -> miette::Report {
+        let span = self.span(at).unwrap_or_else(|| self.source.whole());
+        let mut e = LangError::new(&self.source, code, message, span, "here");
+        e.help = help;
+        miette::Report::new(e)
+    }
+
+    /// The file name given when parsing.
+    pub fn name(&self) -> &str {
+        &self.source.name
+    }
+
+    /// The source text.
+    pub fn text(&self) -> &str {
+        &self.source.text
+    }
+}
+
+/// Parses a file's bytes. Non-UTF-8 input is a diagnostic at the first bad byte. QDIMACS
+/// is recognised by the `.qdimacs` extension or by its content (`c` comment lines or a
+/// `p cnf` header first); everything else is the DSL.
+pub fn parse_bytes(name: &str, bytes: &[u8]) -> Result<Parsed, miette::Report> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_str(name, text),
+        Err(e) => {
+            let lossy = String::from_utf8_lossy(bytes);
+            let src = Source::new(name, &lossy);
+            let at = e.valid_up_to();
+            // The lossy text equals the input up to the first bad byte, which it replaces
+            // by U+FFFD (3 bytes), so the offset carries over.
+            let span = SourceSpan::new(at.into(), '\u{FFFD}'.len_utf8());
+            let err = LangError::new(
+                &src,
+                "lang::not_utf8",
+                format!("this file is not UTF-8 text (bad byte at offset {at})"),
+                span,
+                "not UTF-8",
+            )
+            .help("save the file as UTF-8; names and labels may use any Unicode character");
+            Err(miette::Report::new(err))
+        }
+    }
+}
+
+/// Parses a file's text (QDIMACS or DSL, as [`parse_bytes`] decides).
+pub fn parse_str(name: &str, text: &str) -> Result<Parsed, miette::Report> {
+    parse_source(Source::new(name, text)).map_err(miette::Report::new)
+}
+
+/// Parses a source, returning the error type itself (tests inspect its code).
+pub fn parse_source(source: Source) -> Result<Parsed, LangError> {
+    let is_blank = source
+        .text
+        .lines()
+        .map(str::trim)
+        .all(|l| l.is_empty() || l.starts_with('#'));
+    if is_blank {
+        return Err(LangError::new(&source, "lang::empty", "the file is empty", source.whole(), "nothing here")
+            .help("write a formula such as `exists x: (x | ~x)` or an instance such as `hampath { … }` (see docs/language.md)"));
+    }
+    if source.name.ends_with(".qdimacs") || qdimacs::looks_like_qdimacs(&source.text) {
+        let (q, spans) = qdimacs::parse_spanned(&source)?;
+        return Ok(Parsed {
+            instance: Instance::Qbf(q),
+            title: None,
+            source,
+            spans,
+        });
+    }
+    let file = parser::parse_file(&source)?;
+    let lowered = lower::lower(&source, file)?;
+    Ok(Parsed {
+        instance: lowered.instance,
+        title: lowered.title,
+        spans: lowered.spans,
+        source,
+    })
+}

@@ -8,9 +8,11 @@
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
+pub mod dispatch;
 pub mod geography;
 pub mod hampath;
 pub mod qbf;
+pub mod trail;
 pub mod vertex_cover;
 
 /// Limits on a search. `Budget::unlimited()` never stops a search.

@@ -1,0 +1,346 @@
+//! Lowering `geography { … }`: the rule line, the play convention, the tokens and NimG's
+//! weights, on top of the shared graph statements.
+//!
+//! What each variant allows (docs/language.md, "Games"):
+//! - loops: forbidden under the vertex rule (a token never re-enters a visited vertex, so a
+//!   loop is never playable); allowed under the edge rule and in NimG;
+//! - parallel edges: only in edge geography, and only when the game says `multigraph`;
+//! - starts: two partizan starts must differ under the vertex rule; two shared tokens must
+//!   always start apart; NimG is played with one pointer that needs a start;
+//! - weights: NimG only, and then on every vertex (no silent default heap size).
+
+use super::ast::{Body, DirW, Item, Stmt, TokensW};
+use super::graph::{Built, Policy, build_graph, check_placement, number, single};
+use super::{Errors, Named};
+use crate::lang::Spans;
+use crate::lang::diag::LangError;
+use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens, VertexId};
+use std::collections::HashMap;
+
+/// Lowers `geography { … }` (or `game { … }`).
+pub(crate) fn lower_game(body: &Body, errs: &mut Errors) -> Option<(Instance, Spans)> {
+    check_placement(body, errs, |i| {
+        matches!(
+            i,
+            Item::Vertices(_)
+                | Item::Edges(_)
+                | Item::Play(_)
+                | Item::Tokens(_)
+                | Item::Weights(_)
+                | Item::Labels(_)
+                | Item::Group { .. }
+                | Item::Multigraph
+                | Item::Direction {
+                    what: DirW::Game(_) | DirW::StrayOrder,
+                    ..
+                }
+        )
+    });
+    let (directed, rule) = rule_line(body, errs)?;
+    let convention = match single(body, errs, |i| matches!(i, Item::Play(_))) {
+        Some(Stmt {
+            item: Item::Play(c),
+            ..
+        }) => *c,
+        _ => Convention::Normal,
+    };
+    let multigraph = single(body, errs, |i| matches!(i, Item::Multigraph));
+    if let (Some(s), false) = (multigraph, rule == Rule::Edge) {
+        errs.push(
+            LangError::new(errs.src, "lang::multigraph_not_allowed", "only edge geography can be played on a multigraph", s.head, "not allowed here")
+                .help("in vertex geography and NimG a repeated edge adds no move; remove `multigraph` and the repeats"),
+        );
+    }
+    let no_loops = (rule == Rule::Vertex).then_some(
+        "in vertex geography a token never re-enters a visited vertex, so a loop is never playable; remove it",
+    );
+    let what = format!(
+        "{} vertex geography",
+        if directed { "directed" } else { "undirected" }
+    );
+    let policy = Policy {
+        directed,
+        no_loops,
+        parallel: multigraph.is_some() && rule == Rule::Edge,
+        what,
+    };
+    let mut b = build_graph(body, &policy, errs);
+    weights(&mut b, body, rule, errs);
+    let tokens = tokens(&mut b, body, rule, errs)?;
+    let game = Geography {
+        graph: b.graph,
+        rule,
+        tokens,
+        convention,
+    };
+    Some((Instance::Geography(game), b.spans))
+}
+
+/// The rule line: direction and rule, or the error saying what is missing.
+fn rule_line(body: &Body, errs: &mut Errors) -> Option<(bool, Rule)> {
+    let Some(s) = single(body, errs, |i| {
+        matches!(
+            i,
+            Item::Direction {
+                what: DirW::Game(_) | DirW::StrayOrder,
+                ..
+            }
+        )
+    }) else {
+        errs.push(
+            LangError::new(errs.src, "lang::missing_rule", "this game does not say which geography it is", body.kind_span, "which game?")
+                .help("add a rule line such as `directed vertex geography`, `undirected edge geography` or `directed nim geography, remove then move`"),
+        );
+        return None;
+    };
+    let Item::Direction { directed, what } = &s.item else {
+        return None;
+    };
+    match what {
+        DirW::Game(Some(rule)) => Some((*directed, *rule)),
+        DirW::Game(None) => {
+            errs.push(
+                LangError::new(errs.src, "lang::nim_order", "NimG comes in two orders; this rule line does not say which", s.span, "which NimG?")
+                    .help("end the line with `, remove then move` (NimG-RM) or `, move then remove` (NimG-MR)"),
+            );
+            None
+        }
+        _ => {
+            errs.push(
+                LangError::new(
+                    errs.src,
+                    "lang::nim_order_not_nim",
+                    "only NimG has a remove/move order",
+                    s.span,
+                    "not a NimG rule",
+                )
+                .help("write `nim geography, remove then move`, or drop the order"),
+            );
+            None
+        }
+    }
+}
+
+/// Applies `weight` statements: NimG only, once per vertex, and on every vertex.
+fn weights(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) {
+    let nim = matches!(rule, Rule::NimRemoveMove | Rule::NimMoveRemove);
+    let mut given: HashMap<VertexId, miette::SourceSpan> = HashMap::new();
+    for s in &body.stmts {
+        let Item::Weights(items) = &s.item else {
+            continue;
+        };
+        if !nim {
+            errs.push(
+                LangError::new(errs.src, "lang::weight_not_nim", "weights only mean something in NimG", s.head, "weight in a non-NimG game")
+                    .help("remove the weights, or make the rule line `… nim geography, remove then move` (or `move then remove`)"),
+            );
+            continue;
+        }
+        for (n, digits, span) in items {
+            let Some(v) = b.resolve(n, errs) else {
+                continue;
+            };
+            if let Some(&first) = given.get(&v) {
+                errs.push(
+                    LangError::new(
+                        errs.src,
+                        "lang::duplicate_weight",
+                        format!("vertex `{}` is given a weight twice", n.text),
+                        n.span,
+                        "weighted again",
+                    )
+                    .also(first, "first weighted here"),
+                );
+                continue;
+            }
+            given.insert(v, n.span);
+            b.graph.vertices[v].weight = number(digits, *span, "a weight", errs);
+        }
+    }
+    if nim {
+        let missing: Vec<VertexId> = (0..b.graph.n())
+            .filter(|v| !given.contains_key(v))
+            .collect();
+        if let Some(&v) = missing.first() {
+            let id = b.graph.id(v).to_string();
+            let span = b.spans[&Locator::Vertex(v)];
+            let more = match missing.len() {
+                1 => String::new(),
+                2 => " (and 1 more vertex)".to_string(),
+                k => format!(" (and {} more vertices)", k - 1),
+            };
+            errs.push(
+                LangError::new(errs.src, "lang::missing_weight", format!("vertex `{id}` has no weight{more}"), span, "no weight")
+                    .help(format!("NimG needs a heap size on every vertex, e.g. `weight {} = 1`; there is no default", crate::lang::print::name(&id))),
+            );
+        }
+    }
+}
+
+/// Resolves the `tokens` line into the model's [`Tokens`].
+fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<Tokens> {
+    let Some(s) = single(body, errs, |i| matches!(i, Item::Tokens(_))) else {
+        errs.push(
+            LangError::new(errs.src, "lang::missing_tokens", "this game does not say where its token starts", body.kind_span, "no `tokens` line")
+                .help("add e.g. `tokens: one at s`, `tokens: one, unrooted`, `tokens: partizan, first at a, second at b` or `tokens: two at a and b`"),
+        );
+        return None;
+    };
+    let Item::Tokens(spec) = &s.item else {
+        return None;
+    };
+    let nim = matches!(rule, Rule::NimRemoveMove | Rule::NimMoveRemove);
+    if nim && !matches!(spec, TokensW::One { start: Some(_), .. }) {
+        let code = if matches!(spec, TokensW::One { .. }) {
+            "lang::nim_needs_start"
+        } else {
+            "lang::nim_tokens"
+        };
+        errs.push(
+            LangError::new(
+                errs.src,
+                code,
+                "NimG is played with one pointer on a start vertex",
+                s.span,
+                "not a NimG start",
+            )
+            .help("write `tokens: one at s`"),
+        );
+        return None;
+    }
+    let missing = |errs: &mut Errors, what: &str, help: &str| {
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::missing_start",
+                what.to_string(),
+                s.span,
+                "start missing",
+            )
+            .help(help.to_string()),
+        );
+    };
+    match spec {
+        TokensW::One { start: Some(n), .. } => Some(Tokens::One {
+            start: Some(start(b, n, 0, errs)?),
+        }),
+        TokensW::One { unrooted: true, .. } => Some(Tokens::One { start: None }),
+        TokensW::One { .. } => {
+            missing(
+                errs,
+                "the token has no start vertex",
+                "write `tokens: one at s`, or `tokens: one, unrooted` for the unrooted game",
+            );
+            None
+        }
+        TokensW::Partizan { unrooted: true, .. } => Some(Tokens::Partizan { starts: None }),
+        TokensW::Partizan { starts, .. } => partizan(b, starts, rule, errs, missing),
+        TokensW::Two(Some((x, y))) => {
+            let pair = [start(b, x, 0, errs), start(b, y, 1, errs)];
+            let [Some(u), Some(v)] = pair else {
+                return None;
+            };
+            equal_starts(u, v, x, y, "the two shared tokens", errs)?;
+            Some(Tokens::TwoShared { starts: [u, v] })
+        }
+        TokensW::Two(None) => {
+            missing(
+                errs,
+                "the two shared tokens have no start vertices",
+                "write `tokens: two at a and b`",
+            );
+            None
+        }
+    }
+}
+
+/// A partizan game's two starts: one per player, distinct under the vertex rule.
+fn partizan(
+    b: &mut Built,
+    starts: &[(usize, Named)],
+    rule: Rule,
+    errs: &mut Errors,
+    missing: impl Fn(&mut Errors, &str, &str),
+) -> Option<Tokens> {
+    let mut by_player: [Option<&Named>; 2] = [None, None];
+    for (p, n) in starts {
+        if by_player[*p].is_some() {
+            let who = ["first", "second"][*p];
+            errs.push(
+                LangError::new(
+                    errs.src,
+                    "lang::duplicate_start",
+                    format!("the {who} player's start is given twice"),
+                    n.span,
+                    "given again",
+                )
+                .help("give one `first at …` and one `second at …`"),
+            );
+            return None;
+        }
+        by_player[*p] = Some(n);
+    }
+    let [Some(x), Some(y)] = by_player else {
+        let who = match by_player {
+            [None, None] => "neither partizan token has a start vertex",
+            [None, _] => "player I's token (`first`) has no start vertex",
+            _ => "player II's token (`second`) has no start vertex",
+        };
+        missing(
+            errs,
+            who,
+            "write `tokens: partizan, first at a, second at b`, or `tokens: partizan, unrooted` for the unrooted game (Trail Trap under the edge rule)",
+        );
+        return None;
+    };
+    let pair = [start(b, x, 0, errs), start(b, y, 1, errs)];
+    let [Some(u), Some(v)] = pair else {
+        return None;
+    };
+    if rule == Rule::Vertex {
+        equal_starts(
+            u,
+            v,
+            x,
+            y,
+            "in partizan vertex geography the two tokens",
+            errs,
+        )?;
+    }
+    Some(Tokens::Partizan {
+        starts: Some([u, v]),
+    })
+}
+
+/// Resolves start number `i` and records its span.
+fn start(b: &mut Built, n: &Named, i: usize, errs: &mut Errors) -> Option<VertexId> {
+    let v = b.resolve(n, errs)?;
+    b.spans.insert(Locator::Start(i), n.span);
+    Some(v)
+}
+
+/// Reports `lang::equal_starts` when `u == v`.
+fn equal_starts(
+    u: VertexId,
+    v: VertexId,
+    x: &Named,
+    y: &Named,
+    who: &str,
+    errs: &mut Errors,
+) -> Option<()> {
+    if u != v {
+        return Some(());
+    }
+    errs.push(
+        LangError::new(
+            errs.src,
+            "lang::equal_starts",
+            format!("{who} must start on different vertices"),
+            y.span,
+            "same vertex again",
+        )
+        .also(x.span, "the other token starts here")
+        .help("both start vertices count as visited, so they must differ; pick another vertex"),
+    );
+    None
+}

@@ -1,0 +1,540 @@
+//! Lowering the parts every graph instance shares (vertices, edges, labels, groups), and
+//! the two graph problems, `hampath` and `vertex_cover`.
+//!
+//! Policy per kind, documented in docs/language.md: a Hamiltonian path and a vertex cover
+//! take simple graphs (no loops, no repeated edge); games decide for themselves in game.rs.
+
+use super::ast::{Body, DirW, EdgeW, Item, Stmt};
+use super::{Errors, Named};
+use crate::lang::Spans;
+use crate::lang::diag::LangError;
+use crate::problems::{Graph, HamPath, Instance, Locator, VertexCover, VertexId};
+use std::collections::HashMap;
+
+/// What a kind allows of its graph.
+pub(crate) struct Policy {
+    /// Directed or undirected.
+    pub directed: bool,
+    /// `None`: loops allowed; `Some(why)`: forbidden, with the reason shown as help.
+    pub no_loops: Option<&'static str>,
+    /// Whether a repeated edge is allowed (edge geography declared `multigraph`).
+    pub parallel: bool,
+    /// What to call the instance in messages ("a Hamiltonian path instance").
+    pub what: String,
+}
+
+/// A graph with its source spans and identifier table.
+pub(crate) struct Built {
+    /// The graph.
+    pub graph: Graph,
+    /// Spans of vertices (`Locator::Vertex`) and edges (`Locator::Edge`).
+    pub spans: Spans,
+}
+
+impl Built {
+    /// Resolves a vertex name, reporting `lang::unknown_vertex` (with a suggestion).
+    pub fn resolve(&self, n: &Named, errs: &mut Errors) -> Option<VertexId> {
+        if let Some(v) = self.graph.vertex(&n.text) {
+            return Some(v);
+        }
+        let e = LangError::new(
+            errs.src,
+            "lang::unknown_vertex",
+            format!("unknown vertex `{}`", n.text),
+            n.span,
+            "not declared",
+        );
+        let help = match closest(&self.graph, &n.text) {
+            Some(c) => {
+                format!("did you mean `{c}`? Every vertex must be listed in a `vertices` statement")
+            }
+            None => format!(
+                "declare it first: `vertices … {}`",
+                crate::lang::print::name(&n.text)
+            ),
+        };
+        errs.push(e.help(help));
+        None
+    }
+}
+
+/// The declared vertex name closest to `name`, first in order, if it is close enough to be
+/// a likely typo: at most 2 edits, and fewer than half the name's length (so `c` does not
+/// suggest `a`).
+fn closest(g: &Graph, name: &str) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    let len = name.chars().count();
+    for v in &g.vertices {
+        let d = edit_distance(&v.id, name);
+        if d <= 2 && 2 * d < len && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, &v.id));
+        }
+    }
+    best.map(|(_, s)| s.to_string())
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j]))
+                .min(row[j] + 1)
+                .min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// Builds the graph from the `vertices`, `edges`, `label` and `group` statements.
+pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Built {
+    let mut b = Built {
+        graph: Graph::new(policy.directed),
+        spans: Spans::new(),
+    };
+    for s in &body.stmts {
+        if let Item::Vertices(names) = &s.item {
+            for n in names {
+                declare(&mut b, n, errs);
+            }
+        }
+    }
+    let mut seen: HashMap<(VertexId, VertexId), miette::SourceSpan> = HashMap::new();
+    for s in &body.stmts {
+        if let Item::Edges(edges) = &s.item {
+            for e in edges {
+                add_edge(&mut b, e, policy, &mut seen, errs);
+            }
+        }
+    }
+    labels_and_groups(&mut b, body, errs);
+    b
+}
+
+/// Declares one vertex, or reports `lang::duplicate_vertex`.
+fn declare(b: &mut Built, n: &Named, errs: &mut Errors) {
+    if let Some(v) = b.graph.vertex(&n.text) {
+        let first = b.spans[&Locator::Vertex(v)];
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::duplicate_vertex",
+                format!("vertex `{}` is declared twice", n.text),
+                n.span,
+                "declared again",
+            )
+            .also(first, "first declared here")
+            .help("every vertex name is declared once; remove one of the two"),
+        );
+        return;
+    }
+    let v = b.graph.add_vertex(n.text.clone());
+    b.spans.insert(Locator::Vertex(v), n.span);
+}
+
+/// Adds one edge after checking its operator, loops and repeats.
+fn add_edge(
+    b: &mut Built,
+    e: &EdgeW,
+    policy: &Policy,
+    seen: &mut HashMap<(VertexId, VertexId), miette::SourceSpan>,
+    errs: &mut Errors,
+) {
+    if e.arc != policy.directed {
+        let (msg, help) = if policy.directed {
+            (
+                "this graph is directed, so its edges are arcs `->`",
+                "write `a -> b`; for both directions write `a -> b -> a`",
+            )
+        } else {
+            (
+                "this graph is undirected, so its edges are written `--`",
+                "write `a -- b`, or declare the graph `directed`",
+            )
+        };
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::edge_direction",
+                msg,
+                e.op,
+                "wrong kind of edge",
+            )
+            .help(help),
+        );
+    }
+    let (Some(u), Some(v)) = (b.resolve(&e.from, errs), b.resolve(&e.to, errs)) else {
+        return;
+    };
+    if let (true, Some(why)) = (u == v, policy.no_loops) {
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::self_loop",
+                format!(
+                    "a loop at `{}` is not allowed in {}",
+                    e.from.text, policy.what
+                ),
+                e.span,
+                "self-loop",
+            )
+            .help(why),
+        );
+        return;
+    }
+    let key = if policy.directed || u <= v {
+        (u, v)
+    } else {
+        (v, u)
+    };
+    if let Some(&first) = seen.get(&key) {
+        if !policy.parallel {
+            errs.push(
+                LangError::new(
+                    errs.src,
+                    "lang::duplicate_edge",
+                    format!(
+                        "the edge {} {} {} is listed twice",
+                        e.from.text,
+                        if e.arc { "->" } else { "--" },
+                        e.to.text
+                    ),
+                    e.span,
+                    "repeated",
+                )
+                .also(first, "first listed here")
+                .help("remove the repeat (edge geography on a multigraph says `multigraph`)"),
+            );
+            return;
+        }
+    }
+    seen.entry(key).or_insert(e.span);
+    let id = b.graph.add_edge(u, v);
+    b.spans.insert(Locator::Edge(id), e.span);
+}
+
+/// Applies `label` statements and records `group` statements.
+fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
+    let mut labelled: HashMap<VertexId, miette::SourceSpan> = HashMap::new();
+    let mut groups: HashMap<(String, String), miette::SourceSpan> = HashMap::new();
+    for s in &body.stmts {
+        match &s.item {
+            Item::Labels(items) => {
+                for (n, text) in items {
+                    let Some(v) = b.resolve(n, errs) else {
+                        continue;
+                    };
+                    if let Some(&first) = labelled.get(&v) {
+                        errs.push(
+                            LangError::new(
+                                errs.src,
+                                "lang::duplicate_label",
+                                format!("vertex `{}` is labelled twice", n.text),
+                                n.span,
+                                "labelled again",
+                            )
+                            .also(first, "first labelled here"),
+                        );
+                        continue;
+                    }
+                    labelled.insert(v, n.span);
+                    b.graph.vertices[v].label = Some(text.clone());
+                }
+            }
+            Item::Group {
+                kind,
+                name,
+                members,
+            } => {
+                let key = (kind.text.clone(), name.text.clone());
+                if let Some(&first) = groups.get(&key) {
+                    errs.push(
+                        LangError::new(
+                            errs.src,
+                            "lang::duplicate_group",
+                            format!("group {} {} is declared twice", kind.text, name.text),
+                            s.head,
+                            "declared again",
+                        )
+                        .also(first, "first declared here")
+                        .help("give the second group another name"),
+                    );
+                    continue;
+                }
+                groups.insert(key, s.head);
+                let ids: Vec<VertexId> =
+                    members.iter().filter_map(|m| b.resolve(m, errs)).collect();
+                b.graph.add_group(kind.text.clone(), name.text.clone(), ids);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reports every statement whose item `allowed` rejects, with the kind that takes it.
+pub(crate) fn check_placement(body: &Body, errs: &mut Errors, allowed: impl Fn(&Item) -> bool) {
+    for s in body.stmts.iter().filter(|s| !allowed(&s.item)) {
+        let belongs = match &s.item {
+            Item::Start(_) | Item::End(_) if body.kind == "geography" => {
+                "a game's start is given in its `tokens` line, e.g. `tokens: one at s`"
+            }
+            Item::Start(_) | Item::End(_) => "`start` and `end` belong in a hampath instance",
+            Item::K(..) => "`k` belongs in a vertex_cover instance",
+            Item::Direction {
+                what: DirW::Graph, ..
+            } => "a game states its rule instead, e.g. `directed vertex geography`",
+            Item::Direction { .. } => {
+                "only games have a rule line; write `directed graph` or `undirected graph`"
+            }
+            _ => {
+                "`tokens`, `normal play`/`misere play`, `weight` and `multigraph` belong in a geography instance"
+            }
+        };
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::misplaced_statement",
+                format!(
+                    "`{}` does not belong in a {} instance",
+                    s.keyword, body.kind
+                ),
+                s.head,
+                "not allowed here",
+            )
+            .help(belongs),
+        );
+    }
+}
+
+/// The statements matching `pick`; reports `lang::duplicate_statement` for all but the first.
+pub(crate) fn single<'b>(
+    body: &'b Body,
+    errs: &mut Errors,
+    pick: impl Fn(&Item) -> bool,
+) -> Option<&'b Stmt> {
+    let mut found = body.stmts.iter().filter(|s| pick(&s.item));
+    let first = found.next()?;
+    for again in found {
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::duplicate_statement",
+                format!("`{}` is given twice", again.keyword),
+                again.head,
+                "given again",
+            )
+            .also(first.head, "first given here")
+            .help("an instance states this once; remove one of the two"),
+        );
+    }
+    Some(first)
+}
+
+/// The `directed graph` / `undirected graph` line, or `lang::missing_direction`.
+fn graph_direction(body: &Body, errs: &mut Errors, default: Option<bool>) -> Option<bool> {
+    match single(body, errs, |i| {
+        matches!(
+            i,
+            Item::Direction {
+                what: DirW::Graph,
+                ..
+            }
+        )
+    }) {
+        Some(Stmt {
+            item: Item::Direction { directed, .. },
+            ..
+        }) => Some(*directed),
+        _ if default.is_some() => default,
+        _ => {
+            errs.push(
+                LangError::new(
+                    errs.src,
+                    "lang::missing_direction",
+                    format!(
+                        "this {} instance does not say whether its graph is directed",
+                        body.kind
+                    ),
+                    body.kind_span,
+                    "directed or not?",
+                )
+                .help("add `directed graph` or `undirected graph`"),
+            );
+            None
+        }
+    }
+}
+
+/// Lowers `hampath { … }`.
+pub(crate) fn lower_hampath(body: &Body, errs: &mut Errors) -> Option<(Instance, Spans)> {
+    check_placement(body, errs, |i| {
+        matches!(
+            i,
+            Item::Vertices(_)
+                | Item::Edges(_)
+                | Item::Start(_)
+                | Item::End(_)
+                | Item::Labels(_)
+                | Item::Group { .. }
+                | Item::Direction {
+                    what: DirW::Graph,
+                    ..
+                }
+        )
+    });
+    let directed = graph_direction(body, errs, None)?;
+    let policy = Policy {
+        directed,
+        no_loops: Some(
+            "a Hamiltonian path visits each vertex once, so it never uses a loop; remove it",
+        ),
+        parallel: false,
+        what: "a Hamiltonian path instance".into(),
+    };
+    let mut b = build_graph(body, &policy, errs);
+    let mut endpoint = |pick: fn(&Item) -> Option<&Named>, at: Locator| {
+        let s = single(body, errs, |i| pick(i).is_some())?;
+        let n = pick(&s.item)?;
+        let v = b.resolve(n, errs)?;
+        b.spans.insert(at, n.span);
+        Some(v)
+    };
+    let start = endpoint(
+        |i| {
+            if let Item::Start(n) = i {
+                Some(n)
+            } else {
+                None
+            }
+        },
+        Locator::Start(0),
+    );
+    let end = endpoint(
+        |i| if let Item::End(n) = i { Some(n) } else { None },
+        Locator::End,
+    );
+    Some((
+        Instance::Hampath(HamPath {
+            graph: b.graph,
+            start,
+            end,
+        }),
+        b.spans,
+    ))
+}
+
+/// Lowers `vertex_cover { … }`.
+pub(crate) fn lower_cover(body: &Body, errs: &mut Errors) -> Option<(Instance, Spans)> {
+    check_placement(body, errs, |i| {
+        matches!(
+            i,
+            Item::Vertices(_)
+                | Item::Edges(_)
+                | Item::K(..)
+                | Item::Labels(_)
+                | Item::Group { .. }
+                | Item::Direction {
+                    what: DirW::Graph,
+                    ..
+                }
+        )
+    });
+    if graph_direction(body, errs, Some(false)) == Some(true) {
+        let s = body
+            .stmts
+            .iter()
+            .find(|s| matches!(s.item, Item::Direction { .. }))?;
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::directed_cover",
+                "vertex cover is defined on undirected graphs",
+                s.head,
+                "directed",
+            )
+            .help("write `undirected graph` (or leave the line out)"),
+        );
+        return None;
+    }
+    let policy = Policy {
+        directed: false,
+        no_loops: Some(
+            "a loop would force its vertex into every cover; remove it and lower k by one instead",
+        ),
+        parallel: false,
+        what: "a vertex cover instance".into(),
+    };
+    let mut b = build_graph(body, &policy, errs);
+    let Some(Stmt {
+        item: Item::K(digits, span),
+        ..
+    }) = single(body, errs, |i| matches!(i, Item::K(..)))
+    else {
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::missing_k",
+                "this vertex_cover instance has no bound k",
+                body.kind_span,
+                "k = ?",
+            )
+            .help("add `k = 2` (the largest cover size allowed)"),
+        );
+        return None;
+    };
+    let k = number(digits, *span, "k", errs)?;
+    b.spans.insert(Locator::K, *span);
+    Some((
+        Instance::VertexCover(VertexCover {
+            graph: b.graph,
+            k: usize::try_from(k).ok()?,
+        }),
+        b.spans,
+    ))
+}
+
+/// A non-negative whole number as written, or `lang::negative_number` / `lang::bad_number`.
+pub(crate) fn number(
+    digits: &str,
+    span: miette::SourceSpan,
+    what: &str,
+    errs: &mut Errors,
+) -> Option<u64> {
+    if digits.starts_with('-') {
+        errs.push(
+            LangError::new(
+                errs.src,
+                "lang::negative_number",
+                format!("{what} must not be negative"),
+                span,
+                "negative",
+            )
+            .help(format!("{what} is a count: 0 or more")),
+        );
+        return None;
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if usize::try_from(n).is_ok() => Some(n),
+        _ => {
+            errs.push(
+                LangError::new(
+                    errs.src,
+                    "lang::bad_number",
+                    format!("{what} is too large"),
+                    span,
+                    "too large",
+                )
+                .help(format!(
+                    "{what} must be at most {}",
+                    u64::MAX.min(usize::MAX as u64)
+                )),
+            );
+            None
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Lowering: from pest's parse tree to the model types of [`crate::problems`], with a span
+//! for every model location.
+//!
+//! The grammar accepts any statement in any graph instance; this layer decides what each
+//! instance kind accepts and checks every cross-reference, because here the messages can
+//! name the vertex, the variant and the fix. Errors are collected rather than returned at
+//! the first one, so that one run shows a lecturer everything wrong with a file.
+
+mod ast;
+mod game;
+mod graph;
+mod qbf;
+
+use super::Spans;
+use super::diag::{LangError, Source, gather};
+use super::parser::{Rule, span_of};
+use crate::problems::Instance;
+use pest::iterators::Pair;
+
+/// The result of lowering one file.
+pub(crate) struct Lowered {
+    /// The instance.
+    pub instance: Instance,
+    /// Where each model location was written.
+    pub spans: Spans,
+    /// The optional title after the instance keyword.
+    pub title: Option<String>,
+}
+
+/// Errors found so far in one file.
+pub(crate) struct Errors<'s> {
+    /// The file, attached to every error.
+    pub src: &'s Source,
+    /// The errors, in the order found.
+    pub list: Vec<LangError>,
+}
+
+impl<'s> Errors<'s> {
+    /// Records an error.
+    pub fn push(&mut self, e: LangError) {
+        self.list.push(e);
+    }
+
+    /// `Ok(value)` when nothing went wrong, else every error folded into one.
+    pub fn finish<T>(self, value: T) -> Result<T, LangError> {
+        match gather(self.list) {
+            None => Ok(value),
+            Some(e) => Err(e),
+        }
+    }
+}
+
+/// Lowers the `file` pair of a parsed source.
+pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangError> {
+    let Some(top) = file.into_inner().find(|p| p.as_rule() != Rule::EOI) else {
+        return Err(LangError::new(
+            src,
+            "lang::empty",
+            "the file holds no instance",
+            src.whole(),
+            "empty",
+        )
+        .help("write a formula such as `exists x: (x)` or an instance such as `hampath { … }`"));
+    };
+    match top.as_rule() {
+        Rule::formula => qbf::lower_formula(src, top, None, None),
+        Rule::qbf_instance => qbf::lower_instance(src, top),
+        _ => {
+            let body = ast::Body::read(top);
+            let mut errs = Errors {
+                src,
+                list: Vec::new(),
+            };
+            let lowered = match body.kind.as_str() {
+                "hampath" => graph::lower_hampath(&body, &mut errs),
+                "vertex_cover" => graph::lower_cover(&body, &mut errs),
+                _ => game::lower_game(&body, &mut errs),
+            };
+            // `None` only ever comes with an error recorded; the fallback keeps that a
+            // diagnostic rather than a panic if a check ever forgets to record one.
+            let (instance, spans) = errs.finish(lowered)?.ok_or_else(|| {
+                LangError::new(
+                    src,
+                    "lang::invalid",
+                    "this instance is not valid",
+                    body.kind_span,
+                    "here",
+                )
+            })?;
+            Ok(Lowered {
+                instance,
+                spans,
+                title: body.title,
+            })
+        }
+    }
+}
+
+/// A name's text: a bare name as written, a quoted one unescaped.
+pub(crate) fn name_text(pair: &Pair<'_, Rule>) -> String {
+    let inner = pair.clone().into_inner().next();
+    match inner {
+        Some(p) if p.as_rule() == Rule::quoted_name => {
+            unescape(p.into_inner().next().map_or("", |b| b.as_str()))
+        }
+        Some(p) => p.as_str().to_string(),
+        None => pair.as_str().to_string(),
+    }
+}
+
+/// A string literal's text, unescaped.
+pub(crate) fn string_text(pair: &Pair<'_, Rule>) -> String {
+    unescape(pair.clone().into_inner().next().map_or("", |b| b.as_str()))
+}
+
+/// Undoes the escapes `\"`, `\\`, `\n`, `\t` (the only ones the grammar admits).
+fn unescape(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+/// A name as written, with its span.
+#[derive(Clone, Debug)]
+pub(crate) struct Named {
+    /// The name's text (unescaped).
+    pub text: String,
+    /// Where it was written.
+    pub span: miette::SourceSpan,
+}
+
+impl Named {
+    /// Reads a `name` pair.
+    pub fn of(pair: &Pair<'_, Rule>) -> Named {
+        Named {
+            text: name_text(pair),
+            span: span_of(pair),
+        }
+    }
+}
