@@ -2,7 +2,7 @@
 //!
 //! On a DAG the token never returns to a vertex or an arc, so the visited set and the used
 //! arcs never matter and vertex and arc geography coincide (Fraenkel–Simonson, TCS 110,
-//! 1993, §1, `shared/papers/002`): the player to move at `v` wins iff `v` has an
+//! 1993, §3, `shared/papers/002`): the player to move at `v` wins iff `v` has an
 //! out-neighbour `w` at which the player to move loses; at a sink the player to move loses
 //! (normal play) or wins (misère). Values are computed in reverse topological order
 //! (Kahn's algorithm, which also rejects cycles and loops). Unrooted games look one move
