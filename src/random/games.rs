@@ -50,6 +50,10 @@ pub struct GameParams {
     /// Directed graphs only: arcs go from lower to higher rank in a random vertex ranking
     /// (no loops), so the graph is a DAG. Ignored when undirected.
     pub acyclic: bool,
+    /// A random tree instead: vertex `v ≥ 1` is joined to a uniformly random earlier vertex,
+    /// each arc oriented at random when directed (`edge_prob`, `bipartite`, `acyclic` and
+    /// `loops` are then ignored).
+    pub tree: bool,
 }
 
 impl Default for GameParams {
@@ -66,6 +70,7 @@ impl Default for GameParams {
             max_weight: 3,
             bipartite: false,
             acyclic: false,
+            tree: false,
         }
     }
 }
@@ -86,7 +91,17 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, p: &GameParams) -> Geography {
     let side: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
     let mut rank: Vec<usize> = (0..n).collect();
     rank.shuffle(rng);
-    for u in 0..n {
+    if p.tree {
+        for v in 1..n {
+            let u = rng.random_range(0..v);
+            if p.directed && rng.random_bool(0.5) {
+                graph.add_edge(v, u);
+            } else {
+                graph.add_edge(u, v);
+            }
+        }
+    }
+    for u in (0..n).filter(|_| !p.tree) {
         let from = if p.directed { 0 } else { u };
         for v in from..n {
             let allowed = (u != v || loops)

@@ -14,7 +14,7 @@ use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::solvers::{Budget, SolveError};
 
 /// A topological order of a directed graph, or `None` when it has a cycle (loops included).
-fn topological_order(g: &Geography) -> Option<Vec<usize>> {
+pub(crate) fn topological_order(g: &Geography) -> Option<Vec<usize>> {
     let n = g.graph.n();
     let mut indeg = vec![0usize; n];
     for &(_, v) in &g.graph.edges {

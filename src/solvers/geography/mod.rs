@@ -14,12 +14,14 @@ mod matching;
 mod oracle;
 mod position;
 mod state;
+mod trees;
 
 pub use dag::{dag_values, solve_dag};
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
 pub use gf2::solve_gf2;
 pub use matching::solve_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
+pub use trees::{MAX_TREE_VERTICES, solve_tree};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
@@ -42,7 +44,7 @@ pub struct GameSolution {
     pub principal_variation: Vec<Move>,
     /// Search statistics.
     pub stats: Stats,
-    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`).
+    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`, `"tree"`).
     pub method: &'static str,
 }
 
@@ -50,8 +52,8 @@ pub struct GameSolution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
-    /// The first polynomial method that applies (DAG, then matching, then GF(2)), else
-    /// exhaustive search.
+    /// The first polynomial method that applies (DAG, matching, GF(2), tree, in that order),
+    /// else exhaustive search.
     Auto,
     /// Memoised exhaustive search ([`solve_exhaustive`]); every variant.
     Exhaustive,
@@ -61,6 +63,8 @@ pub enum Method {
     Gf2,
     /// Backward induction ([`solve_dag`]); one-token vertex or arc geography on DAGs.
     Dag,
+    /// Fraenkel–Simonson's pair recursion ([`solve_tree`]); rooted PVG/PAG on directed trees.
+    Tree,
 }
 
 /// Solves `g` from its initial position with `method`. [`Method::Auto`] never fails with
@@ -76,6 +80,7 @@ pub fn solve_with(
         Method::Matching => solve_matching(g, budget),
         Method::Gf2 => solve_gf2(g, budget),
         Method::Dag => solve_dag(g, budget),
+        Method::Tree => solve_tree(g, budget),
         Method::Auto => {
             check_valid(g)?;
             if dag::applies(g) {
@@ -84,6 +89,8 @@ pub fn solve_with(
                 solve_matching(g, budget)
             } else if gf2::applies(g) {
                 solve_gf2(g, budget)
+            } else if trees::applies(g) && g.graph.n() <= MAX_TREE_VERTICES {
+                solve_tree(g, budget)
             } else {
                 solve_exhaustive(g, budget)
             }

@@ -5,7 +5,7 @@ use crate::problems::geography::{Convention, Geography, Rule};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::{
     GameSolution, Method, initial_position, legal_moves, play, solve_dag, solve_exhaustive,
-    solve_from, solve_gf2, solve_matching, solve_with,
+    solve_from, solve_gf2, solve_matching, solve_tree, solve_with,
 };
 use crate::solvers::{Budget, SolveError, Winner};
 use rand::{Rng, SeedableRng};
@@ -34,6 +34,9 @@ fn check(g: &Geography, sol: &GameSolution) -> Winner {
             legal_moves(g, &start).is_empty(),
             "no winning move given: {g:?}"
         );
+    }
+    if sol.principal_variation.is_empty() && sol.method == "tree" {
+        return sol.winner; // The tree solver gives no line (documented).
     }
     let mut pos = start;
     for &mv in &sol.principal_variation {
@@ -188,6 +191,23 @@ fn b_name(b: &GameParams) -> String {
     random_game(&mut ChaCha8Rng::seed_from_u64(0), b).variant_name()
 }
 
+/// PVG and PAG on random directed trees (random orientation of a random recursive tree),
+/// Fraenkel–Simonson Thms 3.1 and 3.2.
+#[test]
+fn tree_agrees_with_exhaustive_search() {
+    let budget = Budget::unlimited();
+    for (i, rule) in [Rule::Vertex, Rule::Edge].into_iter().enumerate() {
+        let b = GameParams {
+            tree: true,
+            ..base(rule, Setup::Partizan, true)
+        };
+        let name = format!("{} tree", b_name(&b));
+        campaign(&name, 30 + i as u64, b, (2, 14), (0.0, 1.0), |g| {
+            solve_tree(g, &budget)
+        });
+    }
+}
+
 /// `Method::Auto` picks the polynomial method that applies and records it; named methods
 /// refuse games they do not cover.
 #[test]
@@ -210,6 +230,13 @@ fn auto_dispatch_and_unsupported() {
             },
             "gf2",
         ),
+        (
+            GameParams {
+                tree: true,
+                ..base(Rule::Edge, Setup::Partizan, true)
+            },
+            "tree",
+        ),
         (base(Rule::Vertex, Setup::Partizan, true), "exhaustive"),
     ];
     for (params, method) in cases {
@@ -220,7 +247,7 @@ fn auto_dispatch_and_unsupported() {
         assert_eq!(sol.winner, exact.winner);
     }
     let pvg = random_game(&mut rng, &base(Rule::Vertex, Setup::Partizan, true));
-    for m in [Method::Matching, Method::Gf2, Method::Dag] {
+    for m in [Method::Matching, Method::Gf2, Method::Dag, Method::Tree] {
         assert!(matches!(
             solve_with(&pvg, m, &budget),
             Err(SolveError::Unsupported(_))
