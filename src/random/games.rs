@@ -82,11 +82,28 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, p: &GameParams) -> Geography {
     let setup = if nim { Setup::Rooted } else { p.setup };
     let two = matches!(setup, Setup::Partizan | Setup::TwoShared);
     let n = p.n.max(if two { 2 } else { 1 });
-    let prob = p.edge_prob.clamp(0.0, 1.0);
     let mut graph = Graph::new(p.directed);
     for v in 0..n {
         graph.add_vertex(format!("v{v}"));
     }
+    add_edges(rng, p, &mut graph);
+    if nim {
+        for v in &mut graph.vertices {
+            v.weight = Some(rng.random_range(0..=p.max_weight));
+        }
+    }
+    Geography {
+        graph,
+        rule: p.rule,
+        tokens: random_tokens(rng, p.rule, setup, n),
+        convention: p.convention,
+    }
+}
+
+/// Adds the random edges that `p` asks for to the `graph` of `n ≥ 1` vertices.
+fn add_edges<R: Rng + ?Sized>(rng: &mut R, p: &GameParams, graph: &mut Graph) {
+    let n = graph.n();
+    let prob = p.edge_prob.clamp(0.0, 1.0);
     let loops = p.loops && p.rule != Rule::Vertex && !p.bipartite && !p.acyclic;
     let side: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
     let mut rank: Vec<usize> = (0..n).collect();
@@ -100,8 +117,9 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, p: &GameParams) -> Geography {
                 graph.add_edge(u, v);
             }
         }
+        return;
     }
-    for u in (0..n).filter(|_| !p.tree) {
+    for u in 0..n {
         let from = if p.directed { 0 } else { u };
         for v in from..n {
             let allowed = (u != v || loops)
@@ -112,18 +130,17 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, p: &GameParams) -> Geography {
             }
         }
     }
-    if nim {
-        for v in &mut graph.vertices {
-            v.weight = Some(rng.random_range(0..=p.max_weight));
-        }
-    }
+}
+
+/// Random start vertices for `setup` on `n` vertices (distinct under the vertex rule).
+fn random_tokens<R: Rng + ?Sized>(rng: &mut R, rule: Rule, setup: Setup, n: usize) -> Tokens {
     let a = rng.random_range(0..n);
-    let b = if p.rule == Rule::Vertex {
+    let b = if rule == Rule::Vertex {
         (a + rng.random_range(1..n.max(2))) % n
     } else {
         rng.random_range(0..n)
     };
-    let tokens = match setup {
+    match setup {
         Setup::Rooted => Tokens::One { start: Some(a) },
         Setup::Unrooted => Tokens::One { start: None },
         Setup::Partizan => Tokens::Partizan {
@@ -131,11 +148,5 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, p: &GameParams) -> Geography {
         },
         Setup::PartizanUnrooted => Tokens::Partizan { starts: None },
         Setup::TwoShared => Tokens::TwoShared { starts: [a, b] },
-    };
-    Geography {
-        graph,
-        rule: p.rule,
-        tokens,
-        convention: p.convention,
     }
 }
