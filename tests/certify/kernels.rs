@@ -119,16 +119,9 @@ fn first_cert(g: &Graph, from: Option<usize>) -> Option<KernelCert> {
                 continue;
             }
             if let Some(k) = kernels_with(g, y, Some(e)) {
-                let opening = Opening {
-                    edge: e,
-                    from: format!("v{x}"),
-                    to: format!("v{y}"),
-                };
-                return Some(KernelCert {
-                    winner: Player::First,
-                    opening: Some(opening),
-                    kernels: vec![ids(k, g.n())],
-                });
+                let members: Vec<usize> = (0..g.n()).filter(|&v| k >> v & 1 == 1).collect();
+                let c = KernelCert::from_indices(g, Player::First, Some((e, x, y)), &[members]);
+                return Some(c.unwrap());
             }
         }
     }

@@ -51,6 +51,7 @@ fn hampath_as_printed_ignores_the_end_vertex() {
         reduction("hampath-pvg-as-printed"),
         &hampath_sample(31, 300, 1),
     );
+    eprintln!("hampath-pvg-as-printed: {}/300 wrong", t.mismatches);
     assert!(t.mismatches >= 10, "as printed: {t:?}");
 }
 
@@ -73,6 +74,10 @@ fn iag2_as_printed_fails_on_a_universal_tautology() {
     assert_eq!(both("qbf-iag2", "qbf-iag2-as-printed", &src), (0, 1));
     // Among all 536 one-clause formulas on ≤ 3 variables, the literal reading fails on some.
     let t = run_all(reduction("qbf-iag2-as-printed"), &all_one_clause_formulas());
+    eprintln!(
+        "qbf-iag2-as-printed: {}/536 one-clause formulas wrong",
+        t.mismatches
+    );
     assert!(t.mismatches > 0, "as printed: {t:?}");
     // IVG2 needs no such rule.
     let mut t = Tally::default();

@@ -1,8 +1,12 @@
 //! What the figures are drawn from: every gadget group becomes a DOT cluster, the output is
-//! deterministic, and the running example's DOT is pinned by a snapshot.
+//! deterministic, the running example's DOT is pinned by a snapshot, and compiled games
+//! survive a round trip through the DSL with their groups.
 
+use crate::graphs::hampath_sample;
 use crate::harness::{game, reduction};
 use crate::qbf::running_example;
+use georeduce::lang::parse_str;
+use georeduce::lang::print::to_dsl;
 use georeduce::render::dot::to_dot;
 
 #[test]
@@ -41,10 +45,7 @@ fn every_gadget_group_is_a_cluster_with_paper_labels() {
         // Literal vertices carry the paper's labels.
         for label in ["x1", "¬x2", "¬x3"] {
             assert!(
-                g.graph
-                    .vertices
-                    .iter()
-                    .any(|v| v.label.as_deref() == Some(label)),
+                (0..g.graph.n()).any(|v| g.graph.display(v) == label),
                 "{id}: {label}"
             );
         }
@@ -55,5 +56,32 @@ fn every_gadget_group_is_a_cluster_with_paper_labels() {
                 .any(|gr| gr.kind == "diamond" && gr.name == "x3"),
             "{id}"
         );
+    }
+}
+
+#[test]
+fn compiled_games_round_trip_through_the_dsl() {
+    let f = running_example();
+    let pvg = reduction("qbf-pvg").reduce(&f).unwrap().target;
+    let mut targets = vec![reduction("pvg-pag").reduce(&pvg).unwrap().target];
+    for id in [
+        "qbf-dvg",
+        "qbf-pvg",
+        "qbf-pvg-restricted",
+        "qbf-iag2",
+        "qbf-ivg2",
+    ] {
+        targets.push(reduction(id).reduce(&f).unwrap().target);
+    }
+    for src in hampath_sample(51, 5, 3) {
+        targets.push(reduction("hampath-pvg").reduce(&src).unwrap().target);
+    }
+    for target in targets {
+        let text = to_dsl(&target);
+        let back = parse_str("compiled.geo", &text)
+            .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
+            .instance;
+        assert_eq!(back, target, "DSL round trip changed the game:\n{text}");
+        assert!(!game(&back).graph.groups.is_empty());
     }
 }

@@ -23,7 +23,7 @@ mod cluster;
 mod trees;
 
 use super::common::{
-    check_bipartite, check_degree_restricted, check_simple, check_starts, directed_game,
+    add_named, check_bipartite, check_degree_restricted, check_simple, check_starts, directed_game,
     expect_game, expect_qbf, partizan, require_3cnf,
 };
 use super::qbf_normal::{NormalQbf, normalize};
@@ -180,8 +180,8 @@ impl Layout {
             for (t, &v) in vars.iter().enumerate() {
                 let i = v + 1;
                 lit[v] = [
-                    g.add_labeled(format!("x{i}"), nq.lit_label(Lit::pos(v))),
-                    g.add_labeled(format!("not_x{i}"), nq.lit_label(Lit::neg(v))),
+                    add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v))),
+                    add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v))),
                 ];
                 let bottom = g.add_vertex(format!("{side}B{t}"));
                 let link = g.add_vertex(format!("{side}K{t}"));
