@@ -18,20 +18,25 @@ pub struct Source {
     pub name: String,
     /// The text; shared so that every error of one file points to the same buffer.
     pub text: Arc<str>,
+    /// Both, as miette wants them, shared by every error of the file (and keeping
+    /// [`LangError`] small).
+    named: Arc<NamedSource<Arc<str>>>,
 }
 
 impl Source {
     /// A source from a name and its text.
     pub fn new(name: &str, text: &str) -> Source {
+        let text: Arc<str> = Arc::from(text);
         Source {
             name: name.to_string(),
-            text: Arc::from(text),
+            named: Arc::new(NamedSource::new(name, text.clone())),
+            text,
         }
     }
 
     /// The named source miette renders.
-    pub fn named(&self) -> NamedSource<Arc<str>> {
-        NamedSource::new(&self.name, self.text.clone())
+    pub fn named(&self) -> Arc<NamedSource<Arc<str>>> {
+        self.named.clone()
     }
 
     /// The span of the whole text (used when a check has no finer location).
@@ -77,7 +82,7 @@ pub struct LangError {
     pub message: String,
     /// The whole file, with its name.
     #[source_code]
-    pub src: NamedSource<Arc<str>>,
+    pub src: Arc<NamedSource<Arc<str>>>,
     /// The primary label first, then secondary ones ("first declared here").
     #[label(collection)]
     pub labels: Vec<LabeledSpan>,

@@ -112,7 +112,16 @@ pub fn parse_source(source: Source) -> Result<Parsed, LangError> {
         .map(str::trim)
         .all(|l| l.is_empty() || l.starts_with('#'));
     if is_blank {
-        return Err(LangError::new(&source, "lang::empty", "the file is empty", source.whole(), "nothing here")
+        let (message, label) = if source.text.trim().is_empty() {
+            ("the file is empty", "nothing here")
+        } else {
+            (
+                "the file holds only comments",
+                "no instance after the comments",
+            )
+        };
+        let span = SourceSpan::new(source.text.trim_end().len().into(), 0);
+        return Err(LangError::new(&source, "lang::empty", message, span, label)
             .help("write a formula such as `exists x: (x | ~x)` or an instance such as `hampath { … }` (see docs/language.md)"));
     }
     if source.name.ends_with(".qdimacs") || qdimacs::looks_like_qdimacs(&source.text) {

@@ -10,7 +10,8 @@
 //! - weights: NimG only, and then on every vertex (no silent default heap size).
 
 use super::ast::{Body, DirW, Item, Stmt, TokensW};
-use super::graph::{Built, Policy, build_graph, check_placement, number, single};
+use super::graph::{Built, Policy, build_graph, number};
+use super::problems::{check_placement, single};
 use super::{Errors, Named};
 use crate::lang::Spans;
 use crate::lang::diag::LangError;
