@@ -111,3 +111,45 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
         _ => bytes.truncate(at),
     }
 }
+
+/// Every diagnostic code the language layer can emit is exercised by the corpus and listed
+/// in docs/language.md (except `lang::invalid`, a guard that no input should reach).
+#[test]
+fn every_code_is_in_the_corpus_and_the_docs() {
+    let mut sources = String::new();
+    for dir in ["src/lang", "src/lang/lower"] {
+        for entry in std::fs::read_dir(dir).expect("source dir") {
+            let path = entry.expect("readable").path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                sources.push_str(&std::fs::read_to_string(&path).expect("utf-8 source"));
+            }
+        }
+    }
+    let mut codes: Vec<&str> = sources
+        .split('"')
+        .filter(|s| {
+            (s.starts_with("lang::") || s.starts_with("qdimacs::"))
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c == ':' || c == '_')
+        })
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert!(codes.len() >= 40, "found only {codes:?}");
+    let corpus: String = corpus()
+        .iter()
+        .map(|p| String::from_utf8_lossy(&std::fs::read(p).expect("readable")).into_owned())
+        .collect();
+    let docs = std::fs::read_to_string("docs/language.md").expect("docs/language.md exists");
+    for code in codes.iter().filter(|&&c| c != "lang::invalid") {
+        let is_special = *code == "lang::empty";
+        assert!(
+            is_special || corpus.contains(&format!("expect {code}\n")),
+            "{code} has no bad input"
+        );
+        assert!(
+            docs.contains(&format!("`{code}`")),
+            "{code} is not documented"
+        );
+    }
+}

@@ -150,7 +150,8 @@ fn weights(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) {
                         n.span,
                         "weighted again",
                     )
-                    .also(first, "first weighted here"),
+                    .also(first, "first weighted here")
+                    .help("a vertex has one heap size; keep one of the two"),
                 );
                 continue;
             }
@@ -275,6 +276,7 @@ fn partizan(
                     n.span,
                     "given again",
                 )
+                .also(by_player[*p].map_or(n.span, |f| f.span), "first given here")
                 .help("give one `first at …` and one `second at …`"),
             );
             return None;

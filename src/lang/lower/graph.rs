@@ -237,7 +237,8 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
                                 n.span,
                                 "labelled again",
                             )
-                            .also(first, "first labelled here"),
+                            .also(first, "first labelled here")
+                            .help("a vertex has one label; keep one of the two"),
                         );
                         continue;
                     }
