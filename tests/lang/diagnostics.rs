@@ -153,3 +153,34 @@ fn every_code_is_in_the_corpus_and_the_docs() {
         );
     }
 }
+
+/// Columns count characters, not bytes: `¬x2` below starts in column 12.
+#[test]
+fn columns_count_characters() {
+    let report = lang::parse_str("u.qbf", "∃x1. (x1 ∨ ¬x2)").expect_err("x2 is free");
+    let text = render(&report);
+    assert!(text.contains("[u.qbf:1:12]"), "{text}");
+}
+
+/// Files with Windows line ends parse to the same instances, with the same line numbers.
+#[test]
+fn crlf_files_parse_alike() {
+    for path in [
+        "examples/hampath.geo",
+        "examples/games/nimg-rm.geo",
+        "examples/fraenkel-simonson.qdimacs",
+    ] {
+        let text = std::fs::read_to_string(path).expect("example exists");
+        let crlf = text.replace('\n', "\r\n");
+        let a = lang::parse_str(path, &text)
+            .map_err(|e| render(&e))
+            .expect("parses");
+        let b = lang::parse_str(path, &crlf)
+            .map_err(|e| render(&e))
+            .expect("parses with CRLF");
+        assert_eq!(a.instance, b.instance, "{path}");
+    }
+    let bad = "hampath {\r\n  directed graph\r\n  vertices a\r\n  edges a -> b\r\n}\r\n";
+    let text = render(&lang::parse_str("crlf.geo", bad).expect_err("b is undeclared"));
+    assert!(text.contains("[crlf.geo:4:14]"), "{text}");
+}
