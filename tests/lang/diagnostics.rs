@@ -117,22 +117,20 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
 #[test]
 fn every_code_is_in_the_corpus_and_the_docs() {
     let mut sources = String::new();
-    for dir in ["src/lang", "src/lang/lower"] {
-        for entry in std::fs::read_dir(dir).expect("source dir") {
-            let path = entry.expect("readable").path();
-            if path.extension().is_some_and(|e| e == "rs") {
-                sources.push_str(&std::fs::read_to_string(&path).expect("utf-8 source"));
+    read_sources(std::path::Path::new("src/lang"), &mut sources);
+    let mut codes: Vec<&str> = Vec::new();
+    for prefix in ["\"lang::", "\"qdimacs::"] {
+        for (at, _) in sources.match_indices(prefix) {
+            let rest = &sources[at + 1..];
+            let code = &rest[..rest.find('"').unwrap_or(rest.len())];
+            if code
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == ':' || c == '_')
+            {
+                codes.push(code);
             }
         }
     }
-    let mut codes: Vec<&str> = sources
-        .split('"')
-        .filter(|s| {
-            (s.starts_with("lang::") || s.starts_with("qdimacs::"))
-                && s.chars()
-                    .all(|c| c.is_ascii_lowercase() || c == ':' || c == '_')
-        })
-        .collect();
     codes.sort_unstable();
     codes.dedup();
     assert!(codes.len() >= 40, "found only {codes:?}");
@@ -151,6 +149,18 @@ fn every_code_is_in_the_corpus_and_the_docs() {
             docs.contains(&format!("`{code}`")),
             "{code} is not documented"
         );
+    }
+}
+
+/// Appends every `.rs` file under `dir` to `out`.
+fn read_sources(dir: &std::path::Path, out: &mut String) {
+    for entry in std::fs::read_dir(dir).expect("source dir") {
+        let path = entry.expect("readable").path();
+        if path.is_dir() {
+            read_sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push_str(&std::fs::read_to_string(&path).expect("utf-8 source"));
+        }
     }
 }
 

@@ -191,36 +191,16 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
     let Item::Tokens(spec) = &s.item else {
         return None;
     };
-    let nim = matches!(rule, Rule::NimRemoveMove | Rule::NimMoveRemove);
-    if nim && !matches!(spec, TokensW::One { start: Some(_), .. }) {
-        let code = if matches!(spec, TokensW::One { .. }) {
-            "lang::nim_needs_start"
-        } else {
-            "lang::nim_tokens"
-        };
-        errs.push(
-            LangError::new(
-                errs.src,
-                code,
-                "NimG is played with one pointer on a start vertex",
-                s.span,
-                "not a NimG start",
-            )
-            .help("write `tokens: one at s`"),
-        );
-        return None;
-    }
+    nim_pointer(spec, s, rule, errs)?;
     let missing = |errs: &mut Errors, what: &str, help: &str| {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::missing_start",
-                what.to_string(),
-                s.span,
-                "start missing",
-            )
-            .help(help.to_string()),
+        let e = LangError::new(
+            errs.src,
+            "lang::missing_start",
+            what,
+            s.span,
+            "start missing",
         );
+        errs.push(e.help(help));
     };
     match spec {
         TokensW::One { start: Some(n), .. } => Some(Tokens::One {
@@ -228,11 +208,8 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
         }),
         TokensW::One { unrooted: true, .. } => Some(Tokens::One { start: None }),
         TokensW::One { .. } => {
-            missing(
-                errs,
-                "the token has no start vertex",
-                "write `tokens: one at s`, or `tokens: one, unrooted` for the unrooted game",
-            );
+            let help = "write `tokens: one at s`, or `tokens: one, unrooted` for the unrooted game";
+            missing(errs, "the token has no start vertex", help);
             None
         }
         TokensW::Partizan { unrooted: true, .. } => Some(Tokens::Partizan { starts: None }),
@@ -246,14 +223,29 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
             Some(Tokens::TwoShared { starts: [u, v] })
         }
         TokensW::Two(None) => {
-            missing(
-                errs,
-                "the two shared tokens have no start vertices",
-                "write `tokens: two at a and b`",
-            );
+            let what = "the two shared tokens have no start vertices";
+            missing(errs, what, "write `tokens: two at a and b`");
             None
         }
     }
+}
+
+/// NimG is played with one pointer on a start vertex: `lang::nim_needs_start` for an
+/// unrooted token, `lang::nim_tokens` for partizan or shared tokens.
+fn nim_pointer(spec: &TokensW, s: &Stmt, rule: Rule, errs: &mut Errors) -> Option<()> {
+    let nim = matches!(rule, Rule::NimRemoveMove | Rule::NimMoveRemove);
+    if !nim || matches!(spec, TokensW::One { start: Some(_), .. }) {
+        return Some(());
+    }
+    let code = if matches!(spec, TokensW::One { .. }) {
+        "lang::nim_needs_start"
+    } else {
+        "lang::nim_tokens"
+    };
+    let msg = "NimG is played with one pointer on a start vertex";
+    let e = LangError::new(errs.src, code, msg, s.span, "not a NimG start");
+    errs.push(e.help("write `tokens: one at s`"));
+    None
 }
 
 /// A partizan game's two starts: one per player, distinct under the vertex rule.

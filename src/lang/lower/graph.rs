@@ -145,45 +145,17 @@ fn add_edge(
     errs: &mut Errors,
 ) {
     if e.arc != policy.directed {
-        let (msg, help) = if policy.directed {
-            (
-                "this graph is directed, so its edges are arcs `->`",
-                "write `a -> b`; for both directions write `a -> b -> a`",
-            )
-        } else {
-            (
-                "this graph is undirected, so its edges are written `--`",
-                "write `a -- b`, or declare the graph `directed`",
-            )
-        };
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::edge_direction",
-                msg,
-                e.op,
-                "wrong kind of edge",
-            )
-            .help(help),
-        );
+        errs.push(direction_error(errs, e, policy.directed));
     }
     let (Some(u), Some(v)) = (b.resolve(&e.from, errs), b.resolve(&e.to, errs)) else {
         return;
     };
     if let (true, Some(why)) = (u == v, policy.no_loops) {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::self_loop",
-                format!(
-                    "a loop at `{}` is not allowed in {}",
-                    e.from.text, policy.what
-                ),
-                e.span,
-                "self-loop",
-            )
-            .help(why),
+        let msg = format!(
+            "a loop at `{}` is not allowed in {}",
+            e.from.text, policy.what
         );
+        errs.push(LangError::new(errs.src, "lang::self_loop", msg, e.span, "self-loop").help(why));
         return;
     }
     let key = if policy.directed || u <= v {
@@ -192,29 +164,44 @@ fn add_edge(
         (v, u)
     };
     if let (Some(&first), false) = (seen.get(&key), policy.parallel) {
-        {
-            errs.push(
-                LangError::new(
-                    errs.src,
-                    "lang::duplicate_edge",
-                    format!(
-                        "the edge {} {} {} is listed twice",
-                        e.from.text,
-                        if e.arc { "->" } else { "--" },
-                        e.to.text
-                    ),
-                    e.span,
-                    "repeated",
-                )
+        let op = if e.arc { "->" } else { "--" };
+        let msg = format!(
+            "the edge {} {op} {} is listed twice",
+            e.from.text, e.to.text
+        );
+        errs.push(
+            LangError::new(errs.src, "lang::duplicate_edge", msg, e.span, "repeated")
                 .also(first, "first listed here")
                 .help("remove the repeat (edge geography on a multigraph says `multigraph`)"),
-            );
-            return;
-        }
+        );
+        return;
     }
     seen.entry(key).or_insert(e.span);
     let id = b.graph.add_edge(u, v);
     b.spans.insert(Locator::Edge(id), e.span);
+}
+
+/// `lang::edge_direction`: an arc in an undirected graph or an edge in a directed one.
+fn direction_error(errs: &Errors, e: &EdgeW, directed: bool) -> LangError {
+    let (msg, help) = if directed {
+        (
+            "this graph is directed, so its edges are arcs `->`",
+            "write `a -> b`; for both directions write `a -> b -> a`",
+        )
+    } else {
+        (
+            "this graph is undirected, so its edges are written `--`",
+            "write `a -- b`, or declare the graph `directed`",
+        )
+    };
+    LangError::new(
+        errs.src,
+        "lang::edge_direction",
+        msg,
+        e.op,
+        "wrong kind of edge",
+    )
+    .help(help)
 }
 
 /// Applies `label` statements and records `group` statements.

@@ -185,51 +185,41 @@ pub(crate) fn lower_cover(body: &Body, errs: &mut Errors) -> Option<(Instance, S
             .stmts
             .iter()
             .find(|s| matches!(s.item, Item::Direction { .. }))?;
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::directed_cover",
-                "vertex cover is defined on undirected graphs",
-                s.head,
-                "directed",
-            )
-            .help("write `undirected graph` (or leave the line out)"),
-        );
+        let msg = "vertex cover is defined on undirected graphs";
+        let e = LangError::new(errs.src, "lang::directed_cover", msg, s.head, "directed");
+        errs.push(e.help("write `undirected graph` (or leave the line out)"));
         return None;
     }
+    let no_loops =
+        "a loop would force its vertex into every cover; remove it and lower k by one instead";
+    let what = "a vertex cover instance".into();
     let policy = Policy {
         directed: false,
-        no_loops: Some(
-            "a loop would force its vertex into every cover; remove it and lower k by one instead",
-        ),
+        no_loops: Some(no_loops),
         parallel: false,
-        what: "a vertex cover instance".into(),
+        what,
     };
     let mut b = build_graph(body, &policy, errs);
+    let (k, span) = bound(body, errs)?;
+    b.spans.insert(Locator::K, span);
+    let cover = VertexCover {
+        graph: b.graph,
+        k: usize::try_from(k).ok()?,
+    };
+    Some((Instance::VertexCover(cover), b.spans))
+}
+
+/// The `k = …` statement's value and span, or `lang::missing_k`.
+fn bound(body: &Body, errs: &mut Errors) -> Option<(u64, miette::SourceSpan)> {
     let Some(Stmt {
         item: Item::K(digits, span),
         ..
     }) = single(body, errs, |i| matches!(i, Item::K(..)))
     else {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::missing_k",
-                "this vertex_cover instance has no bound k",
-                body.kind_span,
-                "k = ?",
-            )
-            .help("add `k = 2` (the largest cover size allowed)"),
-        );
+        let msg = "this vertex_cover instance has no bound k";
+        let e = LangError::new(errs.src, "lang::missing_k", msg, body.kind_span, "k = ?");
+        errs.push(e.help("add `k = 2` (the largest cover size allowed)"));
         return None;
     };
-    let k = number(digits, *span, "k", errs)?;
-    b.spans.insert(Locator::K, *span);
-    Some((
-        Instance::VertexCover(VertexCover {
-            graph: b.graph,
-            k: usize::try_from(k).ok()?,
-        }),
-        b.spans,
-    ))
+    Some((number(digits, *span, "k", errs)?, *span))
 }
