@@ -88,6 +88,14 @@ impl Source {
         SourceSpan::new(0.into(), self.text.len())
     }
 
+    /// The span of the last non-whitespace character: where a truncated file visibly ends
+    /// (miette draws no label on an empty span after the final line break).
+    pub fn last_char(&self) -> SourceSpan {
+        let trimmed = self.text.trim_end();
+        let len = trimmed.chars().next_back().map_or(0, char::len_utf8);
+        SourceSpan::new((trimmed.len() - len).into(), len)
+    }
+
     /// The empty span just past the last non-whitespace character: where a truncated file
     /// "ends", which reads better than a point after trailing blank lines.
     pub fn end(&self) -> SourceSpan {

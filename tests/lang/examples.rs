@@ -152,18 +152,19 @@ fn error_at_reports_into_the_file() {
     assert!(text.contains("choose k between 1 and 5"), "{text}");
 }
 
-/// Every instance shown in docs/language.md parses (the fenced `text` blocks that are not
-/// rendered diagnostics).
+/// Every instance shown in docs/language.md parses (the fenced `text` and `json` blocks that
+/// are not rendered diagnostics).
 #[test]
 fn documentation_examples_parse() {
     let docs = std::fs::read_to_string("docs/language.md").expect("docs exist");
     let blocks: Vec<&str> = docs
         .split("```text\n")
         .skip(1)
+        .chain(docs.split("```json\n").skip(1))
         .filter_map(|b| b.split("```").next())
         .filter(|b| !b.starts_with("lang::"))
         .collect();
-    assert!(blocks.len() >= 8, "found {} examples", blocks.len());
+    assert!(blocks.len() >= 10, "found {} examples", blocks.len());
     for b in blocks {
         if let Err(e) = lang::parse_str("docs/language.md", b) {
             panic!("{}", render(&e));

@@ -38,6 +38,15 @@ proptest! {
         }
     }
 
+    /// The JSON form read back through `parse_str` (detected by content, fully checked)
+    /// gives an equal instance.
+    #[test]
+    fn json_files_parse(x in support::instance()) {
+        let json = serde_json::to_string_pretty(&x).expect("instances serialize");
+        let back = lang::parse_str("x.json", &json).map_err(|e| TestCaseError::fail(render(&e)))?;
+        prop_assert_eq!(back.instance, x);
+    }
+
     /// QDIMACS out and in gives the same formula up to names (`x<i>`) and up to merging
     /// adjacent blocks with the same quantifier.
     #[test]

@@ -45,26 +45,7 @@ pub(crate) fn lower_game(body: &Body, errs: &mut Errors) -> Option<(Instance, Sp
         }) => *c,
         _ => Convention::Normal,
     };
-    let multigraph = single(body, errs, |i| matches!(i, Item::Multigraph));
-    if let (Some(s), false) = (multigraph, rule == Rule::Edge) {
-        errs.push(
-            LangError::new(errs.src, "lang::multigraph_not_allowed", "only edge geography can be played on a multigraph", s.head, "not allowed here")
-                .help("in vertex geography and NimG a repeated edge adds no move; remove `multigraph` and the repeats"),
-        );
-    }
-    let no_loops = (rule == Rule::Vertex).then_some(
-        "in vertex geography a token never re-enters a visited vertex, so a loop is never playable; remove it",
-    );
-    let what = format!(
-        "{} vertex geography",
-        if directed { "directed" } else { "undirected" }
-    );
-    let policy = Policy {
-        directed,
-        no_loops,
-        parallel: multigraph.is_some() && rule == Rule::Edge,
-        what,
-    };
+    let policy = board_policy(body, directed, rule, errs);
     let mut b = build_graph(body, &policy, errs);
     weights(&mut b, body, rule, errs);
     let tokens = tokens(&mut b, body, rule, errs)?;
@@ -75,6 +56,37 @@ pub(crate) fn lower_game(body: &Body, errs: &mut Errors) -> Option<(Instance, Sp
         convention,
     };
     Some((Instance::Geography(game), b.spans))
+}
+
+/// What the board may contain under `rule`: loops except under the vertex rule, repeated
+/// edges only in edge geography that says `multigraph` (elsewhere `multigraph` is an error).
+fn board_policy(body: &Body, directed: bool, rule: Rule, errs: &mut Errors) -> Policy {
+    let multigraph = single(body, errs, |i| matches!(i, Item::Multigraph));
+    if let (Some(s), false) = (multigraph, rule == Rule::Edge) {
+        let msg = "only edge geography can be played on a multigraph";
+        let e = LangError::new(
+            errs.src,
+            "lang::multigraph_not_allowed",
+            msg,
+            s.head,
+            "not allowed here",
+        );
+        errs.push(e.help("in vertex geography and NimG a repeated edge adds no move; remove `multigraph` and the repeats"));
+    }
+    let no_loops = (rule == Rule::Vertex).then_some(
+        "in vertex geography a token never re-enters a visited vertex, so a loop is never playable; remove it",
+    );
+    let what = format!(
+        "{} vertex geography",
+        if directed { "directed" } else { "undirected" }
+    );
+    let parallel = multigraph.is_some() && rule == Rule::Edge;
+    Policy {
+        directed,
+        no_loops,
+        parallel,
+        what,
+    }
 }
 
 /// The rule line: direction and rule, or the error saying what is missing.
@@ -160,23 +172,31 @@ fn weights(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) {
         }
     }
     if nim {
-        let missing: Vec<VertexId> = (0..b.graph.n())
-            .filter(|v| !given.contains_key(v))
-            .collect();
-        if let Some(&v) = missing.first() {
-            let id = b.graph.id(v).to_string();
-            let span = b.spans[&Locator::Vertex(v)];
-            let more = match missing.len() {
-                1 => String::new(),
-                2 => " (and 1 more vertex)".to_string(),
-                k => format!(" (and {} more vertices)", k - 1),
-            };
-            errs.push(
-                LangError::new(errs.src, "lang::missing_weight", format!("vertex `{id}` has no weight{more}"), span, "no weight")
-                    .help(format!("NimG needs a heap size on every vertex, e.g. `weight {} = 1`; there is no default", crate::lang::print::name(&id))),
-            );
-        }
+        missing_weights(b, &given, errs);
     }
+}
+
+/// `lang::missing_weight` at the first NimG vertex without a weight, counting the others.
+fn missing_weights(b: &Built, given: &HashMap<VertexId, miette::SourceSpan>, errs: &mut Errors) {
+    let missing: Vec<VertexId> = (0..b.graph.n())
+        .filter(|v| !given.contains_key(v))
+        .collect();
+    let Some(&v) = missing.first() else {
+        return;
+    };
+    let id = b.graph.id(v).to_string();
+    let more = match missing.len() {
+        1 => String::new(),
+        2 => " (and 1 more vertex)".to_string(),
+        k => format!(" (and {} more vertices)", k - 1),
+    };
+    let msg = format!("vertex `{id}` has no weight{more}");
+    let span = b.spans[&Locator::Vertex(v)];
+    let e = LangError::new(errs.src, "lang::missing_weight", msg, span, "no weight");
+    let example = crate::lang::print::name(&id);
+    errs.push(e.help(format!(
+        "NimG needs a heap size on every vertex, e.g. `weight {example} = 1`; there is no default"
+    )));
 }
 
 /// Resolves the `tokens` line into the model's [`Tokens`].
