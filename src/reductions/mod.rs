@@ -6,7 +6,31 @@
 //! ([`ReductionInfo::yes_winner`]) so that `verify` can compare the two sides.
 
 use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
-use crate::solvers::Winner;
+
+// Reductions I (Fraenkel–Simonson and the textbook QBF → Geography).
+pub mod common;
+pub mod hampath_to_pvg;
+pub mod pvg_to_pag;
+pub mod qbf_normal;
+pub mod qbf_to_dvg;
+pub mod qbf_to_pvg;
+pub mod qbf_to_pvg_restricted;
+pub mod qbf_to_two_token;
+pub mod vc_to_pvg;
+// Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
+pub mod chain;
+pub mod deg_misere_deg;
+pub mod deg_ueg;
+pub mod dvg_misere_dvg;
+pub mod dvg_misere_uvg;
+pub mod dvg_nimg;
+mod embed;
+pub mod hampath_trailtrap;
+pub mod qbf_deg;
+pub mod trailtrap_disconnected;
+pub mod ueg_misere_ueg;
+
+use crate::solvers::{Budget, SolveError, Winner};
 use serde::Serialize;
 
 /// The kinds of problem a reduction reads or writes; the names are the CLI's `--to` values.
@@ -237,11 +261,53 @@ pub trait Reduction: Send + Sync {
     /// Checks the paper's structural claims (acyclic, bipartite, degree bounds, …) on an
     /// output; `Err` says which claim fails and where.
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String>;
+    /// The source answer ("yes"/"no"), when this reduction decides a question other than the
+    /// standard one of its source kind, so that `verify` compares the right answers; `None`
+    /// (the default) means the standard solver of [`ReductionInfo::source`] applies. Trail
+    /// Trap Thm 18 is the case in point: it decides "a trail of length n + 1 from v", not
+    /// "a Hamiltonian path from v".
+    fn source_answer(
+        &self,
+        _source: &Instance,
+        _budget: &Budget,
+    ) -> Option<Result<bool, SolveError>> {
+        None
+    }
 }
 
 /// Every registered reduction, in catalogue order.
 pub fn all() -> Vec<&'static dyn Reduction> {
-    Vec::new()
+    // Reductions II, in catalogue order.
+    static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
+    static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
+    static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
+    static HAMPATH_TRAILTRAP: hampath_trailtrap::HampathToTrailTrap =
+        hampath_trailtrap::HampathToTrailTrap::PAPER;
+    vec![
+        // Reductions I.
+        &qbf_to_dvg::QbfToDvg,
+        &qbf_to_pvg::QbfToPvg,
+        &qbf_to_pvg_restricted::QbfToPvgRestricted,
+        &pvg_to_pag::PvgToPag,
+        &hampath_to_pvg::HamPathToPvg::FIXED,
+        &vc_to_pvg::VcToPvg::FIXED,
+        &qbf_to_two_token::QbfToTwoToken::IAG2,
+        &qbf_to_two_token::QbfToTwoToken::IVG2,
+        // The papers' literal readings, known to be wrong (kept so `check` finds the errata).
+        &hampath_to_pvg::HamPathToPvg::AS_PRINTED,
+        &vc_to_pvg::VcToPvg::AS_PRINTED,
+        &qbf_to_two_token::QbfToTwoToken::IAG2_AS_PRINTED,
+        // Reductions II.
+        &qbf_deg::QbfToDeg,
+        &DEG_UEG,
+        &dvg_misere_dvg::DvgToMisereDvg,
+        &DVG_MISERE_UVG,
+        &ueg_misere_ueg::UegToMisereUeg,
+        &deg_misere_deg::DegToMisereDeg,
+        &DVG_NIMG,
+        &HAMPATH_TRAILTRAP,
+        &trailtrap_disconnected::TrailTrapDisconnected,
+    ]
 }
 
 /// The reduction with id `id`.

@@ -1,0 +1,151 @@
+//! Raw command-line flags (clap derive). Validation into settings happens in the commands.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Compile, solve and verify complexity reductions into Geography games.
+#[derive(Debug, Parser)]
+#[command(name = "georeduce", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check an instance and print it back (DSL by default).
+    Parse {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Print JSON instead of the DSL.
+        #[arg(long)]
+        json: bool,
+        /// Output format (overrides --json).
+        #[arg(long, value_enum)]
+        format: Option<InstanceFormat>,
+    },
+    /// Solve an instance exactly: answer or winner, witness and statistics.
+    Solve {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print the principal variation (a line of optimal play) for games.
+        #[arg(long)]
+        strategy: bool,
+        /// Which game solver to use.
+        #[arg(long, value_enum, default_value_t = GameMethod::Auto)]
+        method: GameMethod,
+        /// Search budget.
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// List the reductions (the catalogue), or the reduction graph with --graph.
+    List {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print the reduction graph (text, or DOT with --dot).
+        #[arg(long)]
+        graph: bool,
+        /// With --graph: print DOT.
+        #[arg(long, requires = "graph")]
+        dot: bool,
+    },
+    /// Compile an instance into a target problem through a reduction (or a chain).
+    Compile {
+        /// Source instance file (`-` for standard input).
+        file: PathBuf,
+        /// Target problem (`georeduce list` shows them).
+        #[arg(long)]
+        to: Option<String>,
+        /// Reduction ids to apply, comma-separated, in order.
+        #[arg(long)]
+        via: Option<String>,
+        /// Write here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Dsl)]
+        format: OutputFormat,
+    },
+    /// Compile, solve both sides independently, and compare: MATCH or MISMATCH.
+    Verify {
+        /// Source instance file (`-` for standard input).
+        file: PathBuf,
+        /// Target problem.
+        #[arg(long)]
+        to: Option<String>,
+        /// Reduction ids to apply, comma-separated, in order.
+        #[arg(long)]
+        via: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Search budget (applies to each solve).
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Draw a graph-based instance as DOT.
+    Render {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Write here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Graph label (defaults to the variant name and size).
+        #[arg(long)]
+        title: Option<String>,
+    },
+}
+
+/// Search limits shared by `solve` and `verify`.
+#[derive(Debug, Args, Clone)]
+pub struct BudgetArgs {
+    /// Give up after this many seconds and answer "unknown" (exit code 3).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Give up after this many search nodes and answer "unknown" (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+/// Formats an instance can be printed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InstanceFormat {
+    /// The georeduce DSL.
+    Dsl,
+    /// JSON (serde).
+    Json,
+    /// QDIMACS (QBF instances only).
+    Qdimacs,
+}
+
+/// Formats `compile` can write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// The georeduce DSL (parses back with `georeduce parse`).
+    Dsl,
+    /// JSON (serde).
+    Json,
+    /// Graphviz DOT, gadgets as labelled clusters.
+    Dot,
+}
+
+/// Game solvers selectable with `--method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GameMethod {
+    /// A polynomial algorithm when one applies, exhaustive search otherwise.
+    Auto,
+    /// Memoised exhaustive search.
+    Exhaustive,
+    /// Maximum matching (undirected vertex geography).
+    Matching,
+    /// GF(2) linear algebra (bipartite undirected edge geography).
+    Gf2,
+    /// Backward induction (one-token games on DAGs).
+    Dag,
+}

@@ -1,0 +1,234 @@
+//! DEG ≤ UEG: every arc `x → y` becomes an undirected copy of gadget A that can only be
+//! crossed from `x` to `y`.
+//!
+//! Source: A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+//! Theoretical Computer Science 112 (1993), the theorem that UEG is PSPACE-complete, as
+//! presented in A. Pardyl's slides (../shared/papers/001_f0c30a9d3ef1c0f7.txt); our copy
+//! does not give the theorem's number.
+//!
+//! Gadget A (spec `edge-misere-trailtrap.md` §1) has five private vertices `p, z, q, r, s`
+//! and the eight edges `x–p, p–z, p–q, q–r, r–z, r–s, z–s, s–y`. The paper's figure was not
+//! available; this gadget was **reconstructed** by exhaustive search (it is the only one with
+//! at most five internal vertices of degree ≤ 3) and matches every statement on the slides:
+//! entering from `y` loses to the answer `s → z`, and the entrant at `x` crosses in exactly
+//! five moves `x→p, p→q, q→r, r→s, s→y`, arriving at `y` with the opponent to move, as in
+//! DEG. Sizes: `n + 5m` vertices, `8m` edges; each original vertex keeps its degree
+//! (in + out), internal degrees are 3, 3, 2, 3, 3.
+
+use super::embed::{
+    add_fresh, arc_name, board_size, check_copied, copy_vertices, expect_game, start_of,
+    target_game, total_degrees,
+};
+use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens, VertexId};
+use crate::solvers::Winner;
+
+/// What replaces each arc: the paper's gadget, or a plain edge (a control that must fail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArcGadget {
+    /// FSU gadget A (the reduction).
+    A,
+    /// Control: a plain undirected edge `x–y`, which lets players cross arcs backwards.
+    PlainEdge,
+}
+
+/// The reduction DEG → UEG with the arc replacement `gadget`.
+#[derive(Clone, Copy, Debug)]
+pub struct DegToUeg {
+    /// The arc replacement; the registered reduction uses [`ArcGadget::A`].
+    pub gadget: ArcGadget,
+}
+
+impl DegToUeg {
+    /// The reduction as in the paper.
+    pub const PAPER: DegToUeg = DegToUeg {
+        gadget: ArcGadget::A,
+    };
+}
+
+static INFO: ReductionInfo = ReductionInfo {
+    id: "deg-ueg",
+    source: ProblemKind::Deg,
+    target: ProblemKind::Ueg,
+    paper: "Fraenkel, Scheinerman, Ullman, \"Undirected edge geography\", TCS 112 (1993), \
+            via Pardyl's slides (papers/001_f0c30a9d3ef1c0f7.txt)",
+    theorem: "FSU 1993 UEG theorem (number not in our copy)",
+    gadgets: &["arc_gadget: gadget A (p, z, q, r, s) per arc"],
+    vertices_formula: "n + 5m",
+    edges_formula: "8m",
+    preconditions: &[
+        "a DEG game: digraph with a start vertex (loops and antiparallel arcs allowed)",
+    ],
+    claims: &[
+        "every original vertex has its DEG degree (in + out)",
+        "gadget degrees p 3, z 3, q 2, r 3, s 3 (max 3)",
+        "same start, player I first, normal play",
+        "player I wins DEG(D, w) iff player I wins UEG(G, w)",
+    ],
+    errata: &[
+        "gadget A is reconstructed: the figure was not available; an exhaustive search over \
+         gadgets with <= 5 internal vertices of degree <= 3 found only this one, and it \
+         matches every statement on the slides (spec edge-misere-trailtrap.md section 1)",
+    ],
+    provenance: "reconstructed (exhaustive gadget search, verified by brute force)",
+    yes_winner: Winner::First,
+};
+
+/// The five private vertices of gadget A, in creation order.
+const ROLES: [&str; 5] = ["p", "z", "q", "r", "s"];
+
+/// An end of a gadget edge: a terminal of the arc or a private vertex (index into ROLES).
+#[derive(Clone, Copy)]
+enum End {
+    X,
+    Y,
+    In(usize),
+}
+
+/// The eight edges of gadget A: `x–p, p–z, p–q, q–r, r–z, r–s, z–s, s–y`.
+const GADGET_A: [(End, End); 8] = [
+    (End::X, End::In(0)),
+    (End::In(0), End::In(1)),
+    (End::In(0), End::In(2)),
+    (End::In(2), End::In(3)),
+    (End::In(3), End::In(1)),
+    (End::In(3), End::In(4)),
+    (End::In(1), End::In(4)),
+    (End::In(4), End::Y),
+];
+
+/// Degrees of p, z, q, r, s inside the target.
+const ROLE_DEGREES: [usize; 5] = [3, 3, 2, 3, 3];
+
+/// Where every target vertex lives: originals first, then five vertices per arc.
+struct Layout {
+    n: usize,
+}
+
+impl Layout {
+    /// The copy of source vertex `x`.
+    fn original(&self, x: VertexId) -> VertexId {
+        x
+    }
+
+    /// Private vertex `role` (index into [`ROLES`]) of the gadget of arc `arc`.
+    fn gadget(&self, arc: usize, role: usize) -> VertexId {
+        self.n + ROLES.len() * arc + role
+    }
+
+    /// The target vertex at end `e` of the gadget of arc `arc = (x, y)`.
+    fn end(&self, arc: usize, (x, y): (VertexId, VertexId), e: End) -> VertexId {
+        match e {
+            End::X => self.original(x),
+            End::Y => self.original(y),
+            End::In(role) => self.gadget(arc, role),
+        }
+    }
+}
+
+impl DegToUeg {
+    /// Builds the undirected board for the digraph `d`.
+    fn build(&self, d: &Graph) -> Graph {
+        let layout = Layout { n: d.n() };
+        let mut g = copy_vertices(d, false);
+        for (arc, &(x, y)) in d.edges.iter().enumerate() {
+            match self.gadget {
+                ArcGadget::PlainEdge => {
+                    g.add_edge(layout.original(x), layout.original(y));
+                }
+                ArcGadget::A => {
+                    let name = arc_name(d, x, y);
+                    let members = Self::add_private(&mut g, &layout, arc, d, (x, y));
+                    for &(a, b) in &GADGET_A {
+                        g.add_edge(layout.end(arc, (x, y), a), layout.end(arc, (x, y), b));
+                    }
+                    g.add_group("arc_gadget", name, members);
+                }
+            }
+        }
+        g
+    }
+
+    /// Adds the private vertices of arc `arc`'s gadget (identifiers `p_x_y`, …).
+    fn add_private(
+        g: &mut Graph,
+        layout: &Layout,
+        arc: usize,
+        d: &Graph,
+        (x, y): (VertexId, VertexId),
+    ) -> Vec<VertexId> {
+        let (xi, yi) = (d.id(x), d.id(y));
+        let members: Vec<VertexId> = ROLES
+            .iter()
+            .map(|role| add_fresh(g, &format!("{role}_{xi}_{yi}"), Some(role)))
+            .collect();
+        assert!(
+            members
+                .iter()
+                .enumerate()
+                .all(|(role, &v)| v == layout.gadget(arc, role)),
+            "gadget vertices out of layout order"
+        );
+        members
+    }
+}
+
+impl Reduction for DegToUeg {
+    fn info(&self) -> &ReductionInfo {
+        &INFO
+    }
+
+    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
+        let game = expect_game(&INFO, source)?;
+        let start = start_of(game);
+        let target = Instance::Geography(Geography {
+            graph: self.build(&game.graph),
+            rule: Rule::Edge,
+            tokens: Tokens::One { start: Some(start) },
+            convention: Convention::Normal,
+        });
+        if self.gadget == ArcGadget::A {
+            // The degree claims are the FSU abstract's; a violation is a bug in `build`.
+            if let Err(e) = self.check_structure(source, &target) {
+                panic!("deg-ueg broke its own structure: {e}");
+            }
+        }
+        Ok(Reduced {
+            target,
+            notes: Vec::new(),
+        })
+    }
+
+    fn declared_size(&self, source: &Instance) -> (usize, usize) {
+        let (n, m) = board_size(source);
+        (n + 5 * m, 8 * m)
+    }
+
+    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
+        let src = expect_game(&INFO, source).map_err(|e| e.to_string())?;
+        let tgt = target_game(target)?;
+        if ProblemKind::of(target) != ProblemKind::Ueg || tgt.starts() != src.starts() {
+            return Err("the target is not a UEG game with the source's start".into());
+        }
+        check_copied(&src.graph, &tgt.graph)?;
+        let (d_src, d_tgt) = (total_degrees(&src.graph), total_degrees(&tgt.graph));
+        if let Some(x) = (0..src.graph.n()).find(|&x| d_src[x] != d_tgt[x]) {
+            return Err(format!(
+                "vertex {} has degree {} in the target but {} in the digraph",
+                src.graph.id(x),
+                d_tgt[x],
+                d_src[x]
+            ));
+        }
+        let layout = Layout { n: src.graph.n() };
+        for arc in 0..src.graph.m() {
+            for (role, &want) in ROLE_DEGREES.iter().enumerate() {
+                let v = layout.gadget(arc, role);
+                if d_tgt.get(v) != Some(&want) {
+                    return Err(format!("gadget vertex {v} does not have degree {want}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,62 @@
+//! Normal DVG ≤ misère DVG: every vertex gets a pendant out-neighbour, a losing escape that
+//! nobody takes until it is the only move left.
+//!
+//! Source: G. Renault, S. Schmidt, "On the complexity of the misère version of three games
+//! played on graphs", arXiv:1401.0400, Theorem 2.1 (../shared/papers/003_a120ef210e855419.txt).
+//!
+//! Construction (recovered exactly from the text, spec `edge-misere-trailtrap.md` §2):
+//! `G'` has the vertices `V ∪ {x' : x ∈ V}` and the arcs of `G` plus one arc `x → x'`
+//! per vertex; the start and the first player are unchanged and `o⁺(G, u) = o⁻(G', u)`.
+//! Taking a pendant ends the game with the opponent unable to move, which wins for the
+//! opponent under misère play, so the pendants only matter once the normal game is over:
+//! the player stuck in `G` is the one who must take a pendant. Sizes: `2n` vertices,
+//! `m + n` arcs.
+
+use super::embed::{board_size, pendant_check, pendant_reduce};
+use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use crate::problems::Instance;
+use crate::solvers::Winner;
+
+/// The reduction normal DVG → misère DVG (RS Thm 2.1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DvgToMisereDvg;
+
+static INFO: ReductionInfo = ReductionInfo {
+    id: "dvg-misere-dvg",
+    source: ProblemKind::Dvg,
+    target: ProblemKind::MisereDvg,
+    paper: "Renault, Schmidt, \"On the complexity of the misere version of three games played \
+            on graphs\", arXiv:1401.0400 (papers/003_a120ef210e855419.txt)",
+    theorem: "RS Thm 2.1",
+    gadgets: &["pendant: one new out-neighbour x' of every vertex x"],
+    vertices_formula: "2n",
+    edges_formula: "m + n",
+    preconditions: &["a normal-play directed vertex geography game with a start vertex"],
+    claims: &[
+        "the source board is kept; every vertex x gets a pendant x' (degree 1) and the arc x -> x'",
+        "same start, player I first; misere play",
+        "normal outcome of (G, u) = misere outcome of (G', u)",
+    ],
+    errata: &[],
+    provenance: "recovered from the paper's text (exact)",
+    yes_winner: Winner::First,
+};
+
+impl Reduction for DvgToMisereDvg {
+    fn info(&self) -> &ReductionInfo {
+        &INFO
+    }
+
+    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
+        pendant_reduce(&INFO, source)
+    }
+
+    fn declared_size(&self, source: &Instance) -> (usize, usize) {
+        let (n, m) = board_size(source);
+        (2 * n, m + n)
+    }
+
+    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
+        pendant_check(&INFO, source, target)
+    }
+}

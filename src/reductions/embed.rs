@@ -1,0 +1,195 @@
+//! Shared building blocks of the Reductions II constructions (edge geography, misère play,
+//! NimG, Trail Trap): copying the source board into the target and naming new vertices.
+//!
+//! Every one of these reductions keeps the source vertices as the first `n` target vertices,
+//! with the same identifiers and labels, so that a vertex can be followed through a chain of
+//! reductions by name. New vertices get identifiers built from their role; because a user's
+//! source graph may already use such a name, [`add_fresh`] appends a suffix until the
+//! identifier is unused (a collision must never panic).
+
+use super::{ProblemKind, Reduced, ReductionError, ReductionInfo};
+use crate::problems::{Convention, Geography, Graph, Instance, VertexId};
+
+/// Adds a vertex whose identifier is `id`, or `id_2`, `id_3`, … when `id` is taken, with the
+/// display label `label` (if any), and returns its index.
+pub(crate) fn add_fresh(g: &mut Graph, id: &str, label: Option<&str>) -> VertexId {
+    let mut candidate = id.to_string();
+    let mut k = 2;
+    while g.vertex(&candidate).is_some() {
+        candidate = format!("{id}_{k}");
+        k += 1;
+    }
+    let v = g.add_vertex(candidate);
+    g.vertices[v].label = label.map(str::to_string);
+    v
+}
+
+/// A new graph (directed or not) holding copies of `src`'s vertices (identifier, label; no
+/// weight) in the same order, and of its groups. Edges are not copied.
+pub(crate) fn copy_vertices(src: &Graph, directed: bool) -> Graph {
+    let mut g = Graph::new(directed);
+    for v in &src.vertices {
+        let id = g.add_vertex(v.id.clone());
+        g.vertices[id].label = v.label.clone();
+    }
+    for grp in &src.groups {
+        g.add_group(grp.kind.clone(), grp.name.clone(), grp.members.clone());
+    }
+    g
+}
+
+/// The display name of an arc `(x, y)` used as a group name: `x->y`.
+pub(crate) fn arc_name(g: &Graph, x: VertexId, y: VertexId) -> String {
+    format!("{}->{}", g.id(x), g.id(y))
+}
+
+/// For every source vertex `x` (indices `0..n`), adds a pendant vertex `x'` (identifier
+/// `x_pend`) and the edge or arc `x → x'`, grouped as `pendant`/`x`. Returns the pendant of
+/// each vertex, indexed by source vertex.
+pub(crate) fn add_pendants(g: &mut Graph, n: usize) -> Vec<VertexId> {
+    (0..n)
+        .map(|x| {
+            let name = g.id(x).to_string();
+            let label = format!("{}'", g.display(x));
+            let p = add_fresh(g, &format!("{name}_pend"), Some(&label));
+            g.add_edge(x, p);
+            g.add_group("pendant", name, vec![p]);
+            p
+        })
+        .collect()
+}
+
+/// The geography game inside `source`, if it is one.
+pub(crate) fn as_game(source: &Instance) -> Option<&Geography> {
+    match source {
+        Instance::Geography(g) => Some(g),
+        _ => None,
+    }
+}
+
+/// Checks that `target` is a geography game and returns it, or says what it is instead.
+pub(crate) fn target_game(target: &Instance) -> Result<&Geography, String> {
+    as_game(target).ok_or_else(|| format!("the target is a {} instance", target.kind()))
+}
+
+/// Checks that the first `n` target vertices carry the source identifiers in order.
+pub(crate) fn check_copied(src: &Graph, tgt: &Graph) -> Result<(), String> {
+    if tgt.n() < src.n() {
+        return Err(format!(
+            "the target has {} vertices, fewer than the source's {}",
+            tgt.n(),
+            src.n()
+        ));
+    }
+    match (0..src.n()).find(|&v| src.id(v) != tgt.id(v)) {
+        Some(v) => Err(format!(
+            "target vertex {v} is {}, expected the source vertex {}",
+            tgt.id(v),
+            src.id(v)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Total degree of every vertex (out + in when directed; a loop counts twice either way).
+pub(crate) fn total_degrees(g: &Graph) -> Vec<usize> {
+    let mut d = vec![0; g.n()];
+    for &(u, v) in &g.edges {
+        d[u] += 1;
+        d[v] += 1;
+    }
+    d
+}
+
+/// The source game if `source` is a valid game of reduction `info`'s source kind; otherwise
+/// the error that `reduce` returns ([`ReductionError::WrongKind`], or a
+/// [`ReductionError::Precondition`] naming the invalid part of the game).
+pub(crate) fn expect_game<'a>(
+    info: &ReductionInfo,
+    source: &'a Instance,
+) -> Result<&'a Geography, ReductionError> {
+    let found = ProblemKind::of(source);
+    let g = match as_game(source) {
+        Some(g) if found == info.source => g,
+        _ => {
+            return Err(ReductionError::WrongKind {
+                id: info.id,
+                expected: info.source.name(),
+                found: found.name(),
+            });
+        }
+    };
+    g.validate()
+        .map_err(|(at, message)| ReductionError::Precondition {
+            theorem: info.theorem,
+            message: format!("a valid {} game: {message}", info.source.name()),
+            at,
+            help: None,
+        })?;
+    Ok(g)
+}
+
+/// The start vertex of a one-token rooted game (0 when there is none, which the kind checks
+/// of [`expect_game`] rule out).
+pub(crate) fn start_of(g: &Geography) -> VertexId {
+    g.starts().first().copied().unwrap_or(0)
+}
+
+/// The `(n, m)` of the board inside a game instance, `(0, 0)` for other instances.
+pub(crate) fn board_size(source: &Instance) -> (usize, usize) {
+    as_game(source).map_or((0, 0), |g| (g.graph.n(), g.graph.m()))
+}
+
+/// The pendant construction shared by RS Thm 2.1, 2.5 and 2.6: the source board with one
+/// pendant `x'` and edge (arc) `x → x'` per vertex, same rule and start, misère play.
+pub(crate) fn pendant_reduce(
+    info: &ReductionInfo,
+    source: &Instance,
+) -> Result<Reduced, ReductionError> {
+    let game = expect_game(info, source)?;
+    let mut graph = copy_vertices(&game.graph, game.graph.directed);
+    graph.edges = game.graph.edges.clone();
+    add_pendants(&mut graph, game.graph.n());
+    Ok(Reduced {
+        target: Instance::Geography(Geography {
+            graph,
+            rule: game.rule,
+            tokens: game.tokens,
+            convention: Convention::Misere,
+        }),
+        notes: Vec::new(),
+    })
+}
+
+/// Checks the pendant construction's claims: the target is of `info.target`'s kind with the
+/// source's start, keeps the source board, and adds exactly one pendant `x'` (degree 1, the
+/// head of the new arc) to every vertex `x`.
+pub(crate) fn pendant_check(
+    info: &ReductionInfo,
+    source: &Instance,
+    target: &Instance,
+) -> Result<(), String> {
+    let src = expect_game(info, source).map_err(|e| e.to_string())?;
+    let tgt = target_game(target)?;
+    if ProblemKind::of(target) != info.target || tgt.starts() != src.starts() {
+        return Err(format!(
+            "the target is not a {} game with the source's start",
+            info.target.name()
+        ));
+    }
+    check_copied(&src.graph, &tgt.graph)?;
+    let (n, m) = (src.graph.n(), src.graph.m());
+    if tgt.graph.n() != 2 * n
+        || tgt.graph.m() != m + n
+        || tgt.graph.edges[..m] != src.graph.edges[..]
+    {
+        return Err("the target does not keep the source board".into());
+    }
+    let deg = total_degrees(&tgt.graph);
+    for x in 0..n {
+        if tgt.graph.edges.get(m + x) != Some(&(x, n + x)) || deg[n + x] != 1 {
+            return Err(format!("vertex {} lacks its pendant", src.graph.id(x)));
+        }
+    }
+    Ok(())
+}

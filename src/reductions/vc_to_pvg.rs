@@ -1,0 +1,380 @@
+//! Vertex cover ≤ PVG on acyclic digraphs: four "cigars", a chain with a fork, and a tail.
+//!
+//! Source: A.S. Fraenkel, S. Simonson, "Geography", Theoretical Computer Science 110 (1993)
+//! 197–214, Theorem 2.4 and Fig. 4 (../shared/papers/002_6f77a2c70ea13afa.txt). Fig. 4 is
+//! lost; the arc lists are those of `../shared/spec/fraenkel-simonson.md` §4, reconstructed
+//! from the prose and brute-force verified. For H = ({0..n−1}, E), e = |E| and 1 ≤ k ≤ n:
+//! - **I's chain** `a1 → … → a_{k+3}` (I starts on a1); the **fork** `a_{k+2}` leads to the
+//!   head of cigar 1, and `a_{k+3}` to every vertex of cigar 2;
+//! - **cigar 1**: a chain `K1_0 → … → K1_{n−k+5}` whose every vertex leads to **block**;
+//! - **cigar 2**: one vertex `K2_uv` per edge, with arcs to `K3_u` and `K3_v`;
+//! - **cigar 3**: `K3_0 … K3_{n−1}` with `K3_i → K3_j` for i < j; II starts on `s2 → K3_i`;
+//!   each `K3_i` leads to `K4_i` (a matching) and to **u1**; `u1 → block`;
+//! - **cigar 4**: `K4_0 … K4_{n−1}`, entered from block, each leading to c1 and c2;
+//! - the **tail**: a short chain of n−k+1 vertices headed by c1, a long chain of n−k+2
+//!   vertices headed by c2, and `c1 → u2 → c2`.
+//!
+//! II walks k vertices of cigar 3 (his cover) and leaves to u1; I must go down to an edge of
+//! cigar 2, which is blocked iff the cover touches it. **II wins ⇔ H has a vertex cover of
+//! size ≤ k.** Size: `5n − 2k + e + 16` vertices, `n(n−1)/2 + 10n − 3k + 3e + 18` arcs;
+//! acyclic. For k = 0 the construction is wrong (II cannot choose zero vertices; the spec's
+//! counterexample is n = 1, no edge), so `vc-pvg` answers k = 0 directly, as it does k > n;
+//! `vc-pvg-as-printed` compiles k = 0 as the paper's "positive integer k" never excludes.
+
+use super::common::{
+    check_acyclic, check_starts, directed_game, expect_game, expect_vertex_cover, partizan,
+};
+use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use crate::problems::{Graph, Instance, Locator, Rule, VertexCover, VertexId};
+use crate::solvers::Winner;
+
+/// Fraenkel–Simonson Theorem 2.4: `vc-pvg` (1 ≤ k ≤ n) or `vc-pvg-as-printed` (k = 0 too).
+#[derive(Clone, Copy, Debug)]
+pub struct VcToPvg {
+    as_printed: bool,
+}
+
+impl VcToPvg {
+    /// The reduction within its precondition (`vc-pvg`).
+    pub const FIXED: VcToPvg = VcToPvg { as_printed: false };
+    /// The paper's literal reading (`vc-pvg-as-printed`): k = 0 is compiled too.
+    pub const AS_PRINTED: VcToPvg = VcToPvg { as_printed: true };
+}
+
+static FIXED_INFO: ReductionInfo = ReductionInfo {
+    id: "vc-pvg",
+    source: ProblemKind::VertexCover,
+    target: ProblemKind::Pvg,
+    paper: "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–214 \
+            (../shared/papers/002_6f77a2c70ea13afa.txt)",
+    theorem: "Thm 2.4 (Fig. 4)",
+    gadgets: &[
+        "I's chain a1 … a_{k+3} with the fork a_{k+2}",
+        "cigar 1: chain of n−k+6 vertices, all → block",
+        "cigar 2: one vertex per edge",
+        "cigar 3: transitive tournament on n vertices, entered from s2",
+        "cigar 4: n vertices, matched to cigar 3",
+        "u1, block, u2",
+        "tail: chains of n−k+1 (head c1) and n−k+2 (head c2) vertices",
+    ],
+    vertices_formula: "5n − 2k + e + 16",
+    edges_formula: "n(n−1)/2 + 10n − 3k + 3e + 18",
+    preconditions: &[
+        "1 ≤ k ≤ n (k = 0 and k > n are answered directly, nothing is compiled)",
+        "no loop; repeated edges are merged",
+    ],
+    claims: &["II wins ⇔ H has a vertex cover of size ≤ k", "acyclic"],
+    errata: &[
+        "Fig. 4 is lost: reconstructed from the prose (spec §4); cigar 1 is a chain and \
+         cigar 3 → cigar 4 is a perfect matching (the complete bipartite reading fails)",
+        "k = 0 fails (n = 1, no edge: I wins, yet the empty set is a cover); the paper's \
+         'positive integer k' must be enforced",
+    ],
+    provenance: "reconstructed from the prose (Fig. 4 lost), brute-force verified (spec §4)",
+    yes_winner: Winner::Second,
+};
+
+static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
+    id: "vc-pvg-as-printed",
+    preconditions: &[
+        "0 ≤ k ≤ n (k > n is answered directly)",
+        "no loop; repeated edges are merged",
+    ],
+    claims: &[
+        "(wrong for k = 0) II wins ⇔ H has a vertex cover of size ≤ k",
+        "acyclic",
+    ],
+    errata: &["known wrong: k = 0 is compiled; n = 1, no edge, k = 0 gives an I-win"],
+    provenance: "as printed in the paper",
+    ..FIXED_INFO
+};
+
+/// The edges of H as sorted pairs, repeats merged, in first-occurrence order.
+fn edge_list(vc: &VertexCover) -> Result<Vec<(VertexId, VertexId)>, ReductionError> {
+    let mut out: Vec<(VertexId, VertexId)> = Vec::new();
+    for (i, &(u, v)) in vc.graph.edges.iter().enumerate() {
+        if u == v {
+            return Err(ReductionError::Precondition {
+                theorem: "Thm 2.4",
+                message: "a graph without loops".into(),
+                at: Locator::Edge(i),
+                help: Some("a loop at v forces v into every cover: delete v, lower k by 1".into()),
+            });
+        }
+        let pair = (u.min(v), u.max(v));
+        if !out.contains(&pair) {
+            out.push(pair);
+        }
+    }
+    Ok(out)
+}
+
+/// A source inside the precondition, with its merged edge list.
+type Accepted<'a> = (&'a VertexCover, Vec<(VertexId, VertexId)>);
+
+/// Every vertex of the construction, by role.
+struct Layout {
+    chain: Vec<VertexId>,
+    cigar1: Vec<VertexId>,
+    cigar2: Vec<VertexId>,
+    cigar3: Vec<VertexId>,
+    cigar4: Vec<VertexId>,
+    block: VertexId,
+    s2: VertexId,
+    u1: VertexId,
+    u2: VertexId,
+    short: Vec<VertexId>,
+    long: Vec<VertexId>,
+}
+
+/// Adds `len` vertices `{prefix}{i}` and returns them.
+fn run(g: &mut Graph, prefix: &str, len: usize) -> Vec<VertexId> {
+    (0..len)
+        .map(|i| g.add_vertex(format!("{prefix}{i}")))
+        .collect()
+}
+
+impl Layout {
+    fn new(g: &mut Graph, h: &Graph, edges: &[(VertexId, VertexId)], k: usize) -> Layout {
+        let n = h.n();
+        let chain = (1..=k + 3).map(|i| g.add_vertex(format!("a{i}"))).collect();
+        let cigar1 = run(g, "K1_", n - k + 6);
+        let block = g.add_labeled("block", "block");
+        let cigar2 = edges
+            .iter()
+            .map(|&(u, v)| {
+                g.add_labeled(
+                    format!("K2_{u}_{v}"),
+                    format!("{}-{}", h.display(u), h.display(v)),
+                )
+            })
+            .collect();
+        let s2 = g.add_vertex("s2");
+        let cigar3 = (0..n)
+            .map(|i| g.add_labeled(format!("K3_{i}"), h.display(i)))
+            .collect();
+        let cigar4 = (0..n)
+            .map(|i| g.add_labeled(format!("K4_{i}"), h.display(i)))
+            .collect();
+        let u1 = g.add_vertex("u1");
+        let short = run(g, "c1_", n - k + 1);
+        let u2 = g.add_vertex("u2");
+        let long = run(g, "c2_", n - k + 2);
+        let lay = Layout {
+            chain,
+            cigar1,
+            cigar2,
+            cigar3,
+            cigar4,
+            block,
+            s2,
+            u1,
+            u2,
+            short,
+            long,
+        };
+        lay.label_and_group(g);
+        lay
+    }
+
+    fn label_and_group(&self, g: &mut Graph) {
+        g.vertices[self.fork()].label = Some("fork".into());
+        g.vertices[self.c1()].label = Some("c1".into());
+        g.vertices[self.c2()].label = Some("c2".into());
+        g.add_group("chain", "I", self.chain.clone());
+        for (i, cigar) in [&self.cigar1, &self.cigar2, &self.cigar3, &self.cigar4]
+            .into_iter()
+            .enumerate()
+        {
+            g.add_group("cigar", format!("{}", i + 1), cigar.clone());
+        }
+        let mut tail = self.short.clone();
+        tail.push(self.u2);
+        tail.extend(&self.long);
+        g.add_group("tail", "tail", tail);
+    }
+
+    /// The fork, the (k+2)-th vertex of I's chain.
+    fn fork(&self) -> VertexId {
+        self.chain[self.chain.len() - 2]
+    }
+
+    /// The (k+3)-th vertex of I's chain, which leads to cigar 2.
+    fn chain_end(&self) -> VertexId {
+        self.chain[self.chain.len() - 1]
+    }
+
+    /// Heads of the short and the long tail chain.
+    fn c1(&self) -> VertexId {
+        self.short[0]
+    }
+
+    fn c2(&self) -> VertexId {
+        self.long[0]
+    }
+}
+
+/// Arcs `path[i] → path[i+1]`.
+fn add_path(g: &mut Graph, path: &[VertexId]) {
+    for w in path.windows(2) {
+        g.add_edge(w[0], w[1]);
+    }
+}
+
+/// All arcs of the construction, gadget by gadget.
+fn add_arcs(g: &mut Graph, lay: &Layout, edges: &[(VertexId, VertexId)]) {
+    add_path(g, &lay.chain);
+    g.add_edge(lay.fork(), lay.cigar1[0]);
+    add_path(g, &lay.cigar1);
+    for &x in &lay.cigar1 {
+        g.add_edge(x, lay.block);
+    }
+    for (&k2, &(u, v)) in lay.cigar2.iter().zip(edges) {
+        g.add_edge(lay.chain_end(), k2);
+        g.add_edge(k2, lay.cigar3[u]);
+        g.add_edge(k2, lay.cigar3[v]);
+    }
+    for (i, &k3) in lay.cigar3.iter().enumerate() {
+        g.add_edge(lay.s2, k3);
+        for &later in &lay.cigar3[i + 1..] {
+            g.add_edge(k3, later);
+        }
+        g.add_edge(k3, lay.cigar4[i]);
+        g.add_edge(k3, lay.u1);
+        g.add_edge(lay.block, lay.cigar4[i]);
+        g.add_edge(lay.cigar4[i], lay.c1());
+        g.add_edge(lay.cigar4[i], lay.c2());
+    }
+    g.add_edge(lay.u1, lay.block);
+    add_path(g, &lay.short);
+    add_path(g, &lay.long);
+    g.add_edge(lay.c1(), lay.u2);
+    g.add_edge(lay.u2, lay.c2());
+}
+
+impl VcToPvg {
+    fn info_static(&self) -> &'static ReductionInfo {
+        if self.as_printed {
+            &AS_PRINTED_INFO
+        } else {
+            &FIXED_INFO
+        }
+    }
+
+    /// The source, its merged edge list, or the direct answer outside 1 ≤ k ≤ n.
+    fn accept<'a>(&self, source: &'a Instance) -> Result<Accepted<'a>, ReductionError> {
+        let vc = expect_vertex_cover(self.info_static().id, source)?;
+        let edges = edge_list(vc)?;
+        let n = vc.graph.n();
+        if vc.k > n {
+            let reason = format!(
+                "k = {} > n = {n}: all n vertices form a cover (Thm 2.4 needs k ≤ n)",
+                vc.k
+            );
+            return Err(ReductionError::Trivial {
+                answer: true,
+                reason,
+            });
+        }
+        if vc.k == 0 && !self.as_printed {
+            let reason = format!(
+                "k = 0: the empty set covers H iff H has no edge (e = {}); Thm 2.4 needs k ≥ 1, \
+                 its construction is wrong for k = 0",
+                edges.len()
+            );
+            return Err(ReductionError::Trivial {
+                answer: edges.is_empty(),
+                reason,
+            });
+        }
+        Ok((vc, edges))
+    }
+}
+
+impl Reduction for VcToPvg {
+    fn info(&self) -> &ReductionInfo {
+        self.info_static()
+    }
+
+    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
+        let (vc, edges) = self.accept(source)?;
+        let mut g = Graph::new(true);
+        let lay = Layout::new(&mut g, &vc.graph, &edges, vc.k);
+        add_arcs(&mut g, &lay, &edges);
+        let mut notes = Vec::new();
+        if edges.len() < vc.graph.m() {
+            notes.push(format!(
+                "{} repeated edge(s) merged",
+                vc.graph.m() - edges.len()
+            ));
+        }
+        let target = directed_game(g, Rule::Vertex, partizan(lay.chain[0], lay.s2));
+        Ok(Reduced { target, notes })
+    }
+
+    fn declared_size(&self, source: &Instance) -> (usize, usize) {
+        let Ok((vc, edges)) = self.accept(source) else {
+            return (0, 0);
+        };
+        let (n, k, e) = (vc.graph.n(), vc.k, edges.len());
+        (
+            5 * n + e + 16 - 2 * k,
+            n * (n.saturating_sub(1)) / 2 + 10 * n + 3 * e + 18 - 3 * k,
+        )
+    }
+
+    fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
+        let game = expect_game(target)?;
+        check_acyclic(&game.graph)?;
+        check_starts(game, &["a1", "s2"])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vc(n: usize, edges: &[(usize, usize)], k: usize) -> Instance {
+        let mut g = Graph::new(false);
+        for i in 0..n {
+            g.add_vertex(format!("v{i}"));
+        }
+        for &(u, v) in edges {
+            g.add_edge(u, v);
+        }
+        Instance::VertexCover(VertexCover { graph: g, k })
+    }
+
+    #[test]
+    fn sizes_match_on_a_triangle() {
+        let src = vc(3, &[(0, 1), (1, 2), (2, 0), (1, 0)], 2);
+        let out = VcToPvg::FIXED.reduce(&src).unwrap();
+        let Instance::Geography(g) = &out.target else {
+            panic!("not a game")
+        };
+        // 15 − 4 + 3 + 16 vertices; 3 + 30 − 6 + 9 + 18 arcs.
+        assert_eq!((g.graph.n(), g.graph.m()), (30, 54));
+        assert_eq!(VcToPvg::FIXED.declared_size(&src), (30, 54));
+        VcToPvg::FIXED.check_structure(&src, &out.target).unwrap();
+        assert_eq!(out.notes.len(), 1);
+    }
+
+    #[test]
+    fn k_zero_and_k_above_n_are_answered_directly() {
+        let r = VcToPvg::FIXED;
+        assert!(matches!(
+            r.reduce(&vc(2, &[], 0)),
+            Err(ReductionError::Trivial { answer: true, .. })
+        ));
+        assert!(matches!(
+            r.reduce(&vc(2, &[(0, 1)], 0)),
+            Err(ReductionError::Trivial { answer: false, .. })
+        ));
+        assert!(matches!(
+            r.reduce(&vc(2, &[(0, 1)], 3)),
+            Err(ReductionError::Trivial { answer: true, .. })
+        ));
+        // As printed, k = 0 is compiled.
+        assert!(VcToPvg::AS_PRINTED.reduce(&vc(1, &[], 0)).is_ok());
+    }
+}

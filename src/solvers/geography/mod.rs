@@ -1,0 +1,100 @@
+//! Geography solvers: exhaustive search for every variant, and the polynomial algorithms the
+//! papers give for special cases.
+//!
+//! The rules (one place: `state.rs`) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
+//! `shared/spec/fraenkel-simonson.md` §0 plus the doc comments on
+//! [`Rule`](crate::problems::Rule) and [`Tokens`](crate::problems::Tokens). Every solver
+//! reports the winner, a winning first move of player I when player I wins, a principal
+//! variation and statistics.
+
+mod exhaustive;
+mod position;
+mod state;
+
+pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
+pub use position::{Position, initial_position, legal_moves, play, try_play};
+
+use crate::problems::geography::{Geography, Move};
+use crate::solvers::{Budget, SolveError, Stats, Winner};
+use exhaustive::Search;
+use serde::{Deserialize, Serialize};
+use state::Game;
+use std::time::Instant;
+
+/// The answer of a geography solver.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSolution {
+    /// Who wins with optimal play from the solved position (from the start: player I is
+    /// `First`).
+    pub winner: Winner,
+    /// A winning move of the player to move, when that player wins and has a move; `None`
+    /// when the player to move loses (or wins by having no move, under misère play).
+    pub winning_move: Option<Move>,
+    /// A line of optimal play to the end of the game: the winner plays winning moves, the
+    /// loser plays some legal move (all of them lose). Empty when a solver gives no line.
+    pub principal_variation: Vec<Move>,
+    /// Search statistics.
+    pub stats: Stats,
+    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`).
+    pub method: &'static str,
+}
+
+/// Solves `g` from its initial position with the default solver (exhaustive search).
+pub fn solve(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    solve_exhaustive(g, budget)
+}
+
+/// Solves `g` from its initial position by memoised exhaustive search.
+///
+/// Errors: [`SolveError::Unsupported`] for an invalid instance (see
+/// [`Geography::validate`]), [`SolveError::TooLarge`] beyond [`MAX_ITEMS`] vertices/edges or
+/// [`MAX_TOTAL_WEIGHT`] NimG tokens, [`SolveError::Budget`] when `budget` runs out.
+pub fn solve_exhaustive(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    solve_from(g, &initial_position(g), budget)
+}
+
+/// Solves `g` from the position `pos` by memoised exhaustive search. `winner` names the
+/// player (relative to `pos.to_move`) who wins from `pos`; errors as [`solve_exhaustive`],
+/// plus [`SolveError::Unsupported`] when `pos` does not fit `g`.
+pub fn solve_from(
+    g: &Geography,
+    pos: &Position,
+    budget: &Budget,
+) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
+    check_valid(g)?;
+    let depth = exhaustive::check_size(g)?;
+    let game = Game::new(g);
+    let st = game
+        .state(pos)
+        .filter(|st| !g.is_nim() || st.tok[0] != state::NONE)
+        .ok_or_else(|| SolveError::Unsupported("the position does not fit the game".into()))?;
+    exhaustive::with_stack(depth, || {
+        let mut search = Search::new(&game, budget);
+        let mut st = st;
+        let wins = search.wins(&mut st)?;
+        let winning_move = search.winning_move(&mut st)?;
+        let principal_variation = search.principal_variation(&st)?;
+        Ok(GameSolution {
+            winner: if wins {
+                pos.to_move
+            } else {
+                pos.to_move.other()
+            },
+            winning_move,
+            principal_variation,
+            stats: Stats::since(started, search.nodes),
+            method: "exhaustive",
+        })
+    })
+}
+
+/// Maps a validation failure to [`SolveError::Unsupported`] (the solvers never panic on a
+/// malformed instance).
+fn check_valid(g: &Geography) -> Result<(), SolveError> {
+    g.validate()
+        .map_err(|(_, msg)| SolveError::Unsupported(format!("invalid game: {msg}")))
+}
+
+#[cfg(test)]
+mod tests;

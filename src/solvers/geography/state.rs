@@ -1,0 +1,290 @@
+//! The rules of every geography variant, written once: move generation and move application.
+//!
+//! A [`Game`] is a [`Geography`] compiled for play (adjacency lists, all edge traversals); a
+//! [`State`] is the compact mutable position the solvers search over (a bitset of visited
+//! vertices or used edges, token positions, whose turn, NimG weights). The public
+//! [`Position`](super::Position) is the same information in a serde-friendly shape;
+//! `position.rs` converts between the two, so the rules exist in exactly one place.
+
+use crate::problems::geography::{Geography, Move, Rule, Tokens};
+use crate::problems::graph::VertexId;
+
+/// Token slot value meaning "not placed yet" (unrooted games before the first move).
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The compact mutable search state. `bits` is a bitset over vertices (vertex rule) or edges
+/// (edge rule), empty for NimG; `weights` is empty except for NimG.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    /// Token positions, [`NONE`] when not placed.
+    pub tok: [u32; 2],
+    /// 0 when player I is to move, 1 for player II.
+    pub turn: u8,
+    /// Visited vertices or used edges.
+    pub bits: Vec<u64>,
+    /// NimG weights.
+    pub weights: Vec<u64>,
+}
+
+impl State {
+    /// Whether bit `i` is set.
+    #[inline]
+    pub fn bit(&self, i: usize) -> bool {
+        self.bits[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    #[inline]
+    pub fn flip(&mut self, i: usize) {
+        self.bits[i / 64] ^= 1 << (i % 64);
+    }
+}
+
+/// What [`Game::apply`] changed, so that [`Game::undo`] can restore it exactly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    tok: [u32; 2],
+    turn: u8,
+    bit: Option<usize>,
+    nim: Option<(usize, u64)>,
+}
+
+/// The token arrangement, reduced to what move generation needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// One shared token (also NimG's pointer).
+    One,
+    /// One token per player.
+    Partizan,
+    /// Two shared tokens.
+    TwoShared,
+}
+
+/// A geography game compiled for fast play.
+#[derive(Clone, Debug)]
+pub(crate) struct Game {
+    /// Vertex, edge or NimG rule.
+    pub rule: Rule,
+    /// Token arrangement.
+    pub kind: Kind,
+    /// Misère play.
+    pub misere: bool,
+    /// Number of vertices.
+    pub n: usize,
+    /// Number of edges.
+    pub m: usize,
+    /// Out-adjacency `(neighbour, edge)` per vertex, in edge order.
+    pub adj: Vec<Vec<(VertexId, usize)>>,
+    /// Distinct out-neighbours per vertex, sorted (NimG moves).
+    pub nbrs: Vec<Vec<VertexId>>,
+    /// Every traversal `(from, edge, to)` in edge order (unrooted first moves, edge rule).
+    pub traversals: Vec<(VertexId, usize, VertexId)>,
+    /// The initial position.
+    pub start: State,
+}
+
+impl Game {
+    /// Compiles `g`. The caller has validated `g` (starts in range, NimG rooted).
+    pub fn new(g: &Geography) -> Game {
+        let (n, m) = (g.graph.n(), g.graph.m());
+        let kind = match g.tokens {
+            Tokens::One { .. } => Kind::One,
+            Tokens::Partizan { .. } => Kind::Partizan,
+            Tokens::TwoShared { .. } => Kind::TwoShared,
+        };
+        let mut traversals = Vec::new();
+        for (e, &(u, v)) in g.graph.edges.iter().enumerate() {
+            traversals.push((u, e, v));
+            if !g.graph.directed && u != v {
+                traversals.push((v, e, u));
+            }
+        }
+        let game = Game {
+            rule: g.rule,
+            kind,
+            misere: g.convention == crate::problems::Convention::Misere,
+            n,
+            m,
+            adj: g.graph.out_adjacency(),
+            nbrs: g.graph.successors(),
+            traversals,
+            start: State {
+                tok: [NONE; 2],
+                turn: 0,
+                bits: Vec::new(),
+                weights: Vec::new(),
+            },
+        };
+        let start = game.initial_state(g);
+        Game { start, ..game }
+    }
+
+    fn initial_state(&self, g: &Geography) -> State {
+        let items = match self.rule {
+            Rule::Vertex => self.n,
+            Rule::Edge => self.m,
+            _ => 0,
+        };
+        let mut st = State {
+            tok: [NONE; 2],
+            turn: 0,
+            bits: vec![0; items.div_ceil(64)],
+            weights: Vec::new(),
+        };
+        for (i, s) in g.starts().into_iter().enumerate().take(2) {
+            st.tok[i] = s as u32;
+            if self.rule == Rule::Vertex && !st.bit(s) {
+                st.flip(s);
+            }
+        }
+        if g.is_nim() {
+            st.weights = g
+                .graph
+                .vertices
+                .iter()
+                .map(|v| v.weight.unwrap_or(0))
+                .collect();
+        }
+        st
+    }
+
+    /// The legal moves in `st`, in a deterministic order (token, then edge order).
+    pub fn moves(&self, st: &State) -> Vec<Move> {
+        let mut out = Vec::new();
+        match self.rule {
+            Rule::NimRemoveMove => self.nim_rm_moves(st, &mut out),
+            Rule::NimMoveRemove => self.nim_mr_moves(st, &mut out),
+            _ => match self.kind {
+                Kind::One => self.token_moves(st, 0, &mut out),
+                Kind::Partizan => self.token_moves(st, st.turn, &mut out),
+                Kind::TwoShared => {
+                    self.token_moves(st, 0, &mut out);
+                    self.token_moves(st, 1, &mut out);
+                }
+            },
+        }
+        out
+    }
+
+    /// Moves of token `t` under the vertex or edge rule (placements when it is not placed).
+    fn token_moves(&self, st: &State, t: u8, out: &mut Vec<Move>) {
+        let vertex = self.rule == Rule::Vertex;
+        let from = st.tok[t as usize];
+        if from == NONE {
+            if vertex {
+                let free = (0..self.n).filter(|&v| !st.bit(v));
+                out.extend(free.map(|vertex| Move::Place { vertex }));
+            } else {
+                for &(from, edge, to) in &self.traversals {
+                    if !st.bit(edge) {
+                        out.push(Move::Step {
+                            token: t,
+                            from,
+                            edge,
+                            to,
+                        });
+                    }
+                }
+            }
+            return;
+        }
+        let from = from as usize;
+        for &(to, edge) in &self.adj[from] {
+            let free = if vertex { !st.bit(to) } else { !st.bit(edge) };
+            if free {
+                out.push(Move::Step {
+                    token: t,
+                    from,
+                    edge,
+                    to,
+                });
+            }
+        }
+    }
+
+    /// NimG-RM: remove k ≥ 1 at the pointer, then move to any neighbour (or stay when the
+    /// pointer has no neighbour at all).
+    fn nim_rm_moves(&self, st: &State, out: &mut Vec<Move>) {
+        let c = st.tok[0] as usize;
+        for take in 1..=st.weights[c] {
+            if self.nbrs[c].is_empty() {
+                out.push(Move::Nim { take, to: None });
+            }
+            for &d in &self.nbrs[c] {
+                out.push(Move::Nim { take, to: Some(d) });
+            }
+        }
+    }
+
+    /// NimG-MR: move to a neighbour of positive weight, then remove k ≥ 1 there.
+    fn nim_mr_moves(&self, st: &State, out: &mut Vec<Move>) {
+        let c = st.tok[0] as usize;
+        for &d in &self.nbrs[c] {
+            out.extend((1..=st.weights[d]).map(|take| Move::Nim { take, to: Some(d) }));
+        }
+    }
+
+    /// Plays `mv` (which must be legal in `st`) and returns how to take it back.
+    pub fn apply(&self, st: &mut State, mv: Move) -> Undo {
+        let mut undo = Undo {
+            tok: st.tok,
+            turn: st.turn,
+            bit: None,
+            nim: None,
+        };
+        match mv {
+            Move::Place { vertex } => {
+                st.tok[self.mover_token(st)] = vertex as u32;
+                st.flip(vertex);
+                undo.bit = Some(vertex);
+            }
+            Move::Step {
+                token, edge, to, ..
+            } => {
+                st.tok[token as usize] = to as u32;
+                let item = if self.rule == Rule::Vertex { to } else { edge };
+                st.flip(item);
+                undo.bit = Some(item);
+            }
+            Move::Nim { take, to } => {
+                let c = st.tok[0] as usize;
+                let at = if self.rule == Rule::NimRemoveMove {
+                    c
+                } else {
+                    to.unwrap_or(c)
+                };
+                st.weights[at] -= take;
+                undo.nim = Some((at, take));
+                if let Some(d) = to {
+                    st.tok[0] = d as u32;
+                }
+            }
+        }
+        st.turn ^= 1;
+        undo
+    }
+
+    /// Takes back the move that returned `undo`.
+    pub fn undo(&self, st: &mut State, undo: Undo) {
+        st.tok = undo.tok;
+        st.turn = undo.turn;
+        if let Some(i) = undo.bit {
+            st.flip(i);
+        }
+        if let Some((at, take)) = undo.nim {
+            st.weights[at] += take;
+        }
+    }
+
+    /// The token the mover places with [`Move::Place`].
+    fn mover_token(&self, st: &State) -> usize {
+        match self.kind {
+            Kind::Partizan => st.turn as usize,
+            _ => 0,
+        }
+    }
+
+    /// The number of token slots in use.
+    pub fn token_count(&self) -> usize {
+        if self.kind == Kind::One { 1 } else { 2 }
+    }
+}

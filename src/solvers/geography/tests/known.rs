@@ -1,0 +1,217 @@
+//! Positions whose outcome is known independently of our code: hand analysis, and the
+//! Trail Trap paper's census of small connected graphs (spec §0, Table 1).
+
+use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
+use crate::problems::graph::Graph;
+use crate::solvers::geography::{initial_position, legal_moves, play, solve};
+use crate::solvers::{Budget, Winner};
+
+fn graph(n: usize, directed: bool, edges: &[(usize, usize)]) -> Graph {
+    let mut g = Graph::new(directed);
+    for v in 0..n {
+        g.add_vertex(format!("v{v}"));
+    }
+    for &(u, v) in edges {
+        g.add_edge(u, v);
+    }
+    g
+}
+
+fn game(graph: Graph, rule: Rule, tokens: Tokens, convention: Convention) -> Geography {
+    Geography {
+        graph,
+        rule,
+        tokens,
+        convention,
+    }
+}
+
+fn winner(g: &Geography) -> Winner {
+    solve(g, &Budget::unlimited()).expect("solvable").winner
+}
+
+/// A directed path of k arcs from the start: player I wins iff k is odd (normal), even
+/// (misère).
+#[test]
+fn directed_paths() {
+    for k in 0..6 {
+        let edges: Vec<_> = (0..k).map(|i| (i, i + 1)).collect();
+        for (conv, odd_wins) in [(Convention::Normal, true), (Convention::Misere, false)] {
+            let g = game(
+                graph(k + 1, true, &edges),
+                Rule::Vertex,
+                Tokens::One { start: Some(0) },
+                conv,
+            );
+            let first = (k % 2 == 1) == odd_wins;
+            assert_eq!(winner(&g) == Winner::First, first, "k={k} {conv:?}");
+        }
+    }
+}
+
+/// All graphs on `n` labelled vertices, deduplicated up to isomorphism, connected only.
+fn connected_graphs(n: usize) -> Vec<Vec<(usize, usize)>> {
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+        .collect();
+    let perms = permutations(n);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for mask in 0u32..1 << pairs.len() {
+        let edges: Vec<_> = (0..pairs.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| pairs[i])
+            .collect();
+        let canon = perms
+            .iter()
+            .map(|p| {
+                let mut e: Vec<_> = edges
+                    .iter()
+                    .map(|&(u, v)| (p[u].min(p[v]), p[u].max(p[v])))
+                    .collect();
+                e.sort_unstable();
+                e
+            })
+            .min()
+            .unwrap_or_default();
+        if seen.insert(canon)
+            && graph(n, false, &edges)
+                .to_petgraph_undirected()
+                .node_count()
+                > 0
+            && petgraph::algo::connected_components(
+                &graph(n, false, &edges).to_petgraph_undirected(),
+            ) == 1
+        {
+            out.push(edges);
+        }
+    }
+    out
+}
+
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..n {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Trail Trap census (paper Table 1, spec §0): player II wins on 2/2, 4/6, 17/21 and 88/112
+/// connected graphs with 3, 4, 5, 6 vertices.
+#[test]
+fn trail_trap_table_1() {
+    for (n, p2, total) in [(3, 2, 2), (4, 4, 6), (5, 17, 21), (6, 88, 112)] {
+        let graphs = connected_graphs(n);
+        assert_eq!(graphs.len(), total, "connected graphs on {n} vertices");
+        let wins = graphs
+            .iter()
+            .filter(|e| {
+                let g = game(
+                    graph(n, false, e),
+                    Rule::Edge,
+                    Tokens::Partizan { starts: None },
+                    Convention::Normal,
+                );
+                winner(&g) == Winner::Second
+            })
+            .count();
+        assert_eq!(wins, p2, "P2 wins on {n} vertices");
+    }
+}
+
+/// The public game-state API walks a whole principal variation legally.
+#[test]
+fn principal_variation_is_legal() {
+    let g = game(
+        graph(5, false, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (1, 3)]),
+        Rule::Edge,
+        Tokens::Partizan { starts: None },
+        Convention::Normal,
+    );
+    let sol = solve(&g, &Budget::unlimited()).expect("solvable");
+    let mut pos = initial_position(&g);
+    for &mv in &sol.principal_variation {
+        assert!(legal_moves(&g, &pos).contains(&mv), "{mv:?} illegal");
+        pos = play(&g, &pos, mv);
+    }
+    assert!(legal_moves(&g, &pos).is_empty());
+    // Normal play: the player stuck at the end is the loser.
+    assert_eq!(pos.to_move, sol.winner.other());
+    assert!(matches!(
+        sol.principal_variation.first(),
+        Some(Move::Step { .. })
+    ));
+}
+
+/// A budget that runs out gives `SolveError::Budget`; an oversized NimG game is refused; an
+/// invalid game is `Unsupported`, never a panic.
+#[test]
+fn budget_size_and_validity_errors() {
+    use crate::solvers::SolveError;
+    let edges: Vec<_> = (0..8)
+        .flat_map(|u| (0..8).filter(move |&v| v != u).map(move |v| (u, v)))
+        .collect();
+    let g = game(
+        graph(8, true, &edges),
+        Rule::Edge,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    let nodes = solve(&g, &Budget::unlimited())
+        .expect("solvable")
+        .stats
+        .nodes;
+    assert!(nodes > 10, "{nodes}");
+    let tight = Budget::new(Some(nodes - 1), None);
+    assert!(matches!(solve(&g, &tight), Err(SolveError::Budget(_))));
+    assert!(solve(&g, &Budget::new(Some(nodes), None)).is_ok());
+    let mut nim = game(
+        graph(2, false, &[(0, 1)]),
+        Rule::NimRemoveMove,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    nim.graph.vertices[0].weight = Some(u64::MAX);
+    assert!(matches!(
+        solve(&nim, &Budget::unlimited()),
+        Err(SolveError::TooLarge { .. })
+    ));
+    let bad = game(
+        graph(2, true, &[(0, 1)]),
+        Rule::Vertex,
+        Tokens::One { start: Some(7) },
+        Convention::Normal,
+    );
+    assert!(matches!(
+        solve(&bad, &Budget::unlimited()),
+        Err(SolveError::Unsupported(_))
+    ));
+}
+
+/// Long narrow games (deeper than the default test-thread stack would allow) solve: an
+/// undirected path of 20,001 vertices from one end, under both rules.
+#[test]
+fn long_paths_solve_without_overflow() {
+    let n = 20_001;
+    let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
+    for rule in [Rule::Vertex, Rule::Edge] {
+        let g = game(
+            graph(n, false, &edges),
+            rule,
+            Tokens::One { start: Some(0) },
+            Convention::Normal,
+        );
+        let sol = solve(&g, &Budget::unlimited()).expect("a path is easy");
+        // 20,000 moves: player II makes the last one.
+        assert_eq!(sol.winner, Winner::Second);
+        assert_eq!(sol.principal_variation.len(), n - 1);
+    }
+}
