@@ -2,7 +2,7 @@
 //!
 //! pest reports a failure as the set of grammar rules it tried at the furthest position.
 //! Rule names (`kw_vertices`, `edge_op`) mean nothing to the reader of an instance, so
-//! [`syntax_error`] turns them into the words and symbols the reader would type, says what
+//! `syntax_error` turns them into the words and symbols the reader would type, says what
 //! was found instead, and labels the exact byte span, taken from pest's byte offset.
 
 use super::diag::{LangError, Source};
