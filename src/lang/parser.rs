@@ -2,7 +2,7 @@
 //!
 //! pest reports a failure as the set of grammar rules it tried at the furthest position.
 //! Rule names (`kw_vertices`, `edge_op`) mean nothing to the reader of an instance, so
-//! [`syntax_error`] turns them into the words and symbols the reader would type, says what
+//! `syntax_error` turns them into the words and symbols the reader would type, says what
 //! was found instead, and labels the exact byte span, taken from pest's byte offset.
 
 use super::diag::{LangError, Source};
@@ -177,9 +177,7 @@ fn syntax_error(src: &Source, e: &pest::error::Error<Rule>) -> LangError {
 
 /// The file stops before the instance is complete: label its last character.
 fn end_of_file(src: &Source, expected: &str) -> LangError {
-    let trimmed = src.text.trim_end();
-    let last = trimmed.chars().next_back().map_or(0, char::len_utf8);
-    let span = SourceSpan::new((trimmed.len() - last).into(), last);
+    let span = src.last_char();
     let open = src.text.matches('{').count() > src.text.matches('}').count();
     let help = if open {
         "the file ends inside `{ … }`: is it cut short, or is a closing `}` missing?"
