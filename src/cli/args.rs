@@ -148,4 +148,6 @@ pub enum GameMethod {
     Gf2,
     /// Backward induction (one-token games on DAGs).
     Dag,
+    /// Fraenkel–Simonson's pair recursion (rooted PVG/PAG on directed trees).
+    Tree,
 }
