@@ -65,7 +65,7 @@ fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
                 "--timeout must be a number of seconds (0 for no limit), not {t}"
             )
         }
-        t if t == 0.0 => None,
+        0.0 => None,
         t => Some(Duration::from_secs_f64(t)),
     };
     Ok(Budget::new(args.max_nodes, timeout))
