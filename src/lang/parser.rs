@@ -220,29 +220,7 @@ fn unterminated_string(src: &Source, at: usize) -> Option<LangError> {
 
 /// A help line for common slips, judged from the text before the error and the token found.
 fn hint(before: &str, found: &str) -> Option<String> {
-    const RESERVED: [&str; 21] = [
-        "exists",
-        "forall",
-        "vertices",
-        "edges",
-        "start",
-        "end",
-        "k",
-        "weights",
-        "weight",
-        "labels",
-        "label",
-        "group",
-        "tokens",
-        "directed",
-        "undirected",
-        "normal",
-        "misere",
-        "misère",
-        "multigraph",
-        "variables",
-        "true",
-    ];
+    use super::print::RESERVED;
     let last = before.split_whitespace().last().unwrap_or("");
     if RESERVED.contains(&last) && (RESERVED.contains(&found) || found == "}") {
         return Some(format!(

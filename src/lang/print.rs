@@ -16,8 +16,9 @@ use pest::Parser as _;
 /// Lines longer than this are wrapped (continuation lines are indented further).
 const WIDTH: usize = 96;
 
-/// Words that must be quoted to be used as names (kept in sync with `reserved` in the grammar).
-const RESERVED: [&str; 21] = [
+/// Words that must be quoted to be used as names (kept in sync with `reserved` in the grammar;
+/// tests/lang/grammar.rs checks both directions).
+pub const RESERVED: [&str; 21] = [
     "exists",
     "forall",
     "vertices",

@@ -264,3 +264,39 @@ fn errors_name_the_expected_rule() {
         other => panic!("unexpected {other:?}"),
     }
 }
+
+/// The printer's list of reserved words is exactly the grammar's: each is refused as a bare
+/// name, and every other statement keyword stays usable as one.
+#[test]
+fn reserved_words_match_the_grammar() {
+    use georeduce::lang::print::RESERVED;
+    for w in RESERVED {
+        assert!(!whole(Rule::bare_name, w), "{w} is reserved");
+        assert!(whole(Rule::name, &format!("\"{w}\"")), "\"{w}\" is a name");
+    }
+    for w in [
+        "at",
+        "and",
+        "one",
+        "two",
+        "first",
+        "second",
+        "graph",
+        "vertex",
+        "edge",
+        "nim",
+        "play",
+        "partizan",
+        "unrooted",
+        "qbf",
+        "game",
+        "geography",
+        "hampath",
+        "vertex_cover",
+        "move",
+        "remove",
+        "then",
+    ] {
+        assert!(whole(Rule::bare_name, w), "{w} is not reserved");
+    }
+}
