@@ -9,10 +9,12 @@
 
 mod exhaustive;
 mod position;
+mod session;
 mod state;
 
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
 pub use position::{Position, initial_position, legal_moves, play, try_play};
+pub use session::{MoveOracle, with_oracle};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
