@@ -16,7 +16,7 @@ use super::shrink::{measure, shrink};
 use super::{CheckConfig, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
 use crate::problems::Instance;
 use crate::reductions::{Reduction, ReductionError};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Runs the whole campaign.
@@ -69,7 +69,7 @@ struct CaseRun {
 fn draw_and_run(
     r: &dyn Reduction,
     cfg: &CheckConfig,
-    variants: &[Variant],
+    variants: &[(Variant, u32)],
     index: usize,
     size: usize,
 ) -> CaseRun {
@@ -103,38 +103,38 @@ fn draw_and_run(
 const PROBE_SIZES: [usize; 3] = [3, 4, 6];
 const PROBE_DRAWS: usize = 3;
 
-/// The variants of `r`'s source family that its preconditions accept, and how many there
-/// were. Each variant is compiled (not solved) on a few instances from a stream that depends
-/// only on the reduction id, so every seed and shard keeps the same variants. A variant is
-/// kept if any probe is not rejected by a precondition (a panic keeps it too: the campaign
-/// should find it). If no variant is accepted, all are kept and the cases are reported as
-/// precondition skips.
-fn accepted_variants(r: &dyn Reduction) -> (Vec<Variant>, usize) {
+/// The variants of `r`'s source family weighted by how often its preconditions accept them.
+/// Each variant is compiled (not solved) on a few instances from a stream that depends only
+/// on the reduction id, so every seed and shard weighs the variants alike; its weight is the
+/// number of probes not rejected by a precondition (a panic counts as accepted: the campaign
+/// should find it). If no probe is accepted, every variant gets weight 1 and the cases are
+/// reported as precondition skips.
+fn weighted_variants(r: &dyn Reduction) -> Vec<(Variant, u32)> {
     let info = r.info();
     let all = variants(info.source);
-    let accepts = |(i, &v): (usize, &Variant)| {
+    let weigh = |i: usize, v: Variant| -> u32 {
         let mut rng = case_rng(PROBE_SEED, info.id, i);
-        PROBE_SIZES.iter().any(|&size| {
-            (0..PROBE_DRAWS).any(|_| {
-                let Some(d) = generate_variant(info.source, v, size, &mut rng) else {
-                    return false;
-                };
-                let compiled = catch_quietly(|| r.reduce(&d.instance));
-                !matches!(compiled, Ok(Err(ReductionError::Precondition { .. })))
-            })
-        })
+        let mut accepted = 0;
+        for size in PROBE_SIZES {
+            for _ in 0..PROBE_DRAWS {
+                if let Some(d) = generate_variant(info.source, v, size, &mut rng) {
+                    let compiled = catch_quietly(|| r.reduce(&d.instance));
+                    let rejected = matches!(compiled, Ok(Err(ReductionError::Precondition { .. })));
+                    accepted += u32::from(!rejected);
+                }
+            }
+        }
+        accepted
     };
-    let kept: Vec<Variant> = all
+    let weighted: Vec<(Variant, u32)> = all
         .iter()
         .enumerate()
-        .filter(|&x| accepts(x))
-        .map(|(_, &v)| v)
+        .map(|(i, &v)| (v, weigh(i, v)))
         .collect();
-    let total = all.len();
-    if kept.is_empty() {
-        (all, total)
+    if weighted.iter().all(|&(_, w)| w == 0) {
+        all.into_iter().map(|v| (v, 1)).collect()
     } else {
-        (kept, total)
+        weighted
     }
 }
 
@@ -166,14 +166,16 @@ fn check_reduction(
         notes: Vec::new(),
         fingerprint: 0,
     };
-    let (variants, total) = accepted_variants(r);
-    if variants.len() < total {
-        let mut names: Vec<String> = variants.iter().take(4).map(Variant::name).collect();
-        if variants.len() > 4 {
+    let variants = weighted_variants(r);
+    let kept: Vec<&(Variant, u32)> = variants.iter().filter(|&&(_, w)| w > 0).collect();
+    if kept.len() < variants.len() {
+        let mut names: Vec<String> = kept.iter().take(4).map(|(v, _)| v.name()).collect();
+        if kept.len() > 4 {
             names.push("…".into());
         }
         rep.notes.push(format!(
-            "preconditions accept {} of {total} families: {}",
+            "preconditions accept {} of {} families: {}",
+            kept.len(),
             variants.len(),
             names.join(", ")
         ));
@@ -306,7 +308,7 @@ fn minimal(
         save_error: None,
     };
     if let Some(dir) = &cfg.out_dir {
-        match save(dir, cfg.seed, &c, &s.instance) {
+        match save(dir, cfg.seed, r.info().target.name(), &c, &s.instance) {
             Ok(p) => c.path = Some(p),
             Err(e) => c.save_error = Some(e.to_string()),
         }
@@ -315,7 +317,13 @@ fn minimal(
 }
 
 /// Writes `<dir>/<id>-<kind>-seed<S>-case<I>.<qbf|geo>` with a comment header.
-fn save(dir: &PathBuf, seed: u64, c: &Counterexample, inst: &Instance) -> std::io::Result<PathBuf> {
+fn save(
+    dir: &Path,
+    seed: u64,
+    target: &str,
+    c: &Counterexample,
+    inst: &Instance,
+) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let ext = if matches!(inst, Instance::Qbf(_)) {
         "qbf"
@@ -333,7 +341,7 @@ fn save(dir: &PathBuf, seed: u64, c: &Counterexample, inst: &Instance) -> std::i
     let text = format!(
         "# georeduce check: minimal counterexample for {} ({})\n# {}\n# seed {seed}, case {}, \
          size class {}, family {}; shrunk to ({a}, {b}) in {} steps\n# reproduce: georeduce \
-         verify {} --via {}\n{}",
+         verify {} --to {} --via {}\n{}",
         c.reduction,
         c.kind.name(),
         c.detail.replace('\n', " "),
@@ -342,6 +350,7 @@ fn save(dir: &PathBuf, seed: u64, c: &Counterexample, inst: &Instance) -> std::i
         c.family,
         c.shrink_steps,
         path.display(),
+        target,
         c.reduction,
         c.dsl
     );

@@ -10,16 +10,14 @@
 //!
 //! A family is split into [`Variant`]s, the discrete choices a precondition may rule out
 //! (directed or not, which endpoints are fixed, loops). The campaign keeps the variants a
-//! reduction accepts (see `campaign::accepted_variants`), so that, say, Trail Trap Thm 18,
+//! reduction accepts, weighted by how often (see `campaign::weighted_variants`), so that, say, Trail Trap Thm 18,
 //! which reads only undirected cubic graphs with a start and no end, is tested on those
 //! instead of skipping nearly every case.
 
-use crate::problems::{Convention, Graph, HamPath, Instance, Rule, VertexCover};
+use crate::problems::{Convention, Instance, Rule, VertexCover};
 use crate::random::formulas::{PrefixShape, QbfParams, random_qbf};
 use crate::random::games::{GameParams, Setup, random_game};
-use crate::random::graphs::{
-    Endpoints, GraphFamily, HamPathParams, orient_randomly, random_family, random_hampath,
-};
+use crate::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_family, random_hampath};
 use crate::reductions::ProblemKind;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -58,89 +56,22 @@ pub fn size_of_case(index: usize, cases: usize, max_size: usize) -> usize {
     1 + index.saturating_mul(max_size) / cases.max(1)
 }
 
-/// A graph family: one of `random::graphs`, or two disjoint cubic graphs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Family {
-    /// A family of [`random_family`].
-    Random(GraphFamily),
-    /// The disjoint union of two connected cubic graphs (each on an even number ≥ 4 of
-    /// vertices; the size is rounded up to an even number ≥ 8). Reductions that read cubic
-    /// graphs need these for their NO instances: a connected cubic graph almost always has
-    /// the long trails and paths they ask for.
-    TwoCubic,
-}
-
 /// The graph families of issue #5. Cubic graphs exist only on even orders of at least 4, so
-/// the cubic families round the size up to the next such order.
-pub const GRAPH_FAMILIES: [(&str, Family); 7] = [
-    ("sparse", Family::Random(GraphFamily::Sparse)),
-    ("dense", Family::Random(GraphFamily::Dense)),
-    ("acyclic", Family::Random(GraphFamily::Acyclic(0.5))),
-    ("tree", Family::Random(GraphFamily::Tree)),
+/// the cubic family rounds the size up to the next such order.
+pub const GRAPH_FAMILIES: [(&str, GraphFamily); 6] = [
+    ("sparse", GraphFamily::Sparse),
+    ("dense", GraphFamily::Dense),
+    ("acyclic", GraphFamily::Acyclic(0.5)),
+    ("tree", GraphFamily::Tree),
     (
         "degree-bounded",
-        Family::Random(GraphFamily::DegreeBounded {
+        GraphFamily::DegreeBounded {
             max_degree: 3,
             p: 0.7,
-        }),
+        },
     ),
-    ("cubic", Family::Random(GraphFamily::Cubic)),
-    ("two-cubic", Family::TwoCubic),
+    ("cubic", GraphFamily::Cubic),
 ];
-
-/// A graph of `family` on about `n` vertices (exactly `n` except for the cubic families).
-fn family_graph(rng: &mut ChaCha8Rng, family: Family, n: usize, directed: bool) -> Graph {
-    if let Family::Random(f) = family {
-        return random_family(rng, f, n, directed);
-    }
-    let total = n.max(8).next_multiple_of(2);
-    let first = 2 * rng.random_range(2..=total / 2 - 2);
-    let mut g = random_family(rng, GraphFamily::Cubic, first, false);
-    let h = random_family(rng, GraphFamily::Cubic, total - first, false);
-    for v in 0..h.n() {
-        g.add_vertex(format!("v{}", first + v + 1));
-    }
-    for &(a, b) in &h.edges {
-        g.add_edge(first + a, first + b);
-    }
-    if directed {
-        orient_randomly(rng, &g)
-    } else {
-        g
-    }
-}
-
-/// A Hamiltonian-path instance: `random_hampath` (which plants a path half of the time) for
-/// the families of `random::graphs`; for two cubic components, random fixed endpoints.
-fn hampath_instance(
-    rng: &mut ChaCha8Rng,
-    family: Family,
-    n: usize,
-    directed: bool,
-    endpoints: Endpoints,
-) -> HamPath {
-    if let Family::Random(family) = family {
-        let params = HamPathParams {
-            vertices: n..=n,
-            family,
-            directed,
-            endpoints,
-            plant: 0.5,
-        };
-        return random_hampath(rng, &params);
-    }
-    let graph = family_graph(rng, family, n, directed);
-    let n = graph.n();
-    let start = rng.random_range(0..n);
-    let end = (start + rng.random_range(1..n)) % n;
-    let fix_start = matches!(endpoints, Endpoints::Start | Endpoints::Both);
-    let fix_end = matches!(endpoints, Endpoints::End | Endpoints::Both);
-    HamPath {
-        graph,
-        start: fix_start.then_some(start),
-        end: fix_end.then_some(end),
-    }
-}
 
 /// One discrete choice within a kind's family.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -235,18 +166,25 @@ pub struct Drawn {
     pub family: String,
 }
 
-/// A random instance of `kind`, of a variant chosen uniformly from `variants`, whose size
-/// parameter (variables, vertices) is `size`; `None` when `variants` is empty.
+/// A random instance of `kind` whose size parameter (variables, vertices) is `size`, of a
+/// variant drawn from `variants` with probability proportional to its weight; `None` when
+/// no variant has weight.
 pub fn generate(
     kind: ProblemKind,
-    variants: &[Variant],
+    variants: &[(Variant, u32)],
     size: usize,
     rng: &mut ChaCha8Rng,
 ) -> Option<Drawn> {
-    if variants.is_empty() {
+    let total: u32 = variants.iter().map(|&(_, w)| w).sum();
+    if total == 0 {
         return None;
     }
-    let v = variants[rng.random_range(0..variants.len())];
+    let mut ticket = rng.random_range(0..total);
+    let &(v, _) = variants.iter().find(|&&(_, w)| {
+        let hit = ticket < w;
+        ticket = ticket.saturating_sub(w);
+        hit
+    })?;
     generate_variant(kind, v, size, rng)
 }
 
@@ -270,11 +208,17 @@ pub fn generate_variant(
             directed,
             endpoints,
         } => {
-            let family = GRAPH_FAMILIES[family].1;
-            Instance::Hampath(hampath_instance(rng, family, n, directed, endpoints))
+            let params = HamPathParams {
+                vertices: n..=n,
+                family: GRAPH_FAMILIES[family].1,
+                directed,
+                endpoints,
+                plant: 0.5,
+            };
+            Instance::Hampath(random_hampath(rng, &params))
         }
         Variant::Cover(family) => {
-            let graph = family_graph(rng, GRAPH_FAMILIES[family].1, n, false);
+            let graph = random_family(rng, GRAPH_FAMILIES[family].1, n, false);
             let k = random_k(graph.n(), rng);
             Instance::VertexCover(VertexCover { graph, k })
         }

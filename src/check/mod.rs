@@ -31,7 +31,7 @@ use std::path::PathBuf;
 /// Default number of cases per reduction.
 pub const DEFAULT_CASES: usize = 500;
 /// Default largest size class (variables of a formula, vertices of a graph or game).
-pub const DEFAULT_MAX_SIZE: usize = 6;
+pub const DEFAULT_MAX_SIZE: usize = 5;
 /// Default node budget of each solver call. Deterministic (unlike a time limit), so a seed
 /// reproduces the same skips on every machine.
 pub const DEFAULT_BUDGET_NODES: u64 = 200_000;

@@ -13,6 +13,7 @@ mod gf2;
 mod matching;
 mod oracle;
 mod position;
+mod session;
 mod state;
 mod trees;
 
@@ -22,6 +23,7 @@ pub use gf2::solve_gf2;
 pub use matching::solve_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};
+pub use session::{MoveOracle, with_oracle};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
