@@ -1,6 +1,7 @@
 //! One module per subcommand, plus what several of them share: budgets, solver errors as
 //! diagnostics, and the reduction chain a `--to`/`--via` pair selects.
 
+mod check;
 mod compile;
 mod list;
 mod parse;
@@ -28,6 +29,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             budget,
         } => solve::run(&file, json, strategy, method, &budget),
         Command::List { json, graph, dot } => list::run(json, graph, dot),
+        Command::Check(args) => check::run(&args),
         Command::Compile {
             file,
             to,

@@ -22,8 +22,8 @@ pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
 pub use gf2::solve_gf2;
 pub use matching::solve_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
-pub use trees::{MAX_TREE_VERTICES, solve_tree};
 pub use session::{MoveOracle, with_oracle};
+pub use trees::{MAX_TREE_VERTICES, solve_tree};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
