@@ -291,6 +291,7 @@ fn game_params(
         edge_prob: low + (high - low) * rng.random::<f64>(),
         loops,
         max_weight: 3,
+        ..GameParams::default()
     })
 }
 

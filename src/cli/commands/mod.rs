@@ -1,6 +1,7 @@
 //! One module per subcommand, plus what several of them share: budgets, solver errors as
 //! diagnostics, and the reduction chain a `--to`/`--via` pair selects.
 
+mod check;
 mod compile;
 mod list;
 mod parse;
@@ -28,6 +29,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             budget,
         } => solve::run(&file, json, strategy, method, &budget),
         Command::List { json, graph, dot } => list::run(json, graph, dot),
+        Command::Check(args) => check::run(&args),
         Command::Compile {
             file,
             to,
@@ -65,7 +67,7 @@ fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
                 "--timeout must be a number of seconds (0 for no limit), not {t}"
             )
         }
-        t if t == 0.0 => None,
+        0.0 => None,
         t => Some(Duration::from_secs_f64(t)),
     };
     Ok(Budget::new(args.max_nodes, timeout))

@@ -104,10 +104,13 @@ impl Report {
         step_answers: &[bool],
     ) -> Report {
         let source = &solutions[0];
+        let answer = match source.winner() {
+            Some(w) => format!("winner: {}", winner_name(w)),
+            None => format!("answer: {}", yes_no(source.yes())),
+        };
         let mut text = format!(
-            "source:  {:<34} answer: {:<6} ({} nodes, {:.3} ms)\n",
+            "source:  {:<34} {answer:<14} ({} nodes, {:.3} ms)\n",
             describe(instances[0]),
-            yes_no(source.yes()),
             source.stats().nodes,
             source.stats().millis
         );
