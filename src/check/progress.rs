@@ -105,8 +105,10 @@ impl Bar {
     /// A bar on stderr.
     pub fn new() -> Bar {
         let bar = ProgressBar::new(0);
-        let style = ProgressStyle::with_template("{bar:30} {pos}/{len} [{elapsed} elapsed, ETA {eta}] {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        let style = ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} [{elapsed} elapsed, ETA {eta}] {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
         Bar { bar }
     }
