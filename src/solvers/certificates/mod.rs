@@ -94,15 +94,30 @@ fn game_body(
     budget: &Budget,
     style: GameCertificate,
 ) -> Result<CertificateBody, SolveError> {
-    if style == GameCertificate::Auto {
-        if matching::applies(g) {
-            return matching::uvg_certificate(g).map(CertificateBody::UvgMatching);
-        }
-        if kernel::applies(g) {
-            return kernel::ueg_certificate(g).map(CertificateBody::UegKernel);
-        }
+    if style == GameCertificate::Auto
+        && let Some(body) = compact_body(g)?
+    {
+        return Ok(body);
     }
     game::game_strategy(g, budget).map(CertificateBody::GameWin)
+}
+
+fn compact_body(g: &Geography) -> Result<Option<CertificateBody>, SolveError> {
+    if matching::applies(g) {
+        return matching::uvg_certificate(g).map(|c| Some(CertificateBody::UvgMatching(c)));
+    }
+    if kernel::applies(g) {
+        return kernel::ueg_certificate(g).map(|c| Some(CertificateBody::UegKernel(c)));
+    }
+    Ok(None)
+}
+
+/// The compact certificate of `g` in polynomial time, without any game search: a matching
+/// certificate for normal-play undirected vertex geography, a kernel certificate for
+/// normal-play undirected edge geography on a simple bipartite graph; `None` for any other
+/// game. Its winner is the one the polynomial method decides.
+pub fn compact_certificate(g: &Geography) -> Result<Option<Certificate>, SolveError> {
+    Ok(compact_body(g)?.map(Certificate::new))
 }
 
 /// A failure of `--self-check`.
