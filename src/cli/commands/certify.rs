@@ -14,9 +14,10 @@ use super::{budget, solve_error};
 use crate::problems::Instance;
 use crate::solvers::SolveError;
 use crate::solvers::certificates::{
-    GameCertificate, SelfCheckError, certify_solution, claim_text, self_check,
+    GameCertificate, SelfCheckError, certify_instance_with, certify_solution, claim_text,
+    self_check,
 };
-use crate::solvers::dispatch::{Solution, solve_instance};
+use crate::solvers::dispatch::Solution;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -38,11 +39,7 @@ pub fn run(
         true => GameCertificate::Strategy,
         false => GameCertificate::Auto,
     };
-    let certified = solve_instance(&parsed.instance, &budget).and_then(|solution| {
-        let cert = certify_solution(&parsed.instance, &solution, &budget, style)?;
-        Ok((solution, cert))
-    });
-    let (solution, cert) = match certified {
+    let (solution, cert) = match certify_instance_with(&parsed.instance, &budget, style) {
         Ok(x) => x,
         Err(SolveError::Budget(b)) => {
             say(format!(

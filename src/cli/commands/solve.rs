@@ -10,6 +10,7 @@ use crate::problems::Instance;
 use crate::solvers::dispatch::{Solution, solve_instance};
 
 use crate::solvers::SolveError;
+use crate::solvers::geography::{Method, solve_with};
 use std::path::Path;
 
 /// Solves one instance and prints the answer.
@@ -24,9 +25,7 @@ pub fn run(
     let parsed = read_instance(file)?;
     let budget = budget(budget_args)?;
     let result = match (&parsed.instance, method) {
-        (Instance::Geography(g), _m) => {
-            crate::solvers::geography::solve(g, &budget).map(Solution::Game)
-        }
+        (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(Solution::Game),
         (_, GameMethod::Auto) => solve_instance(&parsed.instance, &budget),
         (other, _) => {
             return Err(miette::miette!(
@@ -72,5 +71,16 @@ pub fn run(
             Ok(Outcome::Unknown)
         }
         Err(e) => Err(solve_error(&parsed, e)),
+    }
+}
+
+fn game_method(m: GameMethod) -> Method {
+    match m {
+        GameMethod::Auto => Method::Auto,
+        GameMethod::Exhaustive => Method::Exhaustive,
+        GameMethod::Matching => Method::Matching,
+        GameMethod::Gf2 => Method::Gf2,
+        GameMethod::Dag => Method::Dag,
+        GameMethod::Tree => Method::Tree,
     }
 }

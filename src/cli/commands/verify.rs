@@ -45,10 +45,19 @@ pub fn run(
     let mut instances: Vec<&Instance> = vec![&parsed.instance];
     instances.extend(reduced.iter().map(|r| &r.target));
     let mut solutions = Vec::new();
-    for inst in &instances {
+    for (j, inst) in instances.iter().enumerate() {
         match solve_instance(inst, &budget(budget_args)?) {
             Ok(s) => solutions.push(s),
-            Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes),
+            Err(SolveError::Budget(b)) => {
+                let what = if j == 0 {
+                    "the source".to_string()
+                } else {
+                    format!("step {j}")
+                };
+                let (n, m) = size(inst);
+                let at = format!("{what}: {}, {n} vertices, {m} edges", describe(inst));
+                return unknown(json_out, b.nodes, &at);
+            }
             Err(e) => return Err(solve_error(&parsed, e)),
         }
     }
@@ -59,7 +68,13 @@ pub fn run(
         step_answers.push(match r.source_answer(instances[j], &budget(budget_args)?) {
             None => solutions[j].yes(),
             Some(Ok(yes)) => yes,
-            Some(Err(SolveError::Budget(b))) => return unknown(json_out, b.nodes),
+            Some(Err(SolveError::Budget(b))) => {
+                return unknown(
+                    json_out,
+                    b.nodes,
+                    &format!("the source answer of step {}", j + 1),
+                );
+            }
             Some(Err(e)) => return Err(solve_error(&parsed, e)),
         });
     }
@@ -118,10 +133,13 @@ impl Report {
         step_answers: &[bool],
     ) -> Report {
         let source = &solutions[0];
+        let answer = match source.winner() {
+            Some(w) => format!("winner: {}", winner_name(w)),
+            None => format!("answer: {}", yes_no(source.yes())),
+        };
         let mut text = format!(
-            "source:  {:<34} answer: {:<6} ({} nodes, {:.3} ms)\n",
+            "source:  {:<34} {answer:<14} ({} nodes, {:.3} ms)\n",
             describe(instances[0]),
-            yes_no(source.yes()),
             source.stats().nodes,
             source.stats().millis
         );
@@ -220,14 +238,15 @@ fn describe(i: &Instance) -> String {
     }
 }
 
-fn unknown(json_out: bool, nodes: u64) -> miette::Result<Outcome> {
+fn unknown(json_out: bool, nodes: u64, at: &str) -> miette::Result<Outcome> {
     if json_out {
         println!(
             "{:#}",
-            json!({ "match": null, "result": "unknown", "nodes": nodes })
+            json!({ "match": null, "result": "unknown", "nodes": nodes, "while_solving": at })
         );
     } else {
-        println!("result:  unknown (budget exhausted after {nodes} nodes)");
+        println!("result:  unknown (budget exhausted after {nodes} nodes while solving {at})");
+        println!("         raise --timeout / --max-nodes, or pick a smaller instance");
     }
     Ok(Outcome::Unknown)
 }
@@ -243,7 +262,7 @@ fn trivial(
 ) -> miette::Result<Outcome> {
     let solved = match solve_instance(source, &budget(budget_args)?) {
         Ok(s) => s,
-        Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes),
+        Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes, "the source"),
         Err(e) => return Err(miette::miette!("{e}")),
     };
     let ok = solved.yes() == answer;

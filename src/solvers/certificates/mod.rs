@@ -40,14 +40,32 @@ pub enum GameCertificate {
     Strategy,
 }
 
-/// Solves `instance` with the default solver of its kind and certifies the answer:
-/// `None` exactly for the NO answers of the NP problems (Hamiltonian path, vertex cover).
+/// Solves `instance` and certifies the answer: `None` exactly for the NO answers of the NP
+/// problems (Hamiltonian path, vertex cover). Games are solved with
+/// [`Method::Auto`](super::geography::Method::Auto) (a polynomial method where one applies)
+/// and get a compact certificate where one exists.
 pub fn certify_instance(
     instance: &Instance,
     budget: &Budget,
 ) -> Result<(Solution, Option<Certificate>), SolveError> {
-    let solution = solve_instance(instance, budget)?;
-    let cert = certify_solution(instance, &solution, budget, GameCertificate::Auto)?;
+    certify_instance_with(instance, budget, GameCertificate::Auto)
+}
+
+/// [`certify_instance`] with a choice of game certificate.
+pub fn certify_instance_with(
+    instance: &Instance,
+    budget: &Budget,
+    style: GameCertificate,
+) -> Result<(Solution, Option<Certificate>), SolveError> {
+    let solution = match instance {
+        Instance::Geography(g) => Solution::Game(super::geography::solve_with(
+            g,
+            super::geography::Method::Auto,
+            budget,
+        )?),
+        _ => solve_instance(instance, budget)?,
+    };
+    let cert = certify_solution(instance, &solution, budget, style)?;
     Ok((solution, cert))
 }
 

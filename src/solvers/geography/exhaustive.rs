@@ -120,6 +120,12 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The same search with a memo of at most `cap` entries (tests exercise the clearing).
+    #[cfg(test)]
+    pub fn with_memo_cap(self, cap: usize) -> Search<'a> {
+        Search { cap, ..self }
+    }
+
     /// Fills `self.key` with the memo key of `st`.
     fn make_key(&mut self, st: &State) {
         let enc = |t: u32| if t == NONE { 0 } else { u64::from(t) + 1 };
