@@ -206,13 +206,11 @@ fn static_checks(r: &dyn Reduction, source: &Instance, target: &Instance) -> Opt
         );
         return Some(fail(FailureKind::WrongTargetKind, msg));
     }
-    if let Instance::Geography(g) = target {
-        if let Err((at, msg)) = g.validate() {
-            return Some(fail(
-                FailureKind::InvalidTarget,
-                format!("{msg} (at {at:?})"),
-            ));
-        }
+    if let Instance::Geography(g) = target
+        && let Err((at, msg)) = g.validate()
+    {
+        let msg = format!("{msg} (at {at:?})");
+        return Some(fail(FailureKind::InvalidTarget, msg));
     }
     let declared = r.declared_size(source);
     let actual = size_of(target);

@@ -4,7 +4,7 @@
 //! body. The XML is written by hand; [`escape`] covers the five predefined entities and drops
 //! the control characters that XML 1.0 cannot represent.
 
-use super::report::{CertifyStatus, CheckReport, ClassReport, ReductionReport};
+use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
 use std::fmt::Write as _;
 
 /// Escapes text for an XML attribute value or element body.
@@ -108,23 +108,35 @@ fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
         c.millis / 1000.0
     );
     if c.failures > 0 {
+        // Only the first failure of each kind is shrunk; a class whose failures were not the
+        // first shows the reduction's minimal counterexamples, which came from another class.
+        let here: Vec<&Counterexample> = r
+            .counterexamples
+            .iter()
+            .filter(|x| x.size_class == c.size)
+            .collect();
+        let shown = if here.is_empty() {
+            r.counterexamples.iter().collect()
+        } else {
+            here
+        };
         let mut body = String::new();
-        for x in r.counterexamples.iter().filter(|x| x.size_class == c.size) {
+        for x in &shown {
             let _ = write!(
                 body,
-                "{} ({}), shrunk from case {}:\n{}\n",
+                "{} ({}), shrunk from case {} (size {}):\n{}\n",
                 x.kind.name(),
                 x.detail,
                 x.case_index,
+                x.size_class,
                 x.dsl
             );
         }
-        let kind = r.counterexamples.iter().find(|x| x.size_class == c.size);
         let _ = write!(
             s,
             "<failure message=\"{} failing case(s)\" type=\"{}\">{}</failure>",
             c.failures,
-            kind.map_or("failure", |x| x.kind.name()),
+            shown.first().map_or("failure", |x| x.kind.name()),
             escape(&body)
         );
     } else if c.cases > 0 && c.cases == c.skipped_budget + c.skipped_precondition {

@@ -95,7 +95,8 @@ impl Progress for Lines {
     }
 }
 
-/// An indicatif bar: position, YES/NO counts, failures, rate and ETA.
+/// An indicatif bar: position, elapsed time and ETA, rate, the reduction being checked, and
+/// the YES/NO/failure/skip counts.
 pub struct Bar {
     bar: ProgressBar,
 }
@@ -104,8 +105,10 @@ impl Bar {
     /// A bar on stderr.
     pub fn new() -> Bar {
         let bar = ProgressBar::new(0);
-        let style = ProgressStyle::with_template("{bar:30} {pos}/{len} {per_sec} ETA {eta} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        let style = ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} [{elapsed} elapsed, ETA {eta}] {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
         Bar { bar }
     }
@@ -123,8 +126,9 @@ impl Progress for Bar {
     }
     fn update(&self, reduction: &str, t: &Tally) {
         self.bar.set_position(t.done);
+        let rate = t.done as f64 / self.bar.elapsed().as_secs_f64().max(1e-3);
         self.bar.set_message(format!(
-            "{reduction}: YES {} NO {} failures {} skipped {}",
+            "{rate:.0} cases/s  {reduction}: YES {} NO {} failures {} skipped {}",
             t.yes, t.no, t.failures, t.skipped
         ));
     }

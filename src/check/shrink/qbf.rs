@@ -9,7 +9,7 @@ use crate::problems::{Clause, Lit, Qbf, QuantBlock, Quantifier, Var};
 /// `[variables, clauses, literal occurrences, distinct literals summed over clauses]`.
 pub fn measure(q: &Qbf) -> [usize; 4] {
     let occurrences = q.clauses.iter().map(Vec::len).sum();
-    let distinct = q.clauses.iter().map(|c| distinct(c)).sum();
+    let distinct = q.clauses.iter().map(distinct).sum();
     [q.num_vars(), q.clauses.len(), occurrences, distinct]
 }
 
