@@ -39,6 +39,10 @@ pub enum Command {
         /// Which game solver to use.
         #[arg(long, value_enum, default_value_t = GameMethod::Auto)]
         method: GameMethod,
+        /// Check a certificate of the answer with the independent checker before printing
+        /// it; a rejected certificate is an internal error (exit code 1).
+        #[arg(long)]
+        self_check: bool,
         /// Search budget.
         #[command(flatten)]
         budget: BudgetArgs,
@@ -85,9 +89,35 @@ pub enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Certify every answer of the chain and check the certificates with the independent
+        /// checker; a rejected certificate is an internal error (exit code 1).
+        #[arg(long)]
+        self_check: bool,
         /// Search budget (applies to each solve).
         #[command(flatten)]
         budget: BudgetArgs,
+    },
+    /// Solve an instance and write a certificate of the answer (JSON, docs/certificates.md).
+    Certify {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Write the certificate here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Games: write a winning strategy (`game_win`) even where a compact certificate
+        /// (`uvg_matching`, `ueg_kernel`) exists.
+        #[arg(long)]
+        strategy: bool,
+        /// Search budget (applies to solving and to building the certificate).
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Check a certificate against an instance with the independent checker (no solver).
+    CheckCert {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Certificate file (JSON).
+        cert: PathBuf,
     },
     /// Random differential testing of reductions: generate, compile, solve both sides,
     /// compare; shrink any counterexample to a minimal one.

@@ -1,7 +1,9 @@
 //! One module per subcommand, plus what several of them share: budgets, solver errors as
 //! diagnostics, and the reduction chain a `--to`/`--via` pair selects.
 
+mod certify;
 mod check;
+mod check_cert;
 mod compile;
 mod list;
 mod parse;
@@ -26,8 +28,9 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             json,
             strategy,
             method,
+            self_check,
             budget,
-        } => solve::run(&file, json, strategy, method, &budget),
+        } => solve::run(&file, json, strategy, method, self_check, &budget),
         Command::List { json, graph, dot } => list::run(json, graph, dot),
         Command::Check(args) => check::run(&args),
         Command::Compile {
@@ -48,8 +51,23 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             to,
             via,
             json,
+            self_check,
             budget,
-        } => verify::run(&file, to.as_deref(), via.as_deref(), json, &budget),
+        } => verify::run(
+            &file,
+            to.as_deref(),
+            via.as_deref(),
+            json,
+            self_check,
+            &budget,
+        ),
+        Command::Certify {
+            file,
+            output,
+            strategy,
+            budget,
+        } => certify::run(&file, output.as_deref(), strategy, &budget),
+        Command::CheckCert { file, cert } => check_cert::run(&file, &cert),
         Command::Render {
             file,
             output,

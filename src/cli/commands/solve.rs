@@ -4,6 +4,7 @@ use super::super::Outcome;
 use super::super::args::{BudgetArgs, GameMethod};
 use super::super::input::read_instance;
 use super::super::output::{solution_json, solution_text, unknown_json};
+use super::certify::self_check_answer;
 use super::{budget, solve_error};
 use crate::problems::Instance;
 use crate::solvers::dispatch::{Solution, solve_instance};
@@ -18,6 +19,7 @@ pub fn run(
     json: bool,
     strategy: bool,
     method: GameMethod,
+    self_check: bool,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let parsed = read_instance(file)?;
@@ -35,10 +37,25 @@ pub fn run(
     };
     match result {
         Ok(solution) => {
+            // --self-check: the answer is printed only once its certificate is accepted.
+            let checked = match self_check {
+                true => Some(self_check_answer(&parsed.instance, &solution, budget_args)?),
+                false => None,
+            };
+            if let Some(stop) = checked.as_ref().and_then(|c| c.stop()) {
+                return Ok(stop);
+            }
             if json {
-                println!("{:#}", solution_json(&parsed.instance, &solution, strategy));
+                let mut v = solution_json(&parsed.instance, &solution, strategy);
+                if let Some(c) = &checked {
+                    v["self_check"] = c.json();
+                }
+                println!("{v:#}");
             } else {
                 print!("{}", solution_text(&parsed.instance, &solution, strategy));
+                if let Some(c) = &checked {
+                    println!("{}", c.text());
+                }
             }
             Ok(Outcome::Done)
         }

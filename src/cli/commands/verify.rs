@@ -10,6 +10,7 @@ use super::super::Outcome;
 use super::super::args::BudgetArgs;
 use super::super::input::read_instance;
 use super::super::output::winner_name;
+use super::certify::{SelfChecked, self_check_answer};
 use super::{apply_chain, budget, select_chain, solve_error};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
@@ -24,6 +25,7 @@ pub fn run(
     to: Option<&str>,
     via: Option<&str>,
     json_out: bool,
+    self_check: bool,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let parsed = read_instance(file)?;
@@ -76,7 +78,21 @@ pub fn run(
             Some(Err(e)) => return Err(solve_error(&parsed, e)),
         });
     }
-    let report = Report::build(&steps, &instances, &solutions, &step_answers);
+    let mut report = Report::build(&steps, &instances, &solutions, &step_answers);
+    if self_check {
+        let checked = check_all(&instances, &solutions, budget_args)?;
+        if let Some(stop) = checked.iter().find_map(|c| c.stop()) {
+            return Ok(stop);
+        }
+        report.json["self_check"] = Value::Array(checked.iter().map(|c| c.json()).collect());
+        for (j, c) in checked.iter().enumerate() {
+            let which = match j {
+                0 => "source".to_string(),
+                j => format!("step {j}"),
+            };
+            report.text += &format!("self-check ({which}): {}\n", c.summary());
+        }
+    }
     if json_out {
         println!("{:#}", report.json);
     } else {
@@ -87,6 +103,19 @@ pub fn run(
     } else {
         Outcome::CheckFailed
     })
+}
+
+/// `--self-check`: certifies every instance's answer and checks the certificate.
+fn check_all(
+    instances: &[&Instance],
+    solutions: &[Solution],
+    budget_args: &BudgetArgs,
+) -> miette::Result<Vec<SelfChecked>> {
+    instances
+        .iter()
+        .zip(solutions)
+        .map(|(inst, sol)| self_check_answer(inst, sol, budget_args))
+        .collect()
 }
 
 /// The comparison of every step, as text and JSON.

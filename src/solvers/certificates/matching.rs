@@ -91,9 +91,8 @@ pub fn maximum_matching(adj: &[Vec<usize>], alive: &[bool]) -> Vec<usize> {
             forest.mate[v] = u;
         }
     }
-    for r in 0..n {
-        if alive[r]
-            && forest.mate[r] == NONE
+    for r in (0..n).filter(|&r| alive[r]) {
+        if forest.mate[r] == NONE
             && let Ok(Some(end)) = forest.grow(&[r])
         {
             forest.augment(end);

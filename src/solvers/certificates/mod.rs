@@ -40,14 +40,32 @@ pub enum GameCertificate {
     Strategy,
 }
 
-/// Solves `instance` with the default solver of its kind and certifies the answer:
-/// `None` exactly for the NO answers of the NP problems (Hamiltonian path, vertex cover).
+/// Solves `instance` and certifies the answer: `None` exactly for the NO answers of the NP
+/// problems (Hamiltonian path, vertex cover). Games are solved with
+/// [`Method::Auto`](super::geography::Method::Auto) (a polynomial method where one applies)
+/// and get a compact certificate where one exists.
 pub fn certify_instance(
     instance: &Instance,
     budget: &Budget,
 ) -> Result<(Solution, Option<Certificate>), SolveError> {
-    let solution = solve_instance(instance, budget)?;
-    let cert = certify_solution(instance, &solution, budget, GameCertificate::Auto)?;
+    certify_instance_with(instance, budget, GameCertificate::Auto)
+}
+
+/// [`certify_instance`] with a choice of game certificate.
+pub fn certify_instance_with(
+    instance: &Instance,
+    budget: &Budget,
+    style: GameCertificate,
+) -> Result<(Solution, Option<Certificate>), SolveError> {
+    let solution = match instance {
+        Instance::Geography(g) => Solution::Game(super::geography::solve_with(
+            g,
+            super::geography::Method::Auto,
+            budget,
+        )?),
+        _ => solve_instance(instance, budget)?,
+    };
+    let cert = certify_solution(instance, &solution, budget, style)?;
     Ok((solution, cert))
 }
 
@@ -94,15 +112,30 @@ fn game_body(
     budget: &Budget,
     style: GameCertificate,
 ) -> Result<CertificateBody, SolveError> {
-    if style == GameCertificate::Auto {
-        if matching::applies(g) {
-            return matching::uvg_certificate(g).map(CertificateBody::UvgMatching);
-        }
-        if kernel::applies(g) {
-            return kernel::ueg_certificate(g).map(CertificateBody::UegKernel);
-        }
+    if style == GameCertificate::Auto
+        && let Some(body) = compact_body(g)?
+    {
+        return Ok(body);
     }
     game::game_strategy(g, budget).map(CertificateBody::GameWin)
+}
+
+fn compact_body(g: &Geography) -> Result<Option<CertificateBody>, SolveError> {
+    if matching::applies(g) {
+        return matching::uvg_certificate(g).map(|c| Some(CertificateBody::UvgMatching(c)));
+    }
+    if kernel::applies(g) {
+        return kernel::ueg_certificate(g).map(|c| Some(CertificateBody::UegKernel(c)));
+    }
+    Ok(None)
+}
+
+/// The compact certificate of `g` in polynomial time, without any game search: a matching
+/// certificate for normal-play undirected vertex geography, a kernel certificate for
+/// normal-play undirected edge geography on a simple bipartite graph; `None` for any other
+/// game. Its winner is the one the polynomial method decides.
+pub fn compact_certificate(g: &Geography) -> Result<Option<Certificate>, SolveError> {
+    Ok(compact_body(g)?.map(Certificate::new))
 }
 
 /// A failure of `--self-check`.

@@ -216,40 +216,6 @@ fn long_paths_solve_without_overflow() {
     }
 }
 
-/// Measurement helper, not a check: `GAMES="a.json b.json" cargo test --release --lib
-/// measure_games -- --ignored --nocapture` solves each JSON game (the serde form of
-/// `Geography`) with `Method::Auto` (`METHOD=exhaustive` to force search) and prints the
-/// winner, nodes and time (docs/solvers.md).
-#[test]
-#[ignore]
-fn measure_games() {
-    use crate::solvers::geography::{Method, solve_with};
-    let files = std::env::var("GAMES").unwrap_or_default();
-    for path in files.split_whitespace() {
-        let text = std::fs::read_to_string(path).expect("readable file");
-        let g: Geography = serde_json::from_str(&text).expect("a geography game as JSON");
-        let budget = Budget::new(None, Some(std::time::Duration::from_secs(120)));
-        let method = match std::env::var("METHOD").as_deref() {
-            Ok("exhaustive") => Method::Exhaustive,
-            _ => Method::Auto,
-        };
-        match solve_with(&g, method, &budget) {
-            Ok(s) => eprintln!(
-                "{path}: {} n={} m={} winner={:?} method={} nodes={} ms={:.1} pv={}",
-                g.variant_name(),
-                g.graph.n(),
-                g.graph.m(),
-                s.winner,
-                s.method,
-                s.stats.nodes,
-                s.stats.millis,
-                s.principal_variation.len()
-            ),
-            Err(e) => eprintln!("{path}: {e}"),
-        }
-    }
-}
-
 fn hypercube(d: usize) -> Graph {
     let edges: Vec<_> = (0..1usize << d)
         .flat_map(|a| (0..d).map(move |b| (a, a ^ (1 << b))))
