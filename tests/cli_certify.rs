@@ -235,3 +235,20 @@ fn the_documented_worked_example_is_real_output() {
     assert_eq!(o.status.code(), Some(1));
     assert!(doc.contains(stdout(&o).trim_end()), "{}", stdout(&o));
 }
+
+#[test]
+fn a_certificate_beyond_the_checker_limits_is_not_written() {
+    // ∃x ∀y1 … ∀y24: the ∃ strategy would have to be checked against 2^24 assignments.
+    let ys: Vec<String> = (1..=24).map(|i| format!("∀y{i}")).collect();
+    let file = write(
+        "wide.qbf",
+        &format!("∃x {}. (x ∨ y1) ∧ (x ∨ y2)\n", ys.join(" ")),
+    );
+    let out = scratch("wide.json");
+    let _ = std::fs::remove_file(&out);
+    let o = georeduce(&["certify", &file, "-o", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stdout(&o).contains("answer:  yes"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("not written"), "{}", stdout(&o));
+    assert!(!out.exists());
+}
