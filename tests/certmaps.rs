@@ -88,3 +88,13 @@ fn trailtrap_disconnected_maps_both_ways() {
     let tt = params(Rule::Edge, Setup::PartizanUnrooted, false, false);
     harness::run("trailtrap-disconnected", games(18, 200, tt, 5), 8);
 }
+
+#[test]
+fn qbf_ivg2_maps_both_ways() {
+    harness::run("qbf-ivg2", qbfs(19, 200, 4, 3, 3), 9);
+}
+
+#[test]
+fn qbf_iag2_maps_both_ways() {
+    harness::run("qbf-iag2", qbfs(20, 200, 4, 3, 3), 10);
+}

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 /// The diamonds of a target: the top of each normalised variable and its two sides (the side
 /// that makes the variable TRUE first).
 pub(crate) struct Diamonds {
+    top: Vec<VertexId>,
     top_of: HashMap<VertexId, usize>,
     /// `side[v] = [TRUE side, FALSE side]`.
     pub side: Vec<[VertexId; 2]>,
@@ -27,7 +28,16 @@ impl Diamonds {
     /// Diamonds with `top[v]` and `side[v]` for each normalised variable `v`.
     pub fn new(top: &[VertexId], side: Vec<[VertexId; 2]>) -> Diamonds {
         let top_of = top.iter().enumerate().map(|(v, &t)| (t, v)).collect();
-        Diamonds { top_of, side }
+        Diamonds {
+            top: top.to_vec(),
+            top_of,
+            side,
+        }
+    }
+
+    /// The top of variable `v`'s diamond.
+    pub fn top(&self, v: usize) -> VertexId {
+        self.top[v]
     }
 
     /// The variable whose diamond top `x` is.
@@ -144,16 +154,29 @@ impl Script for ChainScript<'_> {
     }
 }
 
+/// What a replay has shown after a move: `Some(value)` once the wanted variable's value is
+/// known, `None` to play on.
+pub(crate) type Stop<'a> = dyn Fn(&Replay, &Move, usize) -> Option<Result<bool, CertMapError>> + 'a;
+
+/// The usual stop: the wanted variable's diamond side has been taken.
+pub(crate) fn stop_at_diamond(d: &Diamonds) -> impl Fn(&Replay, &Move, usize) -> Option<Result<bool, CertMapError>> + '_ {
+    move |_, m, want| {
+        d.choice(m)
+            .filter(|&(v, _)| v == want)
+            .map(|(_, b)| Ok(b))
+    }
+}
+
 /// Builds the source certificate (Skolem functions when the target certificate is the
-/// YES player's, Herbrand functions otherwise) by reading each variable's diamond in a replay
-/// of the target game against `script`.
+/// YES player's, Herbrand functions otherwise) by reading each variable's value in a replay
+/// of the target game against `script`, stopping as `stop` says.
 pub(crate) fn read_qbf(
     src: &Qbf,
     nq: &NormalQbf,
-    diamonds: &Diamonds,
     oracle: &GameOracle,
     yes_player: Player,
     script: &mut dyn Script,
+    stop: &Stop,
 ) -> Result<Certificate, CertMapError> {
     let claims_true = oracle.winner() == yes_player;
     let mut place = vec![0; src.num_vars()];
@@ -167,17 +190,17 @@ pub(crate) fn read_qbf(
             Some(y) => partial[y],
             None => Some(false),
         };
-        read_value(oracle, diamonds, place[x], script, &value)
+        read_value(oracle, place[x], script, &value, stop)
     })
 }
 
-/// Replays the target until diamond `want` is passed and returns the side taken.
+/// Replays the target until `stop` gives the value of normalised variable `want`.
 fn read_value(
     oracle: &GameOracle,
-    diamonds: &Diamonds,
     want: usize,
     script: &mut dyn Script,
     value: &dyn Fn(usize) -> Option<bool>,
+    stop: &Stop,
 ) -> Result<bool, CertMapError> {
     let game: &Geography = oracle.game();
     let mut at = Replay::new(game)?;
@@ -187,9 +210,8 @@ fn read_value(
             false => script.play(&at, value)?,
         };
         at.play(m)?;
-        if let Some((v, b)) = diamonds.choice(&m).filter(|&(v, _)| v == want) {
-            debug_assert_eq!(v, want);
-            return Ok(b);
+        if let Some(found) = stop(&at, &m, want) {
+            return found;
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod pag;
 pub mod pendant;
 pub mod pvg;
 pub mod textbook;
+pub mod two_token;
 mod util;
 
 pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert, winner_of};
@@ -162,12 +163,22 @@ pub fn claims_yes(cert: &Certificate) -> bool {
 }
 
 /// Implements [`super::Reduction::cert_maps`], `forward` and `backward` by the functions of a
-/// family module of this directory (`forward(r, source, target, cert)` and `backward(…)`).
+/// family module of this directory (`forward(r, source, target, cert)` and `backward(…)`);
+/// the maps are the constant given, or the family's `maps(r)` when they differ by variant.
 macro_rules! delegate_maps {
+    ($family:ident) => {
+        fn cert_maps(&self) -> $crate::reductions::CertMaps {
+            $crate::reductions::certmaps::$family::maps(self)
+        }
+        $crate::reductions::certmaps::delegate_maps!(@maps $family);
+    };
     ($family:ident, $maps:expr) => {
         fn cert_maps(&self) -> $crate::reductions::CertMaps {
             $maps
         }
+        $crate::reductions::certmaps::delegate_maps!(@maps $family);
+    };
+    (@maps $family:ident) => {
         fn forward(
             &self,
             source: &$crate::problems::Instance,

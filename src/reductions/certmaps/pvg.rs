@@ -12,7 +12,7 @@
 //! (never visited) when I took the centre. Backward: replay against regular play on the
 //! opponent's chain and read the certified player's diamond sides.
 
-use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf};
+use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf, stop_at_diamond};
 use super::textbook::{falsified_clause, true_literal};
 use super::util::{
     GameOracle, QbfOracle, build_game_cert, expect_pair, game_of, qbf_cert, qbf_of, replay, step_to,
@@ -233,5 +233,12 @@ pub fn backward(
         diamonds: &b.diamonds,
         token: |p| p.index() as u8,
     };
-    read_qbf(q, &nq, &b.diamonds, &oracle, Player::First, &mut script)
+    read_qbf(
+        q,
+        &nq,
+        &oracle,
+        Player::First,
+        &mut script,
+        &stop_at_diamond(&b.diamonds),
+    )
 }

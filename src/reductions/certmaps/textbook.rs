@@ -10,7 +10,9 @@
 //! with the certificate's player against regular play by the opponent (sides from the
 //! enumerated assignment) and read the certificate player's diamond choices.
 
-use super::diamonds::{ChainScript, Diamonds, certified_value, lit_value, read_qbf};
+use super::diamonds::{
+    ChainScript, Diamonds, certified_value, lit_value, read_qbf, stop_at_diamond,
+};
 use super::util::{
     GameOracle, QbfOracle, build_game_cert, expect_pair, game_of, qbf_cert, qbf_of, replay, step_to,
 };
@@ -172,5 +174,12 @@ pub fn backward(
         diamonds: &b.diamonds,
         token: |_| 0,
     };
-    read_qbf(q, &nq, &b.diamonds, &oracle, Player::First, &mut script)
+    read_qbf(
+        q,
+        &nq,
+        &oracle,
+        Player::First,
+        &mut script,
+        &stop_at_diamond(&b.diamonds),
+    )
 }
