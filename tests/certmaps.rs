@@ -98,3 +98,41 @@ fn qbf_ivg2_maps_both_ways() {
 fn qbf_iag2_maps_both_ways() {
     harness::run("qbf-iag2", qbfs(20, 200, 4, 3, 3), 10);
 }
+
+#[test]
+fn hampath_pvg_maps_the_yes_side() {
+    use georeduce::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_hampath};
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let sources: Vec<Instance> = (0..200)
+        .map(|i| {
+            let p = HamPathParams {
+                vertices: 2..=6,
+                family: GraphFamily::Gnp(0.4),
+                directed: i % 2 == 0,
+                endpoints: if i % 3 == 0 {
+                    Endpoints::Both
+                } else {
+                    Endpoints::Start
+                },
+                plant: 0.3,
+            };
+            Instance::Hampath(random_hampath(&mut rng, &p))
+        })
+        .collect();
+    harness::run("hampath-pvg", sources, 11);
+}
+
+#[test]
+fn vc_pvg_maps_the_yes_side() {
+    use georeduce::random::graphs::random_vertex_cover;
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let sources: Vec<Instance> = (0..200)
+        .map(|_| {
+            let n = rng.random_range(2..=6);
+            let k = rng.random_range(1..=n / 2 + 1);
+            let density = rng.random_range(0.3..0.8);
+            Instance::VertexCover(random_vertex_cover(&mut rng, n, density, k))
+        })
+        .collect();
+    harness::run("vc-pvg", sources, 12);
+}

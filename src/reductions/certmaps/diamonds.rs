@@ -159,12 +159,10 @@ impl Script for ChainScript<'_> {
 pub(crate) type Stop<'a> = dyn Fn(&Replay, &Move, usize) -> Option<Result<bool, CertMapError>> + 'a;
 
 /// The usual stop: the wanted variable's diamond side has been taken.
-pub(crate) fn stop_at_diamond(d: &Diamonds) -> impl Fn(&Replay, &Move, usize) -> Option<Result<bool, CertMapError>> + '_ {
-    move |_, m, want| {
-        d.choice(m)
-            .filter(|&(v, _)| v == want)
-            .map(|(_, b)| Ok(b))
-    }
+pub(crate) fn stop_at_diamond(
+    d: &Diamonds,
+) -> impl Fn(&Replay, &Move, usize) -> Option<Result<bool, CertMapError>> + '_ {
+    move |_, m, want| d.choice(m).filter(|&(v, _)| v == want).map(|(_, b)| Ok(b))
 }
 
 /// Builds the source certificate (Skolem functions when the target certificate is the

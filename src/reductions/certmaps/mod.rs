@@ -24,6 +24,7 @@
 //! (DEG → UEG, DVG → misère UVG, DVG → NimG).
 
 mod diamonds;
+pub mod np;
 pub mod pag;
 pub mod pendant;
 pub mod pvg;
@@ -162,30 +163,41 @@ pub fn claims_yes(cert: &Certificate) -> bool {
     }
 }
 
-/// Implements [`super::Reduction::cert_maps`], `forward` and `backward` by the functions of a
-/// family module of this directory (`forward(r, source, target, cert)` and `backward(…)`);
-/// the maps are the constant given, or the family's `maps(r)` when they differ by variant.
+/// Implements [`super::Reduction::cert_maps`], `forward` and `backward` by functions of this
+/// directory: `delegate_maps!(family)` uses `family::{maps, forward, backward}`,
+/// `delegate_maps!(family, MAPS)` a constant instead of `maps`, and
+/// `delegate_maps!(fns maps, forward, backward)` any three functions taking the reduction.
 macro_rules! delegate_maps {
     ($family:ident) => {
-        fn cert_maps(&self) -> $crate::reductions::CertMaps {
-            $crate::reductions::certmaps::$family::maps(self)
-        }
-        $crate::reductions::certmaps::delegate_maps!(@maps $family);
+        $crate::reductions::certmaps::delegate_maps!(
+            fns $crate::reductions::certmaps::$family::maps,
+            $crate::reductions::certmaps::$family::forward,
+            $crate::reductions::certmaps::$family::backward
+        );
     };
     ($family:ident, $maps:expr) => {
         fn cert_maps(&self) -> $crate::reductions::CertMaps {
             $maps
         }
-        $crate::reductions::certmaps::delegate_maps!(@maps $family);
+        $crate::reductions::certmaps::delegate_maps!(@io
+            $crate::reductions::certmaps::$family::forward,
+            $crate::reductions::certmaps::$family::backward
+        );
     };
-    (@maps $family:ident) => {
+    (fns $maps:path, $fwd:path, $bwd:path) => {
+        fn cert_maps(&self) -> $crate::reductions::CertMaps {
+            $maps(self)
+        }
+        $crate::reductions::certmaps::delegate_maps!(@io $fwd, $bwd);
+    };
+    (@io $fwd:path, $bwd:path) => {
         fn forward(
             &self,
             source: &$crate::problems::Instance,
             target: &$crate::problems::Instance,
             cert: &$crate::certify::Certificate,
         ) -> Result<$crate::certify::Certificate, $crate::reductions::CertMapError> {
-            $crate::reductions::certmaps::$family::forward(self, source, target, cert)
+            $fwd(self, source, target, cert)
         }
         fn backward(
             &self,
@@ -193,7 +205,7 @@ macro_rules! delegate_maps {
             target: &$crate::problems::Instance,
             cert: &$crate::certify::Certificate,
         ) -> Result<$crate::certify::Certificate, $crate::reductions::CertMapError> {
-            $crate::reductions::certmaps::$family::backward(self, source, target, cert)
+            $bwd(self, source, target, cert)
         }
     };
 }

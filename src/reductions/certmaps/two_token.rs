@@ -220,12 +220,17 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Player I's move (the YES direction).
-    fn prover(&self, regular: &dyn Fn(&Replay) -> Result<Move, CertMapError>) -> Result<Move, CertMapError> {
+    fn prover(
+        &self,
+        regular: &dyn Fn(&Replay) -> Result<Move, CertMapError>,
+    ) -> Result<Move, CertMapError> {
         let Some(sel) = token2(self.line).selected else {
             return regular(self.at);
         };
         if sel % 2 == 0 {
-            return Err(CertMapError::Invalid("player I never selects a clause".into()));
+            return Err(CertMapError::Invalid(
+                "player I never selects a clause".into(),
+            ));
         }
         if let Some(&j) = self.at.token(1).and_then(|c| self.b.clause_of.get(&c)) {
             return step_to(self.at, 1, self.answer(j)?);
@@ -275,7 +280,11 @@ impl Ctx<'_> {
 
     /// `(k, ℓ)` when I answered the clause selected at ply `sel` with the literal vertex ℓ of
     /// a diamond k that token 1 had not entered by then.
-    fn untraversed_target(&self, answered: Option<VertexId>, sel: usize) -> Option<(usize, VertexId)> {
+    fn untraversed_target(
+        &self,
+        answered: Option<VertexId>,
+        sel: usize,
+    ) -> Option<(usize, VertexId)> {
         let ell = answered?;
         let k = self.b.lit.iter().position(|p| p.contains(&ell))?;
         let before = chain_moves(&self.line[..sel]);
@@ -286,7 +295,10 @@ impl Ctx<'_> {
     }
 
     /// Player II's move (the NO direction).
-    fn refuter(&self, regular: &dyn Fn(&Replay) -> Result<Move, CertMapError>) -> Result<Move, CertMapError> {
+    fn refuter(
+        &self,
+        regular: &dyn Fn(&Replay) -> Result<Move, CertMapError>,
+    ) -> Result<Move, CertMapError> {
         let Some(sel) = token2(self.line).selected else {
             if self.at.token(0) == Some(self.b.leaf) {
                 let j = falsified_clause(&self.nq.qbf, self.values)?;
