@@ -39,6 +39,10 @@ pub enum Command {
         /// Which game solver to use.
         #[arg(long, value_enum, default_value_t = GameMethod::Auto)]
         method: GameMethod,
+        /// Check a certificate of the answer with the independent checker before printing
+        /// it; a rejected certificate is an internal error (exit code 1).
+        #[arg(long)]
+        self_check: bool,
         /// Search budget.
         #[command(flatten)]
         budget: BudgetArgs,
@@ -85,10 +89,39 @@ pub enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Certify every answer of the chain and check the certificates with the independent
+        /// checker; a rejected certificate is an internal error (exit code 1).
+        #[arg(long)]
+        self_check: bool,
         /// Search budget (applies to each solve).
         #[command(flatten)]
         budget: BudgetArgs,
     },
+    /// Solve an instance and write a certificate of the answer (JSON, docs/certificates.md).
+    Certify {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Write the certificate here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Games: write a winning strategy (`game_win`) even where a compact certificate
+        /// (`uvg_matching`, `ueg_kernel`) exists.
+        #[arg(long)]
+        strategy: bool,
+        /// Search budget (applies to solving and to building the certificate).
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Check a certificate against an instance with the independent checker (no solver).
+    CheckCert {
+        /// Instance file (`-` for standard input).
+        file: PathBuf,
+        /// Certificate file (JSON).
+        cert: PathBuf,
+    },
+    /// Random differential testing of reductions: generate, compile, solve both sides,
+    /// compare; shrink any counterexample to a minimal one.
+    Check(CheckArgs),
     /// Draw a graph-based instance as DOT.
     Render {
         /// Instance file (`-` for standard input).
@@ -102,12 +135,51 @@ pub enum Command {
     },
 }
 
+/// Flags of `georeduce check`.
+#[derive(Debug, Args, Clone)]
+pub struct CheckArgs {
+    /// Reductions to check (repeat, or comma-separate); "as printed" variants only when named.
+    #[arg(long, value_delimiter = ',')]
+    pub via: Vec<String>,
+    /// Check every registered reduction (except the "as printed" variants).
+    #[arg(long)]
+    pub all: bool,
+    /// Cases per reduction (all shards together).
+    #[arg(long, default_value_t = crate::check::DEFAULT_CASES)]
+    pub cases: usize,
+    /// Campaign seed (printed in every report; the same seed reproduces the same cases).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Largest size class (variables of a formula, vertices of a graph or game).
+    #[arg(long, default_value_t = crate::check::DEFAULT_MAX_SIZE)]
+    pub max_size: usize,
+    /// Also translate and check certificates (reported as unavailable where not built).
+    #[arg(long)]
+    pub certify: bool,
+    /// Write the JSON report here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write a JUnit XML report here (one test case per reduction × size class).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Run only shard i of k (cases with index % k == i), e.g. `--shard 0/4`.
+    #[arg(long, value_name = "i/k")]
+    pub shard: Option<String>,
+    /// Save minimal counterexamples here.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Search-node budget per solver call (0: unlimited); cases over budget are skipped and
+    /// counted.
+    #[arg(long, value_name = "N", default_value_t = crate::check::DEFAULT_BUDGET_NODES)]
+    pub max_nodes: u64,
+}
+
 /// Search limits shared by `solve` and `verify`.
 #[derive(Debug, Args, Clone)]
 pub struct BudgetArgs {
-    /// Give up after this many seconds and answer "unknown" (exit code 3).
-    #[arg(long, value_name = "SECS")]
-    pub timeout: Option<f64>,
+    /// Give up after this many seconds and answer "unknown" (exit code 3); 0 means no limit.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub timeout: f64,
     /// Give up after this many search nodes and answer "unknown" (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -148,4 +220,6 @@ pub enum GameMethod {
     Gf2,
     /// Backward induction (one-token games on DAGs).
     Dag,
+    /// Fraenkel–Simonson's pair recursion (rooted PVG/PAG on directed trees).
+    Tree,
 }

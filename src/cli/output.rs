@@ -19,7 +19,9 @@ pub fn describe_move(g: &Geography, m: &Move) -> String {
         } => {
             let prefix = match g.tokens {
                 crate::problems::Tokens::TwoShared { .. } => format!("token {}: ", token + 1),
-                _ => String::new(),
+                crate::problems::Tokens::Partizan { .. } if token == 0 => "I: ".to_string(),
+                crate::problems::Tokens::Partizan { .. } => "II: ".to_string(),
+                crate::problems::Tokens::One { .. } => String::new(),
             };
             format!("{prefix}{} {arrow} {}", id(from), id(to))
         }

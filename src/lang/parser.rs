@@ -2,7 +2,7 @@
 //!
 //! pest reports a failure as the set of grammar rules it tried at the furthest position.
 //! Rule names (`kw_vertices`, `edge_op`) mean nothing to the reader of an instance, so
-//! [`syntax_error`] turns them into the words and symbols the reader would type, says what
+//! `syntax_error` turns them into the words and symbols the reader would type, says what
 //! was found instead, and labels the exact byte span, taken from pest's byte offset.
 
 use super::diag::{LangError, Source};
@@ -177,9 +177,7 @@ fn syntax_error(src: &Source, e: &pest::error::Error<Rule>) -> LangError {
 
 /// The file stops before the instance is complete: label its last character.
 fn end_of_file(src: &Source, expected: &str) -> LangError {
-    let trimmed = src.text.trim_end();
-    let last = trimmed.chars().next_back().map_or(0, char::len_utf8);
-    let span = SourceSpan::new((trimmed.len() - last).into(), last);
+    let span = src.last_char();
     let open = src.text.matches('{').count() > src.text.matches('}').count();
     let help = if open {
         "the file ends inside `{ … }`: is it cut short, or is a closing `}` missing?"
@@ -222,29 +220,7 @@ fn unterminated_string(src: &Source, at: usize) -> Option<LangError> {
 
 /// A help line for common slips, judged from the text before the error and the token found.
 fn hint(before: &str, found: &str) -> Option<String> {
-    const RESERVED: [&str; 21] = [
-        "exists",
-        "forall",
-        "vertices",
-        "edges",
-        "start",
-        "end",
-        "k",
-        "weights",
-        "weight",
-        "labels",
-        "label",
-        "group",
-        "tokens",
-        "directed",
-        "undirected",
-        "normal",
-        "misere",
-        "misère",
-        "multigraph",
-        "variables",
-        "true",
-    ];
+    use super::print::RESERVED;
     let last = before.split_whitespace().last().unwrap_or("");
     if RESERVED.contains(&last) && (RESERVED.contains(&found) || found == "}") {
         return Some(format!(

@@ -8,7 +8,7 @@
 //! retrieved. Spec `edge-misere-trailtrap.md` §4: **reconstructed**, verified by brute force.
 //!
 //! The prefix is first normalised to strictly alternating `∃x1 ∀x2 … ∃xk` (k odd) by fresh
-//! dummy variables that occur in no clause. Variable `i` is a diamond `T_i → L_i, R_i → B_i`
+//! dummy variables that occur in no clause ([`super::qbf_normal`], shared with `qbf-dvg`). Variable `i` is a diamond `T_i → L_i, R_i → B_i`
 //! (`L_i` is TRUE) followed by `B_i → T_{i+1}`, and `B_k → c`; clause `j` is a vertex `C_j`
 //! with `c → C_j`, and each literal `x_i` (`¬x_i`) adds `C_j → L_i` (`C_j → R_i`). Play starts
 //! at `T_1` with player I (∃). A diamond takes three moves, so player I chooses the odd
@@ -17,10 +17,9 @@
 //! `4k + 1 + m` vertices and `5k + m + L` arcs (L = total literal occurrences).
 
 use super::embed::add_fresh;
+use super::qbf_normal::{NormalQbf, normalize};
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{
-    Convention, Geography, Graph, Instance, Locator, Qbf, Quantifier, Rule, Tokens, VertexId,
-};
+use crate::problems::{Convention, Geography, Graph, Instance, Lit, Rule, Tokens, VertexId};
 use crate::solvers::Winner;
 
 /// The reduction QBF → DEG.
@@ -54,60 +53,6 @@ static INFO: ReductionInfo = ReductionInfo {
     yes_winner: Winner::First,
 };
 
-/// The strictly alternating prefix: for each level `0..k`, the original variable there (or
-/// `None` for a dummy), and the level of every original variable.
-struct Normal {
-    levels: Vec<Option<usize>>,
-    level_of: Vec<Option<usize>>,
-}
-
-/// The quantifier that level `i` (0-based) must have: ∃ at even levels.
-fn wanted(i: usize) -> Quantifier {
-    if i % 2 == 0 {
-        Quantifier::Exists
-    } else {
-        Quantifier::Forall
-    }
-}
-
-/// Inserts a dummy wherever two consecutive quantifiers agree (or the first is ∀) and after
-/// a final ∀, so that the prefix reads `∃ ∀ ∃ … ∃`.
-fn normalise(q: &Qbf) -> Normal {
-    let mut levels = Vec::new();
-    let mut level_of = vec![None; q.num_vars()];
-    for (v, quant) in q.order() {
-        if quant != wanted(levels.len()) {
-            levels.push(None);
-        }
-        if let Some(slot) = level_of.get_mut(v) {
-            *slot = Some(levels.len());
-        }
-        levels.push(Some(v));
-    }
-    if levels.len() % 2 == 0 {
-        levels.push(None);
-    }
-    Normal { levels, level_of }
-}
-
-/// Checks the QBF invariants that the construction relies on (every clause variable is
-/// quantified), so that a malformed model is a diagnostic, not a panic.
-fn check_closed(q: &Qbf, norm: &Normal) -> Result<(), ReductionError> {
-    for (j, clause) in q.clauses.iter().enumerate() {
-        for (p, lit) in clause.iter().enumerate() {
-            if norm.level_of.get(lit.var).copied().flatten().is_none() {
-                return Err(ReductionError::Precondition {
-                    theorem: INFO.theorem,
-                    message: "a closed formula: every clause variable must be quantified".into(),
-                    at: Locator::Literal(j, p),
-                    help: Some("add the variable to a quantifier block".into()),
-                });
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Diamond `i` occupies `4i..4i+4` (T, L, R, B), then `c`, then the clause vertices.
 struct Layout {
     k: usize,
@@ -134,74 +79,53 @@ impl Layout {
     }
 }
 
-/// Adds the diamonds with their vertical arcs; returns the notes about dummies.
-fn add_diamonds(g: &mut Graph, q: &Qbf, norm: &Normal, layout: &Layout) -> Vec<String> {
-    let mut notes = Vec::new();
-    let mut dummies = 0;
-    for (i, level) in norm.levels.iter().enumerate() {
-        let name = match level {
-            Some(v) => q.vars[*v].clone(),
-            None => {
-                dummies += 1;
-                let quant = if i % 2 == 0 { "∃" } else { "∀" };
-                notes.push(format!(
-                    "inserted dummy {quant} variable d{dummies} at level {}",
-                    i + 1
-                ));
-                format!("d{dummies}")
-            }
-        };
-        // L is the TRUE side and R the FALSE side; their labels are the literals.
-        let ids = [
-            ("T", None),
-            ("L", Some(name.clone())),
-            ("R", Some(format!("¬{name}"))),
-            ("B", None),
+/// Adds the diamonds (named as in `qbf-dvg`: `T1, x1, not_x1, B1`, …) with their arcs.
+fn add_diamonds(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
+    for v in 0..layout.k {
+        let i = v + 1;
+        // x_i is the TRUE side and not_x_i the FALSE side; their labels are the literals.
+        let members = [
+            add_fresh(g, &format!("T{i}"), None),
+            add_fresh(g, &format!("x{i}"), Some(&nq.lit_label(Lit::pos(v)))),
+            add_fresh(g, &format!("not_x{i}"), Some(&nq.lit_label(Lit::neg(v)))),
+            add_fresh(g, &format!("B{i}"), None),
         ];
-        let members: Vec<VertexId> = ids
-            .iter()
-            .map(|(role, label)| add_fresh(g, &format!("{role}_{name}"), label.as_deref()))
-            .collect();
-        assert_eq!(members[0], layout.top(i), "diamond out of layout order");
-        g.add_group("diamond", name, members);
+        assert_eq!(members[0], layout.top(v), "diamond out of layout order");
+        g.add_group("diamond", nq.qbf.vars[v].clone(), members.to_vec());
     }
-    for i in 0..layout.k {
-        g.add_edge(layout.top(i), layout.true_side(i));
-        g.add_edge(layout.top(i), layout.false_side(i));
-        g.add_edge(layout.true_side(i), layout.bottom(i));
-        g.add_edge(layout.false_side(i), layout.bottom(i));
-        let next = if i + 1 < layout.k {
-            layout.top(i + 1)
+    for v in 0..layout.k {
+        g.add_edge(layout.top(v), layout.true_side(v));
+        g.add_edge(layout.top(v), layout.false_side(v));
+        g.add_edge(layout.true_side(v), layout.bottom(v));
+        g.add_edge(layout.false_side(v), layout.bottom(v));
+        let next = if v + 1 < layout.k {
+            layout.top(v + 1)
         } else {
             layout.choice()
         };
-        g.add_edge(layout.bottom(i), next);
+        g.add_edge(layout.bottom(v), next);
     }
-    notes
 }
 
-/// Adds `c`, the clause vertices and the literal arcs (`x_i` → `L_i`, `¬x_i` → `R_i`).
-fn add_clauses(g: &mut Graph, q: &Qbf, norm: &Normal, layout: &Layout) {
+/// Adds `c`, the clause vertices and one arc per literal occurrence (`x_i` → the TRUE side
+/// `x_i`, `¬x_i` → `not_x_i`; repeated occurrences give parallel arcs, which edge geography
+/// keeps distinct and which are never both reachable).
+fn add_clauses(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
     let c = add_fresh(g, "c", None);
     assert_eq!(c, layout.choice(), "clause choice out of layout order");
     g.add_group("clause_choice", "c", vec![c]);
-    for (j, clause) in q.clauses.iter().enumerate() {
-        let text: Vec<String> = clause.iter().map(|&l| q.lit_name(l)).collect();
-        let cj = add_fresh(
-            g,
-            &format!("C{}", j + 1),
-            Some(&format!("({})", text.join(" ∨ "))),
-        );
+    for (j, clause) in nq.qbf.clauses.iter().enumerate() {
+        let text: Vec<String> = clause.iter().map(|&l| nq.lit_label(l)).collect();
+        let label = format!("({})", text.join(" ∨ "));
+        let cj = add_fresh(g, &format!("C{}", j + 1), Some(&label));
         assert_eq!(cj, layout.clause(j), "clause out of layout order");
         g.add_group("clause", format!("C{}", j + 1), vec![cj]);
         g.add_edge(layout.choice(), cj);
         for lit in clause {
-            // `check_closed` guarantees the level exists.
-            let i = norm.level_of[lit.var].unwrap_or(0);
             let side = if lit.positive {
-                layout.true_side(i)
+                layout.true_side(lit.var)
             } else {
-                layout.false_side(i)
+                layout.false_side(lit.var)
             };
             g.add_edge(cj, side);
         }
@@ -221,14 +145,12 @@ impl Reduction for QbfToDeg {
                 found: ProblemKind::of(source).name(),
             });
         };
-        let norm = normalise(q);
-        check_closed(q, &norm)?;
-        let layout = Layout {
-            k: norm.levels.len(),
-        };
+        let nq = normalize(q);
+        let layout = Layout { k: nq.n() };
         let mut g = Graph::new(true);
-        let notes = add_diamonds(&mut g, q, &norm, &layout);
-        add_clauses(&mut g, q, &norm, &layout);
+        add_diamonds(&mut g, &nq, &layout);
+        add_clauses(&mut g, &nq, &layout);
+        let notes = nq.note().into_iter().collect();
         let target = Instance::Geography(Geography {
             graph: g,
             rule: Rule::Edge,
@@ -244,7 +166,7 @@ impl Reduction for QbfToDeg {
         let Instance::Qbf(q) = source else {
             return (0, 0);
         };
-        let k = normalised_length(&q.order().iter().map(|&(_, x)| x).collect::<Vec<_>>());
+        let k = normalize(q).n();
         let m = q.clauses.len();
         let lits: usize = q.clauses.iter().map(Vec::len).sum();
         (4 * k + 1 + m, 5 * k + m + lits)
@@ -279,15 +201,4 @@ impl Reduction for QbfToDeg {
             None => Ok(()),
         }
     }
-}
-
-/// The length of the normalised prefix for the quantifier sequence `qs`, counted directly:
-/// one dummy before each variable whose quantifier is not the expected one, and one at the
-/// end if the count is even.
-fn normalised_length(qs: &[Quantifier]) -> usize {
-    let mut len = 0;
-    for &q in qs {
-        len += if q == wanted(len) { 1 } else { 2 };
-    }
-    len + 1 - len % 2
 }

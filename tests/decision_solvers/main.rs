@@ -2,7 +2,6 @@
 //! against an independent brute force written here, on thousands of seeded random instances
 //! with both answers well represented.
 
-mod bench;
 mod generators;
 mod hampath;
 mod qbf;

@@ -1,6 +1,9 @@
 //! One module per subcommand, plus what several of them share: budgets, solver errors as
 //! diagnostics, and the reduction chain a `--to`/`--via` pair selects.
 
+mod certify;
+mod check;
+mod check_cert;
 mod compile;
 mod list;
 mod parse;
@@ -25,9 +28,11 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             json,
             strategy,
             method,
+            self_check,
             budget,
-        } => solve::run(&file, json, strategy, method, &budget),
+        } => solve::run(&file, json, strategy, method, self_check, &budget),
         Command::List { json, graph, dot } => list::run(json, graph, dot),
+        Command::Check(args) => check::run(&args),
         Command::Compile {
             file,
             to,
@@ -46,8 +51,23 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             to,
             via,
             json,
+            self_check,
             budget,
-        } => verify::run(&file, to.as_deref(), via.as_deref(), json, &budget),
+        } => verify::run(
+            &file,
+            to.as_deref(),
+            via.as_deref(),
+            json,
+            self_check,
+            &budget,
+        ),
+        Command::Certify {
+            file,
+            output,
+            strategy,
+            budget,
+        } => certify::run(&file, output.as_deref(), strategy, &budget),
+        Command::CheckCert { file, cert } => check_cert::run(&file, &cert),
         Command::Render {
             file,
             output,
@@ -59,10 +79,14 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
 /// A fresh budget from the flags (each solve gets its own).
 fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
     let timeout = match args.timeout {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            miette::bail!("--timeout must be a positive number of seconds, not {t}")
+        t if !(t.is_finite() && t >= 0.0) => {
+            miette::bail!(
+                code = "cli::bad_timeout",
+                "--timeout must be a number of seconds (0 for no limit), not {t}"
+            )
         }
-        t => t.map(Duration::from_secs_f64),
+        0.0 => None,
+        t => Some(Duration::from_secs_f64(t)),
     };
     Ok(Budget::new(args.max_nodes, timeout))
 }

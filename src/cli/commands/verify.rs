@@ -10,6 +10,7 @@ use super::super::Outcome;
 use super::super::args::BudgetArgs;
 use super::super::input::read_instance;
 use super::super::output::winner_name;
+use super::certify::{SelfChecked, self_check_answer};
 use super::{apply_chain, budget, select_chain, solve_error};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
@@ -24,6 +25,7 @@ pub fn run(
     to: Option<&str>,
     via: Option<&str>,
     json_out: bool,
+    self_check: bool,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let parsed = read_instance(file)?;
@@ -43,10 +45,19 @@ pub fn run(
     let mut instances: Vec<&Instance> = vec![&parsed.instance];
     instances.extend(reduced.iter().map(|r| &r.target));
     let mut solutions = Vec::new();
-    for inst in &instances {
+    for (j, inst) in instances.iter().enumerate() {
         match solve_instance(inst, &budget(budget_args)?) {
             Ok(s) => solutions.push(s),
-            Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes),
+            Err(SolveError::Budget(b)) => {
+                let what = if j == 0 {
+                    "the source".to_string()
+                } else {
+                    format!("step {j}")
+                };
+                let (n, m) = size(inst);
+                let at = format!("{what}: {}, {n} vertices, {m} edges", describe(inst));
+                return unknown(json_out, b.nodes, &at);
+            }
             Err(e) => return Err(solve_error(&parsed, e)),
         }
     }
@@ -57,11 +68,31 @@ pub fn run(
         step_answers.push(match r.source_answer(instances[j], &budget(budget_args)?) {
             None => solutions[j].yes(),
             Some(Ok(yes)) => yes,
-            Some(Err(SolveError::Budget(b))) => return unknown(json_out, b.nodes),
+            Some(Err(SolveError::Budget(b))) => {
+                return unknown(
+                    json_out,
+                    b.nodes,
+                    &format!("the source answer of step {}", j + 1),
+                );
+            }
             Some(Err(e)) => return Err(solve_error(&parsed, e)),
         });
     }
-    let report = Report::build(&steps, &instances, &solutions, &step_answers);
+    let mut report = Report::build(&steps, &instances, &solutions, &step_answers);
+    if self_check {
+        let checked = check_all(&instances, &solutions, budget_args)?;
+        if let Some(stop) = checked.iter().find_map(|c| c.stop()) {
+            return Ok(stop);
+        }
+        report.json["self_check"] = Value::Array(checked.iter().map(|c| c.json()).collect());
+        for (j, c) in checked.iter().enumerate() {
+            let which = match j {
+                0 => "source".to_string(),
+                j => format!("step {j}"),
+            };
+            report.text += &format!("self-check ({which}): {}\n", c.summary());
+        }
+    }
     if json_out {
         println!("{:#}", report.json);
     } else {
@@ -72,6 +103,19 @@ pub fn run(
     } else {
         Outcome::CheckFailed
     })
+}
+
+/// `--self-check`: certifies every instance's answer and checks the certificate.
+fn check_all(
+    instances: &[&Instance],
+    solutions: &[Solution],
+    budget_args: &BudgetArgs,
+) -> miette::Result<Vec<SelfChecked>> {
+    instances
+        .iter()
+        .zip(solutions)
+        .map(|(inst, sol)| self_check_answer(inst, sol, budget_args))
+        .collect()
 }
 
 /// The comparison of every step, as text and JSON.
@@ -89,10 +133,13 @@ impl Report {
         step_answers: &[bool],
     ) -> Report {
         let source = &solutions[0];
+        let answer = match source.winner() {
+            Some(w) => format!("winner: {}", winner_name(w)),
+            None => format!("answer: {}", yes_no(source.yes())),
+        };
         let mut text = format!(
-            "source:  {:<34} answer: {:<6} ({} nodes, {:.3} ms)\n",
+            "source:  {:<34} {answer:<14} ({} nodes, {:.3} ms)\n",
             describe(instances[0]),
-            yes_no(source.yes()),
             source.stats().nodes,
             source.stats().millis
         );
@@ -191,14 +238,15 @@ fn describe(i: &Instance) -> String {
     }
 }
 
-fn unknown(json_out: bool, nodes: u64) -> miette::Result<Outcome> {
+fn unknown(json_out: bool, nodes: u64, at: &str) -> miette::Result<Outcome> {
     if json_out {
         println!(
             "{:#}",
-            json!({ "match": null, "result": "unknown", "nodes": nodes })
+            json!({ "match": null, "result": "unknown", "nodes": nodes, "while_solving": at })
         );
     } else {
-        println!("result:  unknown (budget exhausted after {nodes} nodes)");
+        println!("result:  unknown (budget exhausted after {nodes} nodes while solving {at})");
+        println!("         raise --timeout / --max-nodes, or pick a smaller instance");
     }
     Ok(Outcome::Unknown)
 }
@@ -214,7 +262,7 @@ fn trivial(
 ) -> miette::Result<Outcome> {
     let solved = match solve_instance(source, &budget(budget_args)?) {
         Ok(s) => s,
-        Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes),
+        Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes, "the source"),
         Err(e) => return Err(miette::miette!("{e}")),
     };
     let ok = solved.yes() == answer;

@@ -187,3 +187,47 @@ fn nimg_variants_agree_with_naive_minimax() {
 fn b_name(b: &GameParams) -> String {
     random_game(&mut ChaCha8Rng::seed_from_u64(0), b).variant_name()
 }
+
+/// A memo that overflows is cleared and the search goes on: with a 16-entry memo the winner
+/// and the line agree with the naive minimax on random games of several variants.
+#[test]
+fn tiny_memo_still_agrees() {
+    use crate::solvers::geography::exhaustive::Search;
+    use crate::solvers::geography::state::Game;
+    let mut rng = ChaCha8Rng::seed_from_u64(400);
+    let variants = [
+        base(Rule::Edge, Setup::Rooted, false, Convention::Normal),
+        base(Rule::Vertex, Setup::Partizan, true, Convention::Misere),
+        base(
+            Rule::NimRemoveMove,
+            Setup::Rooted,
+            false,
+            Convention::Normal,
+        ),
+    ];
+    let mut overflowed = 0;
+    for _ in 0..300 {
+        let b = variants[rng.random_range(0..variants.len())];
+        let p = params(&mut rng, b, (3, 5), (0.5, 0.9));
+        let g = random_game(&mut rng, &p);
+        let game = Game::new(&g);
+        let budget = Budget::unlimited();
+        let mut search = Search::new(&game, &budget).with_memo_cap(16);
+        let mut st = game.start.clone();
+        let wins = search.wins(&mut st).expect("unlimited");
+        assert_eq!(wins, naive::mover_wins(&g, &naive::start(&g)), "{g:?}");
+        let line = search.principal_variation(&st).expect("unlimited");
+        let mut pos = naive::start(&g);
+        for mv in line {
+            assert!(naive::moves(&g, &pos).contains(&mv));
+            pos = naive::apply(&g, &pos, mv);
+        }
+        assert!(naive::moves(&g, &pos).is_empty());
+        overflowed += usize::from(search.nodes > 16);
+    }
+    // The memo must really have been cleared in many of the searches.
+    assert!(
+        overflowed >= 60,
+        "only {overflowed} searches outgrew the memo"
+    );
+}

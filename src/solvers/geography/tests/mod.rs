@@ -4,3 +4,4 @@
 mod agreement;
 mod known;
 mod naive;
+mod poly;

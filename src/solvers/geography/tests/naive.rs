@@ -82,29 +82,8 @@ pub fn moves(g: &Geography, p: &Naive) -> Vec<Move> {
     };
     let mut out = Vec::new();
     for t in movable {
-        let token = t as u8;
         match p.tokens[t] {
-            None if g.rule == Rule::Vertex => {
-                for v in 0..g.graph.n() {
-                    if !p.visited[v] {
-                        out.push(Move::Place { vertex: v });
-                    }
-                }
-            }
-            None => {
-                for x in 0..g.graph.n() {
-                    for (edge, to) in steps_from(g, x) {
-                        if !p.used[edge] {
-                            out.push(Move::Step {
-                                token,
-                                from: x,
-                                edge,
-                                to,
-                            });
-                        }
-                    }
-                }
-            }
+            None => first_moves(g, p, t as u8, &mut out),
             Some(x) => {
                 for (edge, to) in steps_from(g, x) {
                     let ok = if g.rule == Rule::Vertex {
@@ -114,7 +93,7 @@ pub fn moves(g: &Geography, p: &Naive) -> Vec<Move> {
                     };
                     if ok {
                         out.push(Move::Step {
-                            token,
+                            token: t as u8,
                             from: x,
                             edge,
                             to,
@@ -125,6 +104,30 @@ pub fn moves(g: &Geography, p: &Naive) -> Vec<Move> {
         }
     }
     out
+}
+
+/// Unrooted first moves of token `token`: place it (vertex rule) or traverse any unused edge.
+fn first_moves(g: &Geography, p: &Naive, token: u8, out: &mut Vec<Move>) {
+    if g.rule == Rule::Vertex {
+        for v in 0..g.graph.n() {
+            if !p.visited[v] {
+                out.push(Move::Place { vertex: v });
+            }
+        }
+        return;
+    }
+    for x in 0..g.graph.n() {
+        for (edge, to) in steps_from(g, x) {
+            if !p.used[edge] {
+                out.push(Move::Step {
+                    token,
+                    from: x,
+                    edge,
+                    to,
+                });
+            }
+        }
+    }
 }
 
 fn nim_moves(g: &Geography, p: &Naive) -> Vec<Move> {

@@ -1,11 +1,14 @@
-//! Timings for docs/solvers-decision.md. Ignored by default; run with
-//! `cargo test --release --test decision_solvers bench -- --ignored --nocapture`.
+//! Timings of the decision-problem solvers for docs/solvers-decision.md (plain timing, no
+//! criterion: each row is a batch long enough to time by itself).
+//!
+//! `cargo bench --bench decision_solvers`
 
-use crate::rng;
 use georeduce::random::formulas::{PrefixShape, QbfParams, random_qbf};
 use georeduce::random::graphs::{Endpoints, GraphFamily, HamPathParams};
 use georeduce::random::graphs::{random_hampath, random_vertex_cover};
 use georeduce::solvers::{Budget, SolveError, Stats, hampath, qbf, vertex_cover};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// Solves `count` instances made by `make` (made before the clock starts) and prints one
@@ -31,9 +34,11 @@ fn row<T>(what: &str, count: usize, make: impl FnMut(usize) -> T, solve: impl Fn
 
 type Answer = Result<(bool, Stats), SolveError>;
 
-#[test]
-#[ignore = "benchmark; run explicitly"]
-fn bench_decision_solvers() {
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+fn main() {
     let mut r = rng(1);
     println!("| instances | count | total time | mean nodes | max nodes | YES | budget hit |");
     println!("|---|---|---|---|---|---|---|");
