@@ -24,6 +24,8 @@ pub struct Tally {
     pub mutants: usize,
     /// Sources the reduction declined (answered directly or outside its precondition).
     pub skipped: usize,
+    /// Source certificates of a compact kind (`ueg_kernel`, `uvg_matching`).
+    pub compact: usize,
 }
 
 fn claim_of(yes: bool, yes_winner: Winner) -> Claim {
@@ -95,7 +97,7 @@ fn forward(
 /// Maps the target certificate backward and checks it.
 fn backward(r: &dyn Reduction, (source, target): (&Instance, &Instance), yes: bool, t: &mut Tally) {
     let id = r.info().id;
-    let cert = certificate(target).expect("a game has a certificate");
+    let cert = certificate(target, false).expect("a game has a certificate");
     let verdict = check(target, &cert).expect("the producer's target certificate");
     assert_eq!(
         verdict.claim,
@@ -125,9 +127,10 @@ pub fn round_trip(r: &dyn Reduction, source: &Instance, rng: &mut impl Rng, t: &
         }
         Err(e) => panic!("{}: {e}", r.info().id),
     };
-    let cert = certificate(source);
+    let cert = certificate(source, true);
     if let Some(c) = &cert {
         check(source, c).expect("the producer's source certificate");
+        t.compact += usize::from(matches!(c.body.kind(), "ueg_kernel" | "uvg_matching"));
     }
     let yes = cert
         .as_ref()

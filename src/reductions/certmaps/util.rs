@@ -4,8 +4,8 @@
 
 use super::CertMapError;
 use crate::certify::{
-    BoolFn, Certificate, CertificateBody, GameStrategy, Limits, Player, QbfStrategy, Replay,
-    StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
+    BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
+    QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
 };
 use crate::problems::{Geography, Instance, Move, Qbf, Var, VertexId};
 use crate::reductions::Reduction;
@@ -76,11 +76,17 @@ pub struct GameOracle<'g> {
 }
 
 impl<'g> GameOracle<'g> {
-    /// Decodes a `game_win` certificate of `game`.
+    /// Decodes a `game_win` certificate of `game`, or expands a `ueg_kernel` certificate of
+    /// a rooted game into the strategy its proof describes.
     pub fn new(game: &'g Geography, cert: &Certificate) -> Result<GameOracle<'g>, CertMapError> {
+        let expanded;
         let strategy: &GameStrategy = match &cert.body {
             CertificateBody::GameWin(s) => s,
-            _ => return Err(wrong_cert("game_win", cert)),
+            CertificateBody::UegKernel(k) => {
+                expanded = kernel_strategy(game, k)?;
+                &expanded
+            }
+            _ => return Err(wrong_cert("game_win or ueg_kernel", cert)),
         };
         Ok(GameOracle {
             game,
@@ -116,6 +122,50 @@ impl<'g> GameOracle<'g> {
         at.play_all(line)?;
         self.choose(&at)
     }
+}
+
+/// The strategy of an even-kernel certificate of rooted undirected edge geography
+/// (Fraenkel–Scheinerman–Ullman): the winner always moves the token into the kernel (player
+/// I after his opening, into the kernel of the graph without the opening edge).
+fn kernel_strategy(game: &Geography, k: &KernelCert) -> Result<GameStrategy, CertMapError> {
+    let kernel: Vec<VertexId> = match k.kernels.first() {
+        Some(ids) => ids
+            .iter()
+            .map(|id| {
+                game.graph
+                    .vertex(id)
+                    .ok_or_else(|| CertMapError::Invalid(format!("no vertex {id}")))
+            })
+            .collect::<Result<_, _>>()?,
+        None => {
+            return Err(CertMapError::Invalid(
+                "a kernel certificate without kernel".into(),
+            ));
+        }
+    };
+    let opening = match &k.opening {
+        Some(o) => Some(
+            CertMove::Step {
+                token: 0,
+                from: o.from.clone(),
+                edge: o.edge,
+                to: o.to.clone(),
+            }
+            .to_move(&game.graph)?,
+        ),
+        None => None,
+    };
+    let built = strategy_from_fn(game, k.winner, &Limits::default(), |line| {
+        if line.is_empty() && opening.is_some() {
+            return opening;
+        }
+        let at = replay(game, line).ok()?;
+        at.legal()
+            .ok()?
+            .into_iter()
+            .find(|m| dest(m).is_some_and(|w| kernel.contains(&w)))
+    })?;
+    Ok(built)
 }
 
 /// Skolem or Herbrand functions decoded for evaluation.
