@@ -27,8 +27,8 @@ pub mod witness;
 
 pub use error::CheckError;
 pub use game::{
-    CertMove, GameStrategy, Position, StrategyEntry, check_game_strategy, start_position,
-    strategy_from_fn,
+    CertMove, GameStrategy, Position, Replay, StrategyEntry, StrategyPlayer, check_game_strategy,
+    start_position, strategy_from_fn,
 };
 pub use kernel::{KernelCert, Opening, check_kernel_witness};
 pub use matching::{MatchingCert, check_matching_witness};

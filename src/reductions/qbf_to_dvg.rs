@@ -126,6 +126,8 @@ impl Layout {
 }
 
 impl Reduction for QbfToDvg {
+    super::certmaps::delegate_maps!(textbook, super::certmaps::textbook::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -202,6 +202,8 @@ fn add_cluster_arcs(g: &mut Graph, lay: &Layout, k: &Cluster, lits: &[Lit]) {
 }
 
 impl Reduction for QbfToPvg {
+    super::certmaps::delegate_maps!(pvg, super::certmaps::pvg::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -191,7 +191,7 @@ impl QbfToTwoToken {
     }
 
     /// Normalises, and (IAG2) deletes the clauses with x and ¬x for a universal x.
-    fn prepare(&self, q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionError> {
+    pub(crate) fn prepare(&self, q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionError> {
         require_3cnf(self.theorem(), q)?;
         let mut nq = normalize(q);
         let mut notes: Vec<String> = nq.note().into_iter().collect();
@@ -208,6 +208,8 @@ impl QbfToTwoToken {
 }
 
 impl Reduction for QbfToTwoToken {
+    super::certmaps::delegate_maps!(two_token);
+
     fn info(&self) -> &ReductionInfo {
         self.info_static()
     }

@@ -14,9 +14,11 @@
 //! position verified once is verified for every line reaching it).
 
 mod encode;
+mod replay;
 mod rules;
 
 pub use encode::{CertMove, Position};
+pub use replay::{Replay, StrategyPlayer};
 
 use super::{CheckError, Claim, IdIndex, Limits, Player, Verdict};
 use crate::problems::{Convention, Geography, Move};
