@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod certify;
+pub mod check;
 pub mod cli;
 pub mod lang;
 pub mod problems;

@@ -1,19 +1,26 @@
-//! Tests of the instance language: grammar, lowering, printing, QDIMACS and diagnostics.
+//! Tests of the instance language: grammar rules, lowering, printing, JSON, QDIMACS and
+//! diagnostics. One test binary; each module covers one concern.
 
-use georeduce::lang::qdimacs;
-use georeduce::problems::{Qbf, Quantifier};
+/// Shared helpers: rendering reports, proptest strategies for every instance kind.
+#[path = "lang/support.rs"]
+mod support;
 
-#[test]
-fn qdimacs_write_then_parse_is_identity_up_to_names() {
-    use Quantifier::*;
-    let q = Qbf::from_signed(
-        &[Exists, Forall, Exists],
-        &[vec![1, 2, -3], vec![-1, -2, -2], vec![2, 3, 3]],
-    );
-    let text = qdimacs::write(&q);
-    assert_eq!(
-        text,
-        "p cnf 3 3\ne 1 0\na 2 0\ne 3 0\n1 2 -3 0\n-1 -2 -2 0\n2 3 3 0\n"
-    );
-    assert_eq!(qdimacs::parse("f.qdimacs", &text).unwrap(), q);
-}
+/// Every file under examples/ parses, round-trips and means what its comment says.
+#[path = "lang/examples.rs"]
+mod examples;
+
+/// One grammar rule at a time: what it accepts and what it rejects.
+#[path = "lang/grammar.rs"]
+mod grammar;
+
+/// Random instances of every kind survive DSL, JSON and QDIMACS round trips.
+#[path = "lang/roundtrip.rs"]
+mod roundtrip;
+
+/// The bad-input corpus: codes, locations, snapshots; no input makes the parser panic.
+#[path = "lang/diagnostics.rs"]
+mod diagnostics;
+
+/// QDIMACS reading conventions (free variables, numbering) and writing.
+#[path = "lang/qdimacs.rs"]
+mod qdimacs;

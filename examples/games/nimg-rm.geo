@@ -1,4 +1,4 @@
-# NimG-RM (remove then move), misère, the shape of Rai–Sarkar's Fig. 6 gadget:
+# NimG-RM (remove then move), misère, the shape of Renault–Schmidt's Fig. 6 gadget:
 # at the current vertex remove k >= 1 tokens, then move the pointer to a neighbour.
 geography "NimG-RM" {
   undirected nim geography, remove then move

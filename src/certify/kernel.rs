@@ -27,8 +27,8 @@
 //! first from the far end. So player II wins iff every vertex with an edge is a
 //! second-player win as a root.)
 
-use super::{CheckError, Claim, IdIndex, Player, Verdict};
-use crate::problems::{Convention, Geography, Rule, Tokens};
+use super::{CheckError, Claim, IdIndex, Player, Verdict, ids_of};
+use crate::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};
 use serde::{Deserialize, Serialize};
 
 /// Even kernels and an optional opening move; see the module comment.
@@ -52,6 +52,36 @@ pub struct Opening {
     pub from: String,
     /// The end it reaches.
     pub to: String,
+}
+
+impl KernelCert {
+    /// The certificate from indices: the opening as (edge, from, to) and the kernels.
+    pub fn from_indices(
+        graph: &Graph,
+        winner: Player,
+        opening: Option<(usize, VertexId, VertexId)>,
+        kernels: &[Vec<VertexId>],
+    ) -> Result<KernelCert, CheckError> {
+        let opening = opening
+            .map(|(edge, from, to)| {
+                let ends = ids_of(graph, &[from, to])?;
+                Ok::<_, CheckError>(Opening {
+                    edge,
+                    from: ends[0].clone(),
+                    to: ends[1].clone(),
+                })
+            })
+            .transpose()?;
+        let kernels = kernels
+            .iter()
+            .map(|k| ids_of(graph, k))
+            .collect::<Result<_, _>>()?;
+        Ok(KernelCert {
+            winner,
+            opening,
+            kernels,
+        })
+    }
 }
 
 /// Checks a UEG kernel certificate (see the module comment for what is proved).

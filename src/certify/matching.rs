@@ -19,8 +19,8 @@
 //!
 //! Everything is checked in O((n + m) α(n)) time (hashing and union–find).
 
-use super::{CheckError, Claim, IdIndex, Player, Verdict};
-use crate::problems::{Convention, Geography, Rule, Tokens};
+use super::{CheckError, Claim, IdIndex, Player, Verdict, ids_of};
+use crate::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -35,6 +35,30 @@ pub struct MatchingCert {
     /// The Tutte–Berge set S, by identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tutte_berge: Option<Vec<String>>,
+}
+
+impl MatchingCert {
+    /// The certificate from vertex indices: matching pairs and the Tutte–Berge set.
+    pub fn from_indices(
+        graph: &Graph,
+        winner: Player,
+        matching: &[(VertexId, VertexId)],
+        tutte_berge: Option<&[VertexId]>,
+    ) -> Result<MatchingCert, CheckError> {
+        let matching = matching
+            .iter()
+            .map(|&(u, v)| {
+                let p = ids_of(graph, &[u, v])?;
+                Ok([p[0].clone(), p[1].clone()])
+            })
+            .collect::<Result<_, CheckError>>()?;
+        let tutte_berge = tutte_berge.map(|s| ids_of(graph, s)).transpose()?;
+        Ok(MatchingCert {
+            winner,
+            matching,
+            tutte_berge,
+        })
+    }
 }
 
 /// The rejection every failing witness test gives.
@@ -216,5 +240,53 @@ impl Dsu {
         }
         self.parent[b] = a;
         self.size[a] += self.size[b];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Graph;
+
+    #[test]
+    fn triangle_with_pendant() {
+        // Triangle a b c plus pendant d on c: ν = 2, perfect matching ab, cd.
+        let mut g = Graph::new(false);
+        for id in ["a", "b", "c", "d"] {
+            g.add_vertex(id);
+        }
+        for (u, v) in [(0, 1), (1, 2), (2, 0), (2, 3)] {
+            g.add_edge(u, v);
+        }
+        let game = Geography {
+            graph: g,
+            rule: Rule::Vertex,
+            tokens: Tokens::One { start: None },
+            convention: Convention::Normal,
+        };
+        assert_eq!(bound2(&game, None, &[]).unwrap(), 4);
+        // Without d, S = {} leaves the triangle: one odd component, bound (3 − 1)/2 = 1.
+        assert_eq!(bound2(&game, Some(3), &[]).unwrap(), 2);
+        // S = {c} leaves {a, b} (even) and {d} (odd): (4 + 1 − 1)/2 = 2.
+        assert_eq!(bound2(&game, None, &[2]).unwrap(), 4);
+        let pm = |pairs: &[[&str; 2]]| MatchingCert {
+            winner: Player::Second,
+            matching: pairs
+                .iter()
+                .map(|[a, b]| [a.to_string(), b.to_string()])
+                .collect(),
+            tutte_berge: None,
+        };
+        assert!(check_matching_witness(&game, &pm(&[["a", "b"], ["c", "d"]])).is_ok());
+        let e = check_matching_witness(&game, &pm(&[["a", "b"], ["b", "c"]])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "certify::witness: vertex `b` is matched twice"
+        );
+        let e = check_matching_witness(&game, &pm(&[["a", "d"], ["b", "c"]])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "certify::witness: matching pair 0 `a`–`d` is not an edge"
+        );
     }
 }

@@ -27,8 +27,8 @@ pub mod witness;
 
 pub use error::CheckError;
 pub use game::{
-    CertMove, GameStrategy, Position, StrategyEntry, check_game_strategy, start_position,
-    strategy_from_fn,
+    CertMove, GameStrategy, Position, Replay, StrategyEntry, StrategyPlayer, check_game_strategy,
+    start_position, strategy_from_fn,
 };
 pub use kernel::{KernelCert, Opening, check_kernel_witness};
 pub use matching::{MatchingCert, check_matching_witness};
@@ -218,6 +218,23 @@ pub fn check_with(
     }
 }
 
+/// The identifiers of vertex indices (for building certificates from solver output); an index
+/// out of range is reported, not a panic.
+pub fn ids_of(
+    graph: &crate::problems::Graph,
+    vertices: &[usize],
+) -> Result<Vec<String>, CheckError> {
+    vertices
+        .iter()
+        .map(|&v| match v < graph.n() {
+            true => Ok(graph.id(v).to_string()),
+            false => Err(CheckError::Malformed(format!(
+                "vertex index {v} is out of range"
+            ))),
+        })
+        .collect()
+}
+
 /// A lookup from vertex identifier to index, built once per check so that resolving stays
 /// O(1) whatever state the graph's own index is in (it is only rebuilt on deserialization).
 pub(crate) struct IdIndex<'a> {
@@ -246,5 +263,68 @@ impl<'a> IdIndex<'a> {
     /// Resolves a list of identifiers, reporting the first unknown one.
     pub(crate) fn all(&self, ids: &[String]) -> Result<Vec<usize>, CheckError> {
         ids.iter().map(|id| self.get(id)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{Graph, HamPath, VertexCover};
+
+    fn path3() -> Graph {
+        let mut g = Graph::new(false);
+        let a = g.add_vertex("a");
+        let b = g.add_vertex("b");
+        let c = g.add_vertex("c");
+        g.add_edge(a, b);
+        g.add_edge(b, c);
+        g
+    }
+
+    #[test]
+    fn json_carries_kind_and_version() {
+        let cert = Certificate::new(CertificateBody::Hampath(PathCert {
+            path: vec!["a".into(), "b".into(), "c".into()],
+        }));
+        let json: serde_json::Value = serde_json::from_str(&cert.to_json()).unwrap();
+        assert_eq!(json["kind"], "hampath");
+        assert_eq!(json["version"], 1);
+        assert_eq!(json["path"][2], "c");
+        assert_eq!(Certificate::from_json(&cert.to_json()).unwrap(), cert);
+    }
+
+    #[test]
+    fn dispatch_checks_version_and_kind() {
+        let h = Instance::Hampath(HamPath {
+            graph: path3(),
+            start: None,
+            end: None,
+        });
+        let mut cert = Certificate::new(CertificateBody::Hampath(PathCert {
+            path: vec!["c".into(), "b".into(), "a".into()],
+        }));
+        assert_eq!(check(&h, &cert).unwrap().claim, Claim::HamPathExists);
+        cert.version = 2;
+        assert!(matches!(
+            check(&h, &cert),
+            Err(CheckError::UnsupportedVersion { .. })
+        ));
+        let vc = Instance::VertexCover(VertexCover {
+            graph: path3(),
+            k: 1,
+        });
+        let cover = Certificate::new(CertificateBody::VertexCover(CoverCert {
+            cover: vec!["b".into()],
+        }));
+        assert_eq!(check(&vc, &cover).unwrap().claim, Claim::CoverExists);
+        let e = check(&h, &cover).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "certify::wrong_kind: a vertex_cover certificate cannot certify a hampath"
+        );
+        assert!(matches!(
+            Certificate::from_json("{\"kind\":\"nope\"}"),
+            Err(CheckError::Json(_))
+        ));
     }
 }

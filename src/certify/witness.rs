@@ -3,8 +3,8 @@
 //! Identifiers rather than indices keep a certificate readable and valid across any
 //! re-ordering of the instance's vertices. Both checks are linear in the graph's size.
 
-use super::{CheckError, Claim, IdIndex, Verdict};
-use crate::problems::{HamPath, VertexCover};
+use super::{CheckError, Claim, IdIndex, Verdict, ids_of};
+use crate::problems::{Graph, HamPath, VertexCover, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -17,12 +17,30 @@ pub struct PathCert {
     pub path: Vec<String>,
 }
 
+impl PathCert {
+    /// The certificate of a path given by vertex indices.
+    pub fn from_indices(graph: &Graph, path: &[VertexId]) -> Result<PathCert, CheckError> {
+        Ok(PathCert {
+            path: ids_of(graph, path)?,
+        })
+    }
+}
+
 /// A vertex cover: a set `C` of at most `k` distinct vertices such that every edge has an
 /// endpoint in `C`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CoverCert {
     /// The cover, by identifier; each vertex once.
     pub cover: Vec<String>,
+}
+
+impl CoverCert {
+    /// The certificate of a cover given by vertex indices.
+    pub fn from_indices(graph: &Graph, cover: &[VertexId]) -> Result<CoverCert, CheckError> {
+        Ok(CoverCert {
+            cover: ids_of(graph, cover)?,
+        })
+    }
 }
 
 /// Checks a Hamiltonian path certificate.

@@ -7,7 +7,9 @@
 //! [`crate::lang::Parsed::error_at`] can report a reduction's precondition under the
 //! reduction's own code.
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 use std::fmt;
 use std::sync::Arc;
 
@@ -18,25 +20,80 @@ pub struct Source {
     pub name: String,
     /// The text; shared so that every error of one file points to the same buffer.
     pub text: Arc<str>,
+    /// Both, as miette wants them, shared by every error of the file (and keeping
+    /// [`LangError`] small).
+    named: Arc<SourceText>,
+}
+
+/// A file's name and text as miette reads them, with columns counted in characters.
+///
+/// miette's own `str` source counts the column of a report's `[file:line:col]` header in
+/// bytes, so a label after `∃x1 ∀x2` would claim column 13 where a reader counts 9. The
+/// snippet itself is drawn by characters either way.
+#[derive(Debug)]
+pub struct SourceText {
+    name: String,
+    text: Arc<str>,
+}
+
+impl SourceCode for SourceText {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let c = self.text.read_span(span, before, after)?;
+        let start = c.span().offset();
+        // A span that splits a character (never one of ours) keeps miette's byte column.
+        let column = match self.text.get(..start) {
+            Some(before) => {
+                let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+                line.chars().count()
+            }
+            None => c.column(),
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            c.data(),
+            *c.span(),
+            c.line(),
+            column,
+            c.line_count(),
+        )))
+    }
 }
 
 impl Source {
     /// A source from a name and its text.
     pub fn new(name: &str, text: &str) -> Source {
+        let text: Arc<str> = Arc::from(text);
         Source {
             name: name.to_string(),
-            text: Arc::from(text),
+            named: Arc::new(SourceText {
+                name: name.to_string(),
+                text: text.clone(),
+            }),
+            text,
         }
     }
 
     /// The named source miette renders.
-    pub fn named(&self) -> NamedSource<Arc<str>> {
-        NamedSource::new(&self.name, self.text.clone())
+    pub fn named(&self) -> Arc<SourceText> {
+        self.named.clone()
     }
 
     /// The span of the whole text (used when a check has no finer location).
     pub fn whole(&self) -> SourceSpan {
         SourceSpan::new(0.into(), self.text.len())
+    }
+
+    /// The span of the last non-whitespace character: where a truncated file visibly ends
+    /// (miette draws no label on an empty span after the final line break).
+    pub fn last_char(&self) -> SourceSpan {
+        let trimmed = self.text.trim_end();
+        let len = trimmed.chars().next_back().map_or(0, char::len_utf8);
+        SourceSpan::new((trimmed.len() - len).into(), len)
     }
 
     /// The empty span just past the last non-whitespace character: where a truncated file
@@ -77,7 +134,7 @@ pub struct LangError {
     pub message: String,
     /// The whole file, with its name.
     #[source_code]
-    pub src: NamedSource<Arc<str>>,
+    pub src: Arc<SourceText>,
     /// The primary label first, then secondary ones ("first declared here").
     #[label(collection)]
     pub labels: Vec<LabeledSpan>,

@@ -8,6 +8,7 @@
 //! equal value.
 
 pub mod diag;
+pub mod json;
 mod lower;
 pub mod parser;
 pub mod print;
@@ -75,7 +76,7 @@ impl Parsed {
 
 /// Parses a file's bytes. Non-UTF-8 input is a diagnostic at the first bad byte. QDIMACS
 /// is recognised by the `.qdimacs` extension or by its content (`c` comment lines or a
-/// `p cnf` header first); everything else is the DSL.
+/// `p cnf` header first), the serde JSON form by a leading `{`; everything else is the DSL.
 pub fn parse_bytes(name: &str, bytes: &[u8]) -> Result<Parsed, miette::Report> {
     match std::str::from_utf8(bytes) {
         Ok(text) => parse_str(name, text),
@@ -112,10 +113,29 @@ pub fn parse_source(source: Source) -> Result<Parsed, LangError> {
         .map(str::trim)
         .all(|l| l.is_empty() || l.starts_with('#'));
     if is_blank {
-        return Err(LangError::new(&source, "lang::empty", "the file is empty", source.whole(), "nothing here")
+        let (message, label) = if source.text.trim().is_empty() {
+            ("the file is empty", "nothing here")
+        } else {
+            (
+                "the file holds only comments",
+                "no instance after the comments",
+            )
+        };
+        let span = SourceSpan::new(source.text.trim_end().len().into(), 0);
+        return Err(LangError::new(&source, "lang::empty", message, span, label)
             .help("write a formula such as `exists x: (x | ~x)` or an instance such as `hampath { … }` (see docs/language.md)"));
     }
-    if source.name.ends_with(".qdimacs") || qdimacs::looks_like_qdimacs(&source.text) {
+    let by_name = source.name.ends_with(".qdimacs");
+    if !by_name && json::looks_like_json(&source.text) {
+        let instance = json::parse(&source)?;
+        return Ok(Parsed {
+            instance,
+            title: None,
+            source,
+            spans: Spans::new(),
+        });
+    }
+    if by_name || qdimacs::looks_like_qdimacs(&source.text) {
         let (q, spans) = qdimacs::parse_spanned(&source)?;
         return Ok(Parsed {
             instance: Instance::Qbf(q),

@@ -2,7 +2,7 @@
 //!
 //! pest reports a failure as the set of grammar rules it tried at the furthest position.
 //! Rule names (`kw_vertices`, `edge_op`) mean nothing to the reader of an instance, so
-//! [`syntax_error`] turns them into the words and symbols the reader would type, says what
+//! `syntax_error` turns them into the words and symbols the reader would type, says what
 //! was found instead, and labels the exact byte span, taken from pest's byte offset.
 
 use super::diag::{LangError, Source};
@@ -32,10 +32,16 @@ pub fn parse_file(src: &Source) -> Result<Pair<'_, Rule>, LangError> {
     }
 }
 
-/// The source span of a pair, from pest's byte offsets.
+/// The source span of a pair, from pest's byte offsets. It ends where the pair's last
+/// inner pair ends: pest's implicit whitespace before a failed optional (`";"?`) would
+/// otherwise stretch a statement's span over the blank lines and comments after it.
 pub fn span_of(pair: &Pair<'_, Rule>) -> SourceSpan {
-    let s = pair.as_span();
-    SourceSpan::new(s.start().into(), s.end() - s.start())
+    let start = pair.as_span().start();
+    let mut last = pair.clone();
+    while let Some(inner) = last.clone().into_inner().last() {
+        last = inner;
+    }
+    SourceSpan::new(start.into(), last.as_span().end() - start)
 }
 
 /// What the reader would type for a grammar rule, or `None` for rules that never show up
@@ -43,20 +49,26 @@ pub fn span_of(pair: &Pair<'_, Rule>) -> SourceSpan {
 fn describe(r: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match r {
-        qbf_instance | kw_qbf => "`qbf {`",
-        graph_instance | graph_kind => "`hampath`, `vertex_cover` or `geography`",
+        qbf_instance | graph_instance | graph_kind | kw_qbf => {
+            "an instance keyword (`qbf`, `hampath`, `vertex_cover`, `geography`)"
+        }
+        formula => "a formula (`exists x: (x | ~x)`)",
+        open_brace => "`{`",
+        close_brace => "`}`",
+        close_paren => "`)`",
+        equals => "`=`",
         kw_hampath => "`hampath`",
         kw_vertex_cover => "`vertex_cover`",
         kw_game => "`game`",
-        formula | prefix | quant_block | quantifier | exists | forall => {
+        prefix | quant_block | quantifier | exists | forall => {
             "a quantifier (`exists`, `forall`, `∃`, `∀`)"
         }
-        prefix_end => "`:` (or `.`) after the quantifiers",
+        prefix_end => "`:` after the quantifiers",
         matrix | clause => "a clause `( … )`",
         kw_true => "`true`",
         and_op => "`&`",
-        or_op => "`|` (or `∨`, `+`)",
-        literal | negation => "a literal such as `x1` or `~x1`",
+        or_op => "`|`",
+        literal | negation => "a literal (`x1`, `~x1`)",
         name | bare_name | quoted_name => "a name",
         string | string_body => "a quoted string",
         integer => "a number",
@@ -65,30 +77,28 @@ fn describe(r: Rule) -> Option<&'static str> {
         statement => "a statement (`vertices`, `edges`, `tokens`, …)",
         vertices_stmt | kw_vertices => "`vertices`",
         edges_stmt | kw_edges => "`edges`",
-        chain => "an edge such as `a -> b` or `a -- b`",
-        edge_op => "`->` or `--`",
+        chain => "an edge (`a -> b`, `a -- b`)",
+        edge_op => "`->`/`--`",
         arc => "`->`",
         line => "`--`",
-        direction_stmt | direction => "`directed` or `undirected`",
+        direction_stmt | direction => "`directed`/`undirected`",
         kw_directed => "`directed`",
         kw_undirected => "`undirected`",
         kw_graph => "`graph`",
-        move_rule | kw_vertex | kw_edge | kw_nim => "`vertex`, `edge` or `nim`",
+        move_rule | kw_vertex | kw_edge | kw_nim => "`vertex`/`edge`/`nim`",
         kw_geography => "`geography`",
-        nim_order | remove_then_move | move_then_remove => {
-            "`remove then move` or `move then remove`"
-        }
+        nim_order | remove_then_move | move_then_remove => "`remove then move`/`move then remove`",
         kw_remove => "`remove`",
         kw_move => "`move`",
         kw_then => "`then`",
-        play_stmt | kw_normal | kw_misere => "`normal play` or `misere play`",
+        play_stmt | kw_normal | kw_misere => "`normal play`/`misere play`",
         kw_play => "`play`",
         tokens_stmt | kw_tokens => "`tokens`",
         one_token | partizan_tokens | two_tokens | kw_one | kw_two | kw_partizan => {
-            "`one`, `partizan` or `two`"
+            "`one`/`partizan`/`two`"
         }
         kw_unrooted => "`unrooted`",
-        player_start | player | kw_first | kw_second => "`first at …` or `second at …`",
+        player_start | player | kw_first | kw_second => "`first at …`/`second at …`",
         kw_at => "`at`",
         kw_and => "`and`",
         start_stmt | kw_start => "`start`",
@@ -144,21 +154,12 @@ fn syntax_error(src: &Source, e: &pest::error::Error<Rule>) -> LangError {
         }
     }
     let expected = one_of(&expected);
-    if at >= src.text.trim_end().len() {
-        let open = src.text.matches('{').count() > src.text.matches('}').count();
-        let help = if open {
-            "the file ends inside `{ … }`: is it cut short, or is a closing `}` missing?"
-        } else {
-            "is the file cut short?"
-        };
-        return LangError::new(
-            src,
-            "lang::unexpected_eof",
-            format!("the file ends too early: expected {expected}"),
-            src.end(),
-            format!("expected {expected}"),
-        )
-        .help(help);
+    let trimmed = src.text.trim_end();
+    if at >= trimmed.len() {
+        return end_of_file(src, &expected);
+    }
+    if let Some(e) = unterminated_string(src, at) {
+        return e;
     }
     let (found, len) = found_at(&src.text, at);
     let err = LangError::new(
@@ -174,32 +175,58 @@ fn syntax_error(src: &Source, e: &pest::error::Error<Rule>) -> LangError {
     }
 }
 
+/// The file stops before the instance is complete: label its last character.
+fn end_of_file(src: &Source, expected: &str) -> LangError {
+    let span = src.last_char();
+    let open = src.text.matches('{').count() > src.text.matches('}').count();
+    let help = if open {
+        "the file ends inside `{ … }`: is it cut short, or is a closing `}` missing?"
+    } else {
+        "is the file cut short?"
+    };
+    LangError::new(
+        src,
+        "lang::unexpected_eof",
+        format!("the file ends too early: expected {expected}"),
+        span,
+        "the file ends after this",
+    )
+    .help(help)
+}
+
+/// A `"` at `at` whose line has no closing quote: say so, rather than "expected a string".
+fn unterminated_string(src: &Source, at: usize) -> Option<LangError> {
+    let rest = src.text[at..].strip_prefix('"')?;
+    let line = rest.split('\n').next().unwrap_or("");
+    let mut escaped = false;
+    for c in line.chars() {
+        match c {
+            '"' if !escaped => return None,
+            '\\' => escaped = !escaped,
+            _ => escaped = false,
+        }
+    }
+    Some(
+        LangError::new(
+            src,
+            "lang::unterminated_string",
+            "this string has no closing `\"`",
+            SourceSpan::new(at.into(), 1 + line.trim_end().len()),
+            "unterminated",
+        )
+        .help("a string ends on the line where it starts; write `\\n` for a line break"),
+    )
+}
+
 /// A help line for common slips, judged from the text before the error and the token found.
 fn hint(before: &str, found: &str) -> Option<String> {
-    const RESERVED: [&str; 21] = [
-        "exists",
-        "forall",
-        "vertices",
-        "edges",
-        "start",
-        "end",
-        "k",
-        "weights",
-        "weight",
-        "labels",
-        "label",
-        "group",
-        "tokens",
-        "directed",
-        "undirected",
-        "normal",
-        "misere",
-        "misère",
-        "multigraph",
-        "variables",
-        "true",
-    ];
+    use super::print::RESERVED;
     let last = before.split_whitespace().last().unwrap_or("");
+    if RESERVED.contains(&last) && (RESERVED.contains(&found) || found == "}") {
+        return Some(format!(
+            "`{last}` starts a statement here; if you meant a vertex named `{last}`, quote it: `\"{last}\"`"
+        ));
+    }
     if RESERVED.contains(&found) {
         return Some(format!(
             "`{found}` is a reserved word; to use it as a name, quote it: `\"{found}\"`"

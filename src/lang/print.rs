@@ -16,8 +16,9 @@ use pest::Parser as _;
 /// Lines longer than this are wrapped (continuation lines are indented further).
 const WIDTH: usize = 96;
 
-/// Words that must be quoted to be used as names (kept in sync with `reserved` in the grammar).
-const RESERVED: [&str; 21] = [
+/// Words that must be quoted to be used as names (kept in sync with `reserved` in the grammar;
+/// tests/lang/grammar.rs checks both directions).
+pub const RESERVED: [&str; 21] = [
     "exists",
     "forall",
     "vertices",
@@ -124,7 +125,8 @@ fn wrap(out: &mut String, head: &str, items: &[String], sep: &str, tail: &str) {
     out.push('\n');
 }
 
-/// `qbf { … }`.
+/// `qbf { … }`: the `variables` line when the index order is not the prefix order, the
+/// prefix, then the clauses.
 fn qbf(q: &Qbf) -> String {
     let mut out = String::from("qbf {\n");
     let prefix_order: Vec<usize> = q
@@ -136,7 +138,7 @@ fn qbf(q: &Qbf) -> String {
         let names: Vec<String> = q.vars.iter().map(|v| name(v)).collect();
         wrap(&mut out, "variables", &names, "", "");
     }
-    let blocks: Vec<String> = q
+    let mut blocks: Vec<String> = q
         .prefix
         .iter()
         .filter(|b| !b.vars.is_empty())
@@ -150,30 +152,11 @@ fn qbf(q: &Qbf) -> String {
             format!("{word} {}", vs.join(" "))
         })
         .collect();
-    if !blocks.is_empty() {
-        let mut blocks = blocks;
-        if let Some(last) = blocks.last_mut() {
-            last.push(':');
-        }
+    if let Some(last) = blocks.last_mut() {
+        last.push(':');
         wrap(&mut out, "", &blocks, "", "");
     }
-    let clauses: Vec<String> = q
-        .clauses
-        .iter()
-        .map(|c| {
-            let lits: Vec<String> = c
-                .iter()
-                .map(|l| {
-                    format!(
-                        "{}{}",
-                        if l.positive { "" } else { "~" },
-                        name(&q.vars[l.var])
-                    )
-                })
-                .collect();
-            format!("({})", lits.join(" | "))
-        })
-        .collect();
+    let clauses: Vec<String> = q.clauses.iter().map(|c| clause(q, c)).collect();
     if clauses.is_empty() {
         out.push_str("  true\n");
     } else {
@@ -181,6 +164,21 @@ fn qbf(q: &Qbf) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// `(x1 | ~x2)`.
+fn clause(q: &Qbf, c: &[crate::problems::Lit]) -> String {
+    let lits: Vec<String> = c
+        .iter()
+        .map(|l| {
+            format!(
+                "{}{}",
+                if l.positive { "" } else { "~" },
+                name(&q.vars[l.var])
+            )
+        })
+        .collect();
+    format!("({})", lits.join(" | "))
 }
 
 /// The statements every graph instance shares: vertices, edges, then `more`, then labels

@@ -208,13 +208,13 @@ impl Geography {
         } else if self.starts().is_empty() {
             return Err((Locator::Whole, "NimG needs a start vertex".into()));
         }
-        if self.rule == Rule::Vertex {
-            if let Some(e) = self.graph.edges.iter().position(|&(u, v)| u == v) {
-                return Err((
-                    Locator::Edge(e),
-                    "vertex geography forbids self-loops".into(),
-                ));
-            }
+        if self.rule == Rule::Vertex
+            && let Some(e) = self.graph.edges.iter().position(|&(u, v)| u == v)
+        {
+            return Err((
+                Locator::Edge(e),
+                "vertex geography forbids self-loops".into(),
+            ));
         }
         Ok(())
     }

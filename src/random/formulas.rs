@@ -8,6 +8,7 @@
 
 use crate::problems::qbf::{Clause, Lit, Qbf, QuantBlock, Quantifier};
 use rand::Rng;
+use rand::seq::SliceRandom;
 use std::ops::RangeInclusive;
 
 /// The shape of the quantifier prefix.
@@ -56,6 +57,11 @@ pub struct QbfParams {
     /// Whether a clause may hold a complementary pair; when allowed, each occurrence after
     /// the first negates an earlier one with probability [`TAUTOLOGY_PROBABILITY`].
     pub tautologies: bool,
+    /// Each clause gets at least this many distinct ∃ variables (as far as the prefix has
+    /// them). With 0, a random clause often has no ∃ literal at all, and such a clause makes
+    /// the formula false at once by universal reduction: with half the variables universal,
+    /// one clause in eight, so most larger formulas are trivially false.
+    pub min_existential: usize,
 }
 
 /// Chance that an occurrence repeats an earlier literal of its clause, when allowed.
@@ -65,7 +71,8 @@ pub const TAUTOLOGY_PROBABILITY: f64 = 0.05;
 
 impl QbfParams {
     /// 3QBF with `vars` variables and `clauses` clauses, every prefix shape, repeated
-    /// literals and tautologies allowed: the family `georeduce check` uses.
+    /// literals and tautologies allowed, at least one ∃ variable per clause: the family
+    /// `georeduce check` uses.
     pub fn three_qbf(vars: RangeInclusive<usize>, clauses: RangeInclusive<usize>) -> QbfParams {
         QbfParams {
             vars,
@@ -74,6 +81,7 @@ impl QbfParams {
             prefix: PrefixShape::Mixed,
             repeated_literals: true,
             tautologies: true,
+            min_existential: 1,
         }
     }
 }
@@ -91,10 +99,18 @@ pub fn random_qbf(rng: &mut impl Rng, params: &QbfParams) -> Qbf {
         PrefixShape::Mixed => PrefixShape::ALL[rng.random_range(0..PrefixShape::ALL.len())],
         shape => shape,
     };
-    let clauses = (0..m).map(|_| random_clause(rng, n, params)).collect();
+    let prefix = random_prefix(rng, n, shape);
+    let existential: Vec<usize> = prefix
+        .iter()
+        .filter(|b| b.quantifier == Quantifier::Exists)
+        .flat_map(|b| b.vars.iter().copied())
+        .collect();
+    let clauses = (0..m)
+        .map(|_| random_clause(rng, n, &existential, params))
+        .collect();
     Qbf {
         vars: (1..=n).map(|i| format!("x{i}")).collect(),
-        prefix: random_prefix(rng, n, shape),
+        prefix,
         clauses,
     }
 }
@@ -143,11 +159,22 @@ fn random_prefix(rng: &mut impl Rng, n: usize, shape: PrefixShape) -> Vec<QuantB
 }
 
 /// One clause over variables `0..n` (n ≥ 1). Fresh occurrences use distinct variables while
-/// there are enough of them, so repeats and tautologies come only from the two knobs.
-fn random_clause(rng: &mut impl Rng, n: usize, params: &QbfParams) -> Clause {
+/// there are enough of them, so repeats and tautologies come only from the two knobs. The
+/// first fresh occurrences are drawn from `existential` until `min_existential` is met; the
+/// clause is shuffled at the end so that they do not always come first.
+fn random_clause(
+    rng: &mut impl Rng,
+    n: usize,
+    existential: &[usize],
+    params: &QbfParams,
+) -> Clause {
     let mut clause: Clause = Vec::with_capacity(params.width);
+    let wanted = params
+        .min_existential
+        .min(existential.len())
+        .min(params.width);
     while clause.len() < params.width {
-        if !clause.is_empty() {
+        if !clause.is_empty() && clause.len() >= wanted {
             let earlier = clause[rng.random_range(0..clause.len())];
             if params.repeated_literals && rng.random_bool(REPEAT_PROBABILITY) {
                 clause.push(earlier);
@@ -158,7 +185,11 @@ fn random_clause(rng: &mut impl Rng, n: usize, params: &QbfParams) -> Clause {
                 continue;
             }
         }
-        let var = rng.random_range(0..n);
+        let var = if clause.len() < wanted {
+            existential[rng.random_range(0..existential.len())]
+        } else {
+            rng.random_range(0..n)
+        };
         let fresh = clause.iter().all(|l| l.var != var);
         // When every variable is already used, a repeat is forced; keep it only if allowed.
         if fresh || (clause.len() >= n && params.repeated_literals) {
@@ -171,6 +202,7 @@ fn random_clause(rng: &mut impl Rng, n: usize, params: &QbfParams) -> Clause {
             break;
         }
     }
+    clause.shuffle(rng);
     clause
 }
 
@@ -188,6 +220,7 @@ mod tests {
             prefix: shape,
             repeated_literals: repeats,
             tautologies,
+            min_existential: 0,
         }
     }
 
@@ -238,6 +271,42 @@ mod tests {
         );
         let (r, t) = count(&mut rng, &params(PrefixShape::Mixed, true, true));
         assert!(r > 100 && t > 30, "repeats {r}, tautologies {t}");
+    }
+
+    #[test]
+    fn clauses_get_their_existential_variables() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut without = 0;
+        for min_existential in [0, 1, 2] {
+            for _ in 0..300 {
+                let p = QbfParams {
+                    min_existential,
+                    ..QbfParams::three_qbf(1..=9, 1..=9)
+                };
+                let q = random_qbf(&mut rng, &p);
+                let quant = q.quantifier_of();
+                let exists: Vec<usize> = (0..q.num_vars())
+                    .filter(|&v| quant[v] == Quantifier::Exists)
+                    .collect();
+                for c in &q.clauses {
+                    let mut vars: Vec<usize> = c
+                        .iter()
+                        .map(|l| l.var)
+                        .filter(|v| exists.contains(v))
+                        .collect();
+                    vars.sort_unstable();
+                    vars.dedup();
+                    let need = min_existential.min(exists.len());
+                    assert!(vars.len() >= need, "{c:?} in {q:?}");
+                    without +=
+                        (min_existential == 0 && vars.is_empty() && !exists.is_empty()) as usize;
+                }
+            }
+        }
+        assert!(
+            without > 50,
+            "min_existential = 0 should allow ∀-only clauses"
+        );
     }
 
     #[test]

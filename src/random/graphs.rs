@@ -253,7 +253,7 @@ pub fn random_family(rng: &mut impl Rng, family: GraphFamily, n: usize, directed
         GraphFamily::DegreeBounded { max_degree, p } => {
             random_degree_bounded(rng, n, max_degree, p)
         }
-        GraphFamily::Cubic => random_cubic(rng, (n.max(4) + 1) / 2 * 2)
+        GraphFamily::Cubic => random_cubic(rng, n.max(4).div_ceil(2) * 2)
             .expect("an even order of at least 4 has a cubic graph"),
     };
     if directed {

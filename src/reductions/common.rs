@@ -77,6 +77,16 @@ pub fn require_3cnf(theorem: &'static str, q: &Qbf) -> Result<(), ReductionError
     }
 }
 
+/// Adds a vertex `id` whose display label is `label`; the label is stored only when it
+/// differs from the identifier, so the DSL output does not repeat itself.
+pub fn add_named(g: &mut Graph, id: String, label: String) -> VertexId {
+    if id == label {
+        g.add_vertex(id)
+    } else {
+        g.add_labeled(id, label)
+    }
+}
+
 /// A normal-play directed game on `graph` with the given rule and tokens.
 pub fn directed_game(graph: Graph, rule: Rule, tokens: Tokens) -> Instance {
     Instance::Geography(Geography {
@@ -144,7 +154,16 @@ pub fn check_simple(g: &Graph) -> Result<(), String> {
 
 /// Err unless the game's start vertices are exactly `expected` (by identifier).
 pub fn check_starts(game: &Geography, expected: &[&str]) -> Result<(), String> {
-    let found: Vec<&str> = game.starts().iter().map(|&s| game.graph.id(s)).collect();
+    let found: Vec<&str> = game
+        .starts()
+        .iter()
+        .map(|&s| {
+            game.graph
+                .vertices
+                .get(s)
+                .map_or("(out of range)", |v| v.id.as_str())
+        })
+        .collect();
     if found == expected {
         Ok(())
     } else {

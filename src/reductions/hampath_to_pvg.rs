@@ -158,6 +158,8 @@ fn add_chain(g: &mut Graph, src: &Graph) -> Vec<VertexId> {
 }
 
 impl Reduction for HamPathToPvg {
+    super::certmaps::delegate_maps!(fns super::certmaps::np::hampath_maps, super::certmaps::np::hampath_forward, super::certmaps::np::hampath_backward);
+
     fn info(&self) -> &ReductionInfo {
         self.info_static()
     }

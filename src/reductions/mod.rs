@@ -18,6 +18,7 @@ pub mod qbf_to_pvg_restricted;
 pub mod qbf_to_two_token;
 pub mod vc_to_pvg;
 // Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
+pub mod certmaps;
 pub mod chain;
 pub mod deg_misere_deg;
 pub mod deg_ueg;
@@ -30,7 +31,9 @@ pub mod qbf_deg;
 pub mod trailtrap_disconnected;
 pub mod ueg_misere_ueg;
 
+use crate::certify::Certificate;
 use crate::solvers::{Budget, SolveError, Winner};
+pub use certmaps::{CertMapError, CertMaps, MapStatus};
 use serde::Serialize;
 
 /// The kinds of problem a reduction reads or writes; the names are the CLI's `--to` values.
@@ -272,6 +275,36 @@ pub trait Reduction: Send + Sync {
         _budget: &Budget,
     ) -> Option<Result<bool, SolveError>> {
         None
+    }
+    /// Which certificate maps ([`Reduction::forward`], [`Reduction::backward`]) are
+    /// constructive, with the construction in words or the reason there is none.
+    fn cert_maps(&self) -> CertMaps {
+        certmaps::NO_MAPS
+    }
+    /// Carries a certificate of `source` to a certificate of `target` (which must be
+    /// `self.reduce(source)`'s output), by the strategy of the paper's proof.
+    fn forward(
+        &self,
+        _source: &Instance,
+        _target: &Instance,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        Err(certmaps::refuse(
+            &self.cert_maps(),
+            true,
+            certmaps::claims_yes(cert),
+        ))
+    }
+    /// Carries a certificate of `target` (the output of `self.reduce(source)`) back to a
+    /// certificate of `source`.
+    fn backward(
+        &self,
+        _source: &Instance,
+        _target: &Instance,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let yes = certmaps::wins(cert) == Some(certmaps::winner_of(self.info().yes_winner));
+        Err(certmaps::refuse(&self.cert_maps(), false, yes))
     }
 }
 

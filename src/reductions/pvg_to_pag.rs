@@ -110,6 +110,8 @@ impl Layout {
 }
 
 impl Reduction for PvgToPag {
+    super::certmaps::delegate_maps!(pag, super::certmaps::pag::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

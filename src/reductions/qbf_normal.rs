@@ -153,6 +153,17 @@ fn dummy_name(q: &Qbf, i: usize) -> String {
     name
 }
 
+/// The clause with each variable moved to its normalised position.
+fn renumber(clause: &Clause, position: &[usize]) -> Clause {
+    clause
+        .iter()
+        .map(|l| Lit {
+            var: position[l.var],
+            positive: l.positive,
+        })
+        .collect()
+}
+
 /// Normalises the prefix of `q` to ∃x1 ∀x2 … ∃xN with N odd (see the module comment).
 pub fn normalize(q: &Qbf) -> NormalQbf {
     let mut origin: Vec<Option<Var>> = Vec::new();
@@ -178,18 +189,7 @@ pub fn normalize(q: &Qbf) -> NormalQbf {
             vars: vec![i],
         })
         .collect();
-    let clauses = q
-        .clauses
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|l| Lit {
-                    var: position[l.var],
-                    positive: l.positive,
-                })
-                .collect()
-        })
-        .collect();
+    let clauses = q.clauses.iter().map(|c| renumber(c, &position)).collect();
     NormalQbf {
         qbf: Qbf {
             vars,

@@ -19,7 +19,9 @@
 //! have any width (an empty clause is a clause vertex with no way out). Size: `4N + 1 + m`
 //! vertices and `5N + m + Σ_j |distinct literals of C_j|` arcs.
 
-use super::common::{check_simple, check_starts, directed_game, expect_game, expect_qbf};
+use super::common::{
+    add_named, check_simple, check_starts, directed_game, expect_game, expect_qbf,
+};
 use super::qbf_normal::{NormalQbf, distinct_literals, normalize};
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Graph, Instance, Lit, Rule, Tokens, VertexId};
@@ -73,8 +75,8 @@ impl Layout {
         for v in 0..nq.n() {
             let i = v + 1;
             let t = g.add_vertex(format!("T{i}"));
-            let pos = g.add_labeled(format!("x{i}"), nq.lit_label(Lit::pos(v)));
-            let neg = g.add_labeled(format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
+            let pos = add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v)));
+            let neg = add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
             let b = g.add_vertex(format!("B{i}"));
             g.add_group("diamond", format!("x{i}"), vec![t, pos, neg, b]);
             top.push(t);
@@ -124,6 +126,8 @@ impl Layout {
 }
 
 impl Reduction for QbfToDvg {
+    super::certmaps::delegate_maps!(textbook, super::certmaps::textbook::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -22,8 +22,8 @@
 //! **I wins ⇔ F is true.** Size: `3N + 3 + 11m` vertices, `4N + 1 + 22m` arcs; bipartite.
 
 use super::common::{
-    check_bipartite, check_simple, check_starts, directed_game, expect_game, expect_qbf, partizan,
-    require_3cnf,
+    add_named, check_bipartite, check_simple, check_starts, directed_game, expect_game, expect_qbf,
+    partizan, require_3cnf,
 };
 use super::qbf_normal::{NormalQbf, normalize};
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
@@ -93,8 +93,8 @@ impl Layout {
         let lit = (0..nq.n())
             .map(|v| {
                 let i = v + 1;
-                let pos = g.add_labeled(format!("x{i}"), nq.lit_label(Lit::pos(v)));
-                let neg = g.add_labeled(format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
+                let pos = add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v)));
+                let neg = add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
                 [pos, neg]
             })
             .collect();
@@ -202,6 +202,8 @@ fn add_cluster_arcs(g: &mut Graph, lay: &Layout, k: &Cluster, lits: &[Lit]) {
 }
 
 impl Reduction for QbfToPvg {
+    super::certmaps::delegate_maps!(pvg, super::certmaps::pvg::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -24,7 +24,7 @@
 //! `qbf-iag2` deletes them; `qbf-iag2-as-printed` keeps them. IVG2 needs no such rule.
 
 use super::common::{
-    check_acyclic, check_starts, directed_game, expect_game, expect_qbf, require_3cnf,
+    add_named, check_acyclic, check_starts, directed_game, expect_game, expect_qbf, require_3cnf,
 };
 use super::qbf_normal::{NormalQbf, distinct_literals, has_complementary_pair, normalize};
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
@@ -134,8 +134,8 @@ impl Layout {
             let i = v + 1;
             top.push(g.add_vertex(format!("top{i}")));
             lit.push([
-                g.add_labeled(format!("x{i}"), nq.lit_label(Lit::pos(v))),
-                g.add_labeled(format!("not_x{i}"), nq.lit_label(Lit::neg(v))),
+                add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v))),
+                add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v))),
             ]);
             bottom.push(g.add_vertex(format!("bot{i}")));
             g.add_group(
@@ -191,7 +191,7 @@ impl QbfToTwoToken {
     }
 
     /// Normalises, and (IAG2) deletes the clauses with x and ¬x for a universal x.
-    fn prepare(&self, q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionError> {
+    pub(crate) fn prepare(&self, q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionError> {
         require_3cnf(self.theorem(), q)?;
         let mut nq = normalize(q);
         let mut notes: Vec<String> = nq.note().into_iter().collect();
@@ -208,6 +208,8 @@ impl QbfToTwoToken {
 }
 
 impl Reduction for QbfToTwoToken {
+    super::certmaps::delegate_maps!(two_token);
+
     fn info(&self) -> &ReductionInfo {
         self.info_static()
     }

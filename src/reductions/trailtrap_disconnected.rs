@@ -39,6 +39,8 @@ static INFO: ReductionInfo = ReductionInfo {
 };
 
 impl Reduction for TrailTrapDisconnected {
+    super::certmaps::delegate_maps!(pendant, super::certmaps::pendant::ISOLATED_MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

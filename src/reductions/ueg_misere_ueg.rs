@@ -43,6 +43,8 @@ static INFO: ReductionInfo = ReductionInfo {
 };
 
 impl Reduction for UegToMisereUeg {
+    super::certmaps::delegate_maps!(pendant, super::certmaps::pendant::PENDANT_MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

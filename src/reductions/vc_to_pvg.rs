@@ -292,6 +292,8 @@ impl VcToPvg {
 }
 
 impl Reduction for VcToPvg {
+    super::certmaps::delegate_maps!(fns super::certmaps::np::cover_maps, super::certmaps::np::cover_forward, super::certmaps::np::cover_backward);
+
     fn info(&self) -> &ReductionInfo {
         self.info_static()
     }

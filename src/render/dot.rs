@@ -6,7 +6,7 @@
 //! the vertex label. The output is a pure function of the instance, so the same input gives
 //! byte-identical DOT.
 
-use crate::problems::{Geography, Graph, Instance, Rule, Tokens, VertexId};
+use crate::problems::{Geography, Graph, Instance, Tokens, VertexId};
 use graphviz_rust::dot_structures::{
     Attribute, Edge, EdgeTy, Graph as DotGraph, GraphAttributes, Id, Node, NodeId, Stmt, Subgraph,
     Vertex as DotVertex,
@@ -202,13 +202,9 @@ fn quote_keep_newline(s: &str) -> String {
 pub fn default_title(instance: &Instance) -> String {
     match instance {
         Instance::Geography(g) => {
-            let what = if g.rule == Rule::Vertex || g.is_nim() {
-                "vertices"
-            } else {
-                "edges"
-            };
+            let what = if g.graph.directed { "arcs" } else { "edges" };
             format!(
-                "{} ({} {what}, {} edges)",
+                "{} ({} vertices, {} {what})",
                 g.variant_name(),
                 g.graph.n(),
                 g.graph.m()
@@ -221,7 +217,7 @@ pub fn default_title(instance: &Instance) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{Convention, Geography};
+    use crate::problems::{Convention, Geography, Rule};
 
     fn pvg() -> Instance {
         let mut g = Graph::new(true);

@@ -119,8 +119,9 @@ fn trace_back(reach: &[u32], pred: &[u32], full: u32, end: u32) -> Vec<VertexId>
 }
 
 /// Depth-first search over partial paths from every allowed start. A node is pruned when an
-/// unvisited vertex cannot be reached from the path's head through unvisited vertices, or
-/// when the fixed end would be visited before the last step. One node per partial path.
+/// unvisited vertex cannot be reached from the path's head through unvisited vertices, when
+/// two unvisited vertices (or one that is not the fixed end) could only end the path, or when
+/// the fixed end would be visited before the last step. One node per partial path.
 pub fn solve_backtracking(h: &HamPath, budget: &Budget) -> Result<HamPathSolution, SolveError> {
     let start_time = Instant::now();
     if let Some(path) = trivial(h)? {
@@ -132,6 +133,7 @@ pub fn solve_backtracking(h: &HamPath, budget: &Budget) -> Result<HamPathSolutio
     let n = h.graph.n();
     let mut dfs = Dfs {
         succ: h.graph.successors(),
+        directed: h.graph.directed,
         end: h.end,
         visited: vec![false; n],
         path: Vec::with_capacity(n),
@@ -156,6 +158,7 @@ pub fn solve_backtracking(h: &HamPath, budget: &Budget) -> Result<HamPathSolutio
 /// The backtracking state: the current partial path and its visited set.
 struct Dfs<'a> {
     succ: Vec<Vec<VertexId>>,
+    directed: bool,
     end: Option<VertexId>,
     visited: Vec<bool>,
     path: Vec<VertexId>,
@@ -182,7 +185,7 @@ impl Dfs<'_> {
         if self.path.len() == n {
             return Ok(true);
         }
-        if !self.all_reachable() {
+        if !self.all_reachable() || !self.few_dead_ends() {
             return Ok(false);
         }
         let head = *self.path.last().expect("the path is never empty here");
@@ -199,6 +202,30 @@ impl Dfs<'_> {
             self.pop();
         }
         Ok(false)
+    }
+
+    /// Whether at most one unvisited vertex is a forced dead end, and it is the fixed end if
+    /// there is one. The rest of the path runs head, u1, …, uk through the unvisited vertices:
+    /// every ui but uk has an unvisited successor, and when undirected also a distinct
+    /// predecessor among the unvisited vertices and the head, so two usable neighbours.
+    fn few_dead_ends(&self) -> bool {
+        let head = *self.path.last().expect("the path is never empty here");
+        let needed = if self.directed { 1 } else { 2 };
+        let mut dead_ends = 0;
+        for w in (0..self.visited.len()).filter(|&w| !self.visited[w]) {
+            let usable = self.succ[w]
+                .iter()
+                .filter(|&&x| x != w && (!self.visited[x] || (!self.directed && x == head)))
+                .take(needed)
+                .count();
+            if usable < needed {
+                dead_ends += 1;
+                if dead_ends > 1 || self.end.is_some_and(|t| t != w) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether every unvisited vertex is reachable from the head through unvisited vertices,

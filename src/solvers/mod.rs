@@ -8,12 +8,13 @@
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
+pub mod certificates;
+pub mod dispatch;
 pub mod geography;
 pub mod hampath;
 pub mod qbf;
 pub mod trail;
 pub mod vertex_cover;
-pub mod dispatch;
 
 /// Limits on a search. `Budget::unlimited()` never stops a search.
 #[derive(Clone, Debug)]
@@ -48,7 +49,7 @@ impl Budget {
         if self.max_nodes.is_some_and(|m| nodes > m) {
             return Err(BudgetExceeded { nodes });
         }
-        if nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() > d) {
             return Err(BudgetExceeded { nodes });
         }
         Ok(())

@@ -111,7 +111,7 @@ fn families_keep_their_promises() {
                 assert_eq!(g.directed, directed);
                 assert!(!g.has_loop() && g.first_duplicate_edge().is_none());
                 match family {
-                    GraphFamily::Cubic => assert_eq!(g.n(), (n.max(4) + 1) / 2 * 2),
+                    GraphFamily::Cubic => assert_eq!(g.n(), n.max(4).div_ceil(2) * 2),
                     _ => assert_eq!(g.n(), n),
                 }
                 let mut undirected = g.clone();

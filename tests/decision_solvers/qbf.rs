@@ -44,6 +44,7 @@ fn params(prefix: PrefixShape, clauses: std::ops::RangeInclusive<usize>, knobs: 
         prefix,
         repeated_literals: knobs,
         tautologies: knobs,
+        min_existential: usize::from(knobs),
     }
 }
 

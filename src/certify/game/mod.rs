@@ -9,14 +9,16 @@
 //! ends with the opponent stuck under normal play, or with `W` stuck under misère play
 //! (the player with no move wins).
 //!
-//! The check walks exactly that tree of plays with its own move generator ([`rules`]),
+//! The check walks exactly that tree of plays with its own move generator (`rules.rs`),
 //! visiting each position once (the strategy is positional and plays are finite, so a
 //! position verified once is verified for every line reaching it).
 
 mod encode;
+mod replay;
 mod rules;
 
 pub use encode::{CertMove, Position};
+pub use replay::{Replay, StrategyPlayer};
 
 use super::{CheckError, Claim, IdIndex, Limits, Player, Verdict};
 use crate::problems::{Convention, Geography, Move};

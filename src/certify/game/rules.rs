@@ -269,3 +269,126 @@ fn too_many(count: u64, cap: u64) -> Result<(), CheckError> {
         false => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{Convention, Graph};
+
+    fn board_game(
+        directed: bool,
+        edges: &[(usize, usize)],
+        rule: Rule,
+        tokens: Tokens,
+    ) -> Geography {
+        let mut g = Graph::new(directed);
+        for i in 0..3 {
+            g.add_vertex(format!("v{i}"));
+        }
+        for &(u, v) in edges {
+            g.add_edge(u, v);
+        }
+        Geography {
+            graph: g,
+            rule,
+            tokens,
+            convention: Convention::Normal,
+        }
+    }
+
+    #[test]
+    fn unrooted_edge_game_opens_along_any_edge_either_way() {
+        // Two edges and a loop: 2 + 2 + 1 openings (a loop has one direction).
+        let g = board_game(
+            false,
+            &[(0, 1), (1, 2), (2, 2)],
+            Rule::Edge,
+            Tokens::One { start: None },
+        );
+        let b = Board::new(&g).unwrap();
+        let s = b.start();
+        let moves = b.moves(&s, u64::MAX).unwrap();
+        assert_eq!(moves.len(), 5);
+        // After v1→v2 along edge 1, the token at v2 can only take the loop.
+        let next = b.apply(
+            &s,
+            Move::Step {
+                token: 0,
+                from: 1,
+                edge: 1,
+                to: 2,
+            },
+        );
+        let after = b.moves(&next, u64::MAX).unwrap();
+        assert_eq!(
+            after,
+            vec![Move::Step {
+                token: 0,
+                from: 2,
+                edge: 2,
+                to: 2
+            }]
+        );
+    }
+
+    #[test]
+    fn partizan_vertex_tokens_block_each_other() {
+        // v0–v1–v2 with I on v0 and II on v2: I cannot enter v2, and after I takes v1,
+        // II has no move.
+        let g = board_game(
+            false,
+            &[(0, 1), (1, 2)],
+            Rule::Vertex,
+            Tokens::Partizan {
+                starts: Some([0, 2]),
+            },
+        );
+        let b = Board::new(&g).unwrap();
+        let s = b.start();
+        assert_eq!(b.moves(&s, u64::MAX).unwrap().len(), 1);
+        let t = b.apply(
+            &s,
+            Move::Step {
+                token: 0,
+                from: 0,
+                edge: 0,
+                to: 1,
+            },
+        );
+        assert_eq!(t.mover, Player::Second);
+        assert!(b.moves(&t, u64::MAX).unwrap().is_empty());
+    }
+
+    #[test]
+    fn nim_move_counts_and_cap() {
+        let mut g = board_game(
+            true,
+            &[(0, 1), (0, 2)],
+            Rule::NimRemoveMove,
+            Tokens::One { start: Some(0) },
+        );
+        for (v, w) in [3, 0, 1].into_iter().enumerate() {
+            g.graph.vertices[v].weight = Some(w);
+        }
+        let b = Board::new(&g).unwrap();
+        // Remove 1..=3 at v0, then move to v1 or v2 (even onto weight 0).
+        assert_eq!(b.moves(&b.start(), 100).unwrap().len(), 6);
+        assert!(matches!(
+            b.moves(&b.start(), 5),
+            Err(CheckError::TooLarge { .. })
+        ));
+        let mr = Geography {
+            rule: Rule::NimMoveRemove,
+            ..g
+        };
+        let b = Board::new(&mr).unwrap();
+        // Move only onto v2 (weight 1) and take 1 there.
+        assert_eq!(
+            b.moves(&b.start(), 100).unwrap(),
+            vec![Move::Nim {
+                take: 1,
+                to: Some(2)
+            }]
+        );
+    }
+}

@@ -157,19 +157,29 @@ fn read_stmt(pair: Pair<'_, Rule>) -> Stmt {
     let parts: Vec<Pair<'_, Rule>> = pair.into_inner().collect();
     let head = parts.first().map_or(span, span_of);
     let keyword = parts.first().map_or("", |p| p.as_str()).to_string();
-    let names = |from: usize| parts[from..].iter().map(Named::of).collect::<Vec<_>>();
+    let names = |from: usize| {
+        parts[from..]
+            .iter()
+            .filter(|p| p.as_rule() == Rule::name)
+            .map(Named::of)
+            .collect::<Vec<_>>()
+    };
+    let of_rule = |r: Rule| parts.iter().filter(move |p| p.as_rule() == r);
     let item = match kind {
         Rule::vertices_stmt => Item::Vertices(names(1)),
-        Rule::edges_stmt => Item::Edges(parts[1..].iter().flat_map(read_chain).collect()),
+        Rule::edges_stmt => Item::Edges(of_rule(Rule::chain).flat_map(read_chain).collect()),
         Rule::direction_stmt => read_direction(&parts),
         Rule::play_stmt if keyword == "normal" => Item::Play(Convention::Normal),
         Rule::play_stmt => Item::Play(Convention::Misere),
         Rule::tokens_stmt => Item::Tokens(read_tokens(parts[1].clone())),
         Rule::start_stmt => Item::Start(Named::of(&parts[1])),
         Rule::end_stmt => Item::End(Named::of(&parts[1])),
-        Rule::k_stmt => Item::K(parts[1].as_str().to_string(), span_of(&parts[1])),
-        Rule::weight_stmt => Item::Weights(parts[1..].iter().map(read_weight).collect()),
-        Rule::label_stmt => Item::Labels(parts[1..].iter().map(read_label).collect()),
+        Rule::k_stmt => {
+            let k = of_rule(Rule::integer).next().unwrap_or(&parts[0]);
+            Item::K(k.as_str().to_string(), span_of(k))
+        }
+        Rule::weight_stmt => Item::Weights(of_rule(Rule::weight_item).map(read_weight).collect()),
+        Rule::label_stmt => Item::Labels(of_rule(Rule::label_item).map(read_label).collect()),
         Rule::group_stmt => Item::Group {
             kind: Named::of(&parts[1]),
             name: Named::of(&parts[2]),
@@ -280,7 +290,7 @@ fn read_tokens(spec: Pair<'_, Rule>) -> TokensW {
 fn read_weight(item: &Pair<'_, Rule>) -> (Named, String, SourceSpan) {
     let mut inner = item.clone().into_inner();
     let name = inner.next().map(|n| Named::of(&n));
-    let num = inner.next();
+    let num = inner.find(|p| p.as_rule() == Rule::integer);
     (
         name.unwrap_or_else(|| Named {
             text: String::new(),

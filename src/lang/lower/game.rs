@@ -10,7 +10,8 @@
 //! - weights: NimG only, and then on every vertex (no silent default heap size).
 
 use super::ast::{Body, DirW, Item, Stmt, TokensW};
-use super::graph::{Built, Policy, build_graph, check_placement, number, single};
+use super::graph::{Built, Policy, build_graph, number};
+use super::problems::{check_placement, single};
 use super::{Errors, Named};
 use crate::lang::Spans;
 use crate::lang::diag::LangError;
@@ -44,26 +45,7 @@ pub(crate) fn lower_game(body: &Body, errs: &mut Errors) -> Option<(Instance, Sp
         }) => *c,
         _ => Convention::Normal,
     };
-    let multigraph = single(body, errs, |i| matches!(i, Item::Multigraph));
-    if let (Some(s), false) = (multigraph, rule == Rule::Edge) {
-        errs.push(
-            LangError::new(errs.src, "lang::multigraph_not_allowed", "only edge geography can be played on a multigraph", s.head, "not allowed here")
-                .help("in vertex geography and NimG a repeated edge adds no move; remove `multigraph` and the repeats"),
-        );
-    }
-    let no_loops = (rule == Rule::Vertex).then_some(
-        "in vertex geography a token never re-enters a visited vertex, so a loop is never playable; remove it",
-    );
-    let what = format!(
-        "{} vertex geography",
-        if directed { "directed" } else { "undirected" }
-    );
-    let policy = Policy {
-        directed,
-        no_loops,
-        parallel: multigraph.is_some() && rule == Rule::Edge,
-        what,
-    };
+    let policy = board_policy(body, directed, rule, errs);
     let mut b = build_graph(body, &policy, errs);
     weights(&mut b, body, rule, errs);
     let tokens = tokens(&mut b, body, rule, errs)?;
@@ -74,6 +56,37 @@ pub(crate) fn lower_game(body: &Body, errs: &mut Errors) -> Option<(Instance, Sp
         convention,
     };
     Some((Instance::Geography(game), b.spans))
+}
+
+/// What the board may contain under `rule`: loops except under the vertex rule, repeated
+/// edges only in edge geography that says `multigraph` (elsewhere `multigraph` is an error).
+fn board_policy(body: &Body, directed: bool, rule: Rule, errs: &mut Errors) -> Policy {
+    let multigraph = single(body, errs, |i| matches!(i, Item::Multigraph));
+    if let (Some(s), false) = (multigraph, rule == Rule::Edge) {
+        let msg = "only edge geography can be played on a multigraph";
+        let e = LangError::new(
+            errs.src,
+            "lang::multigraph_not_allowed",
+            msg,
+            s.head,
+            "not allowed here",
+        );
+        errs.push(e.help("in vertex geography and NimG a repeated edge adds no move; remove `multigraph` and the repeats"));
+    }
+    let no_loops = (rule == Rule::Vertex).then_some(
+        "in vertex geography a token never re-enters a visited vertex, so a loop is never playable; remove it",
+    );
+    let what = format!(
+        "{} vertex geography",
+        if directed { "directed" } else { "undirected" }
+    );
+    let parallel = multigraph.is_some() && rule == Rule::Edge;
+    Policy {
+        directed,
+        no_loops,
+        parallel,
+        what,
+    }
 }
 
 /// The rule line: direction and rule, or the error saying what is missing.
@@ -149,7 +162,8 @@ fn weights(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) {
                         n.span,
                         "weighted again",
                     )
-                    .also(first, "first weighted here"),
+                    .also(first, "first weighted here")
+                    .help("a vertex has one heap size; keep one of the two"),
                 );
                 continue;
             }
@@ -158,23 +172,31 @@ fn weights(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) {
         }
     }
     if nim {
-        let missing: Vec<VertexId> = (0..b.graph.n())
-            .filter(|v| !given.contains_key(v))
-            .collect();
-        if let Some(&v) = missing.first() {
-            let id = b.graph.id(v).to_string();
-            let span = b.spans[&Locator::Vertex(v)];
-            let more = if missing.len() > 1 {
-                format!(" (and {} more vertices)", missing.len() - 1)
-            } else {
-                String::new()
-            };
-            errs.push(
-                LangError::new(errs.src, "lang::missing_weight", format!("vertex `{id}` has no weight{more}"), span, "no weight")
-                    .help(format!("NimG needs a heap size on every vertex, e.g. `weight {} = 1`; there is no default", crate::lang::print::name(&id))),
-            );
-        }
+        missing_weights(b, &given, errs);
     }
+}
+
+/// `lang::missing_weight` at the first NimG vertex without a weight, counting the others.
+fn missing_weights(b: &Built, given: &HashMap<VertexId, miette::SourceSpan>, errs: &mut Errors) {
+    let missing: Vec<VertexId> = (0..b.graph.n())
+        .filter(|v| !given.contains_key(v))
+        .collect();
+    let Some(&v) = missing.first() else {
+        return;
+    };
+    let id = b.graph.id(v).to_string();
+    let more = match missing.len() {
+        1 => String::new(),
+        2 => " (and 1 more vertex)".to_string(),
+        k => format!(" (and {} more vertices)", k - 1),
+    };
+    let msg = format!("vertex `{id}` has no weight{more}");
+    let span = b.spans[&Locator::Vertex(v)];
+    let e = LangError::new(errs.src, "lang::missing_weight", msg, span, "no weight");
+    let example = crate::lang::print::name(&id);
+    errs.push(e.help(format!(
+        "NimG needs a heap size on every vertex, e.g. `weight {example} = 1`; there is no default"
+    )));
 }
 
 /// Resolves the `tokens` line into the model's [`Tokens`].
@@ -189,36 +211,16 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
     let Item::Tokens(spec) = &s.item else {
         return None;
     };
-    let nim = matches!(rule, Rule::NimRemoveMove | Rule::NimMoveRemove);
-    if nim && !matches!(spec, TokensW::One { start: Some(_), .. }) {
-        let code = if matches!(spec, TokensW::One { .. }) {
-            "lang::nim_needs_start"
-        } else {
-            "lang::nim_tokens"
-        };
-        errs.push(
-            LangError::new(
-                errs.src,
-                code,
-                "NimG is played with one pointer on a start vertex",
-                s.span,
-                "not a NimG start",
-            )
-            .help("write `tokens: one at s`"),
-        );
-        return None;
-    }
+    nim_pointer(spec, s, rule, errs)?;
     let missing = |errs: &mut Errors, what: &str, help: &str| {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::missing_start",
-                format!("{what} has no start vertex"),
-                s.span,
-                "start missing",
-            )
-            .help(help.to_string()),
+        let e = LangError::new(
+            errs.src,
+            "lang::missing_start",
+            what,
+            s.span,
+            "start missing",
         );
+        errs.push(e.help(help));
     };
     match spec {
         TokensW::One { start: Some(n), .. } => Some(Tokens::One {
@@ -226,11 +228,8 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
         }),
         TokensW::One { unrooted: true, .. } => Some(Tokens::One { start: None }),
         TokensW::One { .. } => {
-            missing(
-                errs,
-                "the token",
-                "write `tokens: one at s`, or `tokens: one, unrooted` for the unrooted game",
-            );
+            let help = "write `tokens: one at s`, or `tokens: one, unrooted` for the unrooted game";
+            missing(errs, "the token has no start vertex", help);
             None
         }
         TokensW::Partizan { unrooted: true, .. } => Some(Tokens::Partizan { starts: None }),
@@ -244,14 +243,29 @@ fn tokens(b: &mut Built, body: &Body, rule: Rule, errs: &mut Errors) -> Option<T
             Some(Tokens::TwoShared { starts: [u, v] })
         }
         TokensW::Two(None) => {
-            missing(
-                errs,
-                "the pair of shared tokens",
-                "write `tokens: two at a and b`",
-            );
+            let what = "the two shared tokens have no start vertices";
+            missing(errs, what, "write `tokens: two at a and b`");
             None
         }
     }
+}
+
+/// NimG is played with one pointer on a start vertex: `lang::nim_needs_start` for an
+/// unrooted token, `lang::nim_tokens` for partizan or shared tokens.
+fn nim_pointer(spec: &TokensW, s: &Stmt, rule: Rule, errs: &mut Errors) -> Option<()> {
+    let nim = matches!(rule, Rule::NimRemoveMove | Rule::NimMoveRemove);
+    if !nim || matches!(spec, TokensW::One { start: Some(_), .. }) {
+        return Some(());
+    }
+    let code = if matches!(spec, TokensW::One { .. }) {
+        "lang::nim_needs_start"
+    } else {
+        "lang::nim_tokens"
+    };
+    let msg = "NimG is played with one pointer on a start vertex";
+    let e = LangError::new(errs.src, code, msg, s.span, "not a NimG start");
+    errs.push(e.help("write `tokens: one at s`"));
+    None
 }
 
 /// A partizan game's two starts: one per player, distinct under the vertex rule.
@@ -274,6 +288,7 @@ fn partizan(
                     n.span,
                     "given again",
                 )
+                .also(by_player[*p].map_or(n.span, |f| f.span), "first given here")
                 .help("give one `first at …` and one `second at …`"),
             );
             return None;
@@ -281,10 +296,10 @@ fn partizan(
         by_player[*p] = Some(n);
     }
     let [Some(x), Some(y)] = by_player else {
-        let who = if by_player[0].is_none() {
-            "player I's token (`first`)"
-        } else {
-            "player II's token (`second`)"
+        let who = match by_player {
+            [None, None] => "neither partizan token has a start vertex",
+            [None, _] => "player I's token (`first`) has no start vertex",
+            _ => "player II's token (`second`) has no start vertex",
         };
         missing(
             errs,

@@ -1,14 +1,13 @@
-//! Lowering the parts every graph instance shares (vertices, edges, labels, groups), and
-//! the two graph problems, `hampath` and `vertex_cover`.
-//!
-//! Policy per kind, documented in docs/language.md: a Hamiltonian path and a vertex cover
-//! take simple graphs (no loops, no repeated edge); games decide for themselves in game.rs.
+//! Building the graph every graph instance shares from its `vertices`, `edges`, `label` and
+//! `group` statements: each vertex declared once, each edge between declared vertices,
+//! written with the right operator, and loops and repeats only where the kind's [`Policy`]
+//! allows them.
 
-use super::ast::{Body, DirW, EdgeW, Item, Stmt};
+use super::ast::{Body, EdgeW, Item};
 use super::{Errors, Named};
 use crate::lang::Spans;
 use crate::lang::diag::LangError;
-use crate::problems::{Graph, HamPath, Instance, Locator, VertexCover, VertexId};
+use crate::problems::{Graph, Locator, VertexId};
 use std::collections::HashMap;
 
 /// What a kind allows of its graph.
@@ -58,12 +57,15 @@ impl Built {
     }
 }
 
-/// The declared vertex name closest to `name` (edit distance at most 2), first in order.
+/// The declared vertex name closest to `name`, first in order, if it is close enough to be
+/// a likely typo: at most 2 edits, and fewer than half the name's length (so `c` does not
+/// suggest `a`).
 fn closest(g: &Graph, name: &str) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
+    let len = name.chars().count();
     for v in &g.vertices {
         let d = edit_distance(&v.id, name);
-        if d <= 2 && best.is_none_or(|(bd, _)| d < bd) {
+        if d <= 2 && 2 * d < len && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, &v.id));
         }
     }
@@ -143,45 +145,17 @@ fn add_edge(
     errs: &mut Errors,
 ) {
     if e.arc != policy.directed {
-        let (msg, help) = if policy.directed {
-            (
-                "this graph is directed, so its edges are arcs `->`",
-                "write `a -> b`; for both directions write `a -> b -> a`",
-            )
-        } else {
-            (
-                "this graph is undirected, so its edges are written `--`",
-                "write `a -- b`, or declare the graph `directed`",
-            )
-        };
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::edge_direction",
-                msg,
-                e.op,
-                "wrong kind of edge",
-            )
-            .help(help),
-        );
+        errs.push(direction_error(errs, e, policy.directed));
     }
     let (Some(u), Some(v)) = (b.resolve(&e.from, errs), b.resolve(&e.to, errs)) else {
         return;
     };
     if let (true, Some(why)) = (u == v, policy.no_loops) {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::self_loop",
-                format!(
-                    "a loop at `{}` is not allowed in {}",
-                    e.from.text, policy.what
-                ),
-                e.span,
-                "self-loop",
-            )
-            .help(why),
+        let msg = format!(
+            "a loop at `{}` is not allowed in {}",
+            e.from.text, policy.what
         );
+        errs.push(LangError::new(errs.src, "lang::self_loop", msg, e.span, "self-loop").help(why));
         return;
     }
     let key = if policy.directed || u <= v {
@@ -189,30 +163,45 @@ fn add_edge(
     } else {
         (v, u)
     };
-    if let Some(&first) = seen.get(&key) {
-        if !policy.parallel {
-            errs.push(
-                LangError::new(
-                    errs.src,
-                    "lang::duplicate_edge",
-                    format!(
-                        "the edge {} {} {} is listed twice",
-                        e.from.text,
-                        if e.arc { "->" } else { "--" },
-                        e.to.text
-                    ),
-                    e.span,
-                    "repeated",
-                )
+    if let (Some(&first), false) = (seen.get(&key), policy.parallel) {
+        let op = if e.arc { "->" } else { "--" };
+        let msg = format!(
+            "the edge {} {op} {} is listed twice",
+            e.from.text, e.to.text
+        );
+        errs.push(
+            LangError::new(errs.src, "lang::duplicate_edge", msg, e.span, "repeated")
                 .also(first, "first listed here")
                 .help("remove the repeat (edge geography on a multigraph says `multigraph`)"),
-            );
-            return;
-        }
+        );
+        return;
     }
     seen.entry(key).or_insert(e.span);
     let id = b.graph.add_edge(u, v);
     b.spans.insert(Locator::Edge(id), e.span);
+}
+
+/// `lang::edge_direction`: an arc in an undirected graph or an edge in a directed one.
+fn direction_error(errs: &Errors, e: &EdgeW, directed: bool) -> LangError {
+    let (msg, help) = if directed {
+        (
+            "this graph is directed, so its edges are arcs `->`",
+            "write `a -> b`; for both directions write `a -> b -> a`",
+        )
+    } else {
+        (
+            "this graph is undirected, so its edges are written `--`",
+            "write `a -- b`, or declare the graph `directed`",
+        )
+    };
+    LangError::new(
+        errs.src,
+        "lang::edge_direction",
+        msg,
+        e.op,
+        "wrong kind of edge",
+    )
+    .help(help)
 }
 
 /// Applies `label` statements and records `group` statements.
@@ -235,7 +224,8 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
                                 n.span,
                                 "labelled again",
                             )
-                            .also(first, "first labelled here"),
+                            .also(first, "first labelled here")
+                            .help("a vertex has one label; keep one of the two"),
                         );
                         continue;
                     }
@@ -273,228 +263,6 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
     }
 }
 
-/// Reports every statement whose item `allowed` rejects, with the kind that takes it.
-pub(crate) fn check_placement(body: &Body, errs: &mut Errors, allowed: impl Fn(&Item) -> bool) {
-    for s in body.stmts.iter().filter(|s| !allowed(&s.item)) {
-        let belongs = match &s.item {
-            Item::Start(_) | Item::End(_) if body.kind == "geography" => {
-                "a game's start is given in its `tokens` line, e.g. `tokens: one at s`"
-            }
-            Item::Start(_) | Item::End(_) => "`start` and `end` belong in a hampath instance",
-            Item::K(..) => "`k` belongs in a vertex_cover instance",
-            Item::Direction {
-                what: DirW::Graph, ..
-            } => "a game states its rule instead, e.g. `directed vertex geography`",
-            Item::Direction { .. } => {
-                "only games have a rule line; write `directed graph` or `undirected graph`"
-            }
-            _ => {
-                "`tokens`, `normal play`/`misere play`, `weight` and `multigraph` belong in a geography instance"
-            }
-        };
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::misplaced_statement",
-                format!(
-                    "`{}` does not belong in a {} instance",
-                    s.keyword, body.kind
-                ),
-                s.head,
-                "not allowed here",
-            )
-            .help(belongs),
-        );
-    }
-}
-
-/// The statements matching `pick`; reports `lang::duplicate_statement` for all but the first.
-pub(crate) fn single<'b>(
-    body: &'b Body,
-    errs: &mut Errors,
-    pick: impl Fn(&Item) -> bool,
-) -> Option<&'b Stmt> {
-    let mut found = body.stmts.iter().filter(|s| pick(&s.item));
-    let first = found.next()?;
-    for again in found {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::duplicate_statement",
-                format!("`{}` is given twice", again.keyword),
-                again.head,
-                "given again",
-            )
-            .also(first.head, "first given here")
-            .help("an instance states this once; remove one of the two"),
-        );
-    }
-    Some(first)
-}
-
-/// The `directed graph` / `undirected graph` line, or `lang::missing_direction`.
-fn graph_direction(body: &Body, errs: &mut Errors, default: Option<bool>) -> Option<bool> {
-    match single(body, errs, |i| {
-        matches!(
-            i,
-            Item::Direction {
-                what: DirW::Graph,
-                ..
-            }
-        )
-    }) {
-        Some(Stmt {
-            item: Item::Direction { directed, .. },
-            ..
-        }) => Some(*directed),
-        _ if default.is_some() => default,
-        _ => {
-            errs.push(
-                LangError::new(
-                    errs.src,
-                    "lang::missing_direction",
-                    format!(
-                        "this {} instance does not say whether its graph is directed",
-                        body.kind
-                    ),
-                    body.kind_span,
-                    "directed or not?",
-                )
-                .help("add `directed graph` or `undirected graph`"),
-            );
-            None
-        }
-    }
-}
-
-/// Lowers `hampath { … }`.
-pub(crate) fn lower_hampath(body: &Body, errs: &mut Errors) -> Option<(Instance, Spans)> {
-    check_placement(body, errs, |i| {
-        matches!(
-            i,
-            Item::Vertices(_)
-                | Item::Edges(_)
-                | Item::Start(_)
-                | Item::End(_)
-                | Item::Labels(_)
-                | Item::Group { .. }
-                | Item::Direction {
-                    what: DirW::Graph,
-                    ..
-                }
-        )
-    });
-    let directed = graph_direction(body, errs, None)?;
-    let policy = Policy {
-        directed,
-        no_loops: Some(
-            "a Hamiltonian path visits each vertex once, so it never uses a loop; remove it",
-        ),
-        parallel: false,
-        what: "a Hamiltonian path instance".into(),
-    };
-    let mut b = build_graph(body, &policy, errs);
-    let mut endpoint = |pick: fn(&Item) -> Option<&Named>, at: Locator| {
-        let s = single(body, errs, |i| pick(i).is_some())?;
-        let n = pick(&s.item)?;
-        let v = b.resolve(n, errs)?;
-        b.spans.insert(at, n.span);
-        Some(v)
-    };
-    let start = endpoint(
-        |i| {
-            if let Item::Start(n) = i {
-                Some(n)
-            } else {
-                None
-            }
-        },
-        Locator::Start(0),
-    );
-    let end = endpoint(
-        |i| if let Item::End(n) = i { Some(n) } else { None },
-        Locator::End,
-    );
-    Some((
-        Instance::Hampath(HamPath {
-            graph: b.graph,
-            start,
-            end,
-        }),
-        b.spans,
-    ))
-}
-
-/// Lowers `vertex_cover { … }`.
-pub(crate) fn lower_cover(body: &Body, errs: &mut Errors) -> Option<(Instance, Spans)> {
-    check_placement(body, errs, |i| {
-        matches!(
-            i,
-            Item::Vertices(_)
-                | Item::Edges(_)
-                | Item::K(..)
-                | Item::Labels(_)
-                | Item::Group { .. }
-                | Item::Direction {
-                    what: DirW::Graph,
-                    ..
-                }
-        )
-    });
-    if graph_direction(body, errs, Some(false)) == Some(true) {
-        let s = body
-            .stmts
-            .iter()
-            .find(|s| matches!(s.item, Item::Direction { .. }))?;
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::directed_cover",
-                "vertex cover is defined on undirected graphs",
-                s.head,
-                "directed",
-            )
-            .help("write `undirected graph` (or leave the line out)"),
-        );
-        return None;
-    }
-    let policy = Policy {
-        directed: false,
-        no_loops: Some(
-            "a loop would force its vertex into every cover; remove it and lower k by one instead",
-        ),
-        parallel: false,
-        what: "a vertex cover instance".into(),
-    };
-    let mut b = build_graph(body, &policy, errs);
-    let Some(Stmt {
-        item: Item::K(digits, span),
-        ..
-    }) = single(body, errs, |i| matches!(i, Item::K(..)))
-    else {
-        errs.push(
-            LangError::new(
-                errs.src,
-                "lang::missing_k",
-                "this vertex_cover instance has no bound k",
-                body.kind_span,
-                "k = ?",
-            )
-            .help("add `k = 2` (the largest cover size allowed)"),
-        );
-        return None;
-    };
-    let k = number(digits, *span, "k", errs)?;
-    b.spans.insert(Locator::K, *span);
-    Some((
-        Instance::VertexCover(VertexCover {
-            graph: b.graph,
-            k: usize::try_from(k).ok()?,
-        }),
-        b.spans,
-    ))
-}
-
 /// A non-negative whole number as written, or `lang::negative_number` / `lang::bad_number`.
 pub(crate) fn number(
     digits: &str,
@@ -526,10 +294,7 @@ pub(crate) fn number(
                     span,
                     "too large",
                 )
-                .help(format!(
-                    "{what} must be at most {}",
-                    u64::MAX.min(usize::MAX as u64)
-                )),
+                .help(format!("{what} must be at most {}", usize::MAX as u64)),
             );
             None
         }

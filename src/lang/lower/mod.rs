@@ -9,6 +9,7 @@
 mod ast;
 mod game;
 mod graph;
+mod problems;
 mod qbf;
 
 use super::Spans;
@@ -72,8 +73,8 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
                 list: Vec::new(),
             };
             let lowered = match body.kind.as_str() {
-                "hampath" => graph::lower_hampath(&body, &mut errs),
-                "vertex_cover" => graph::lower_cover(&body, &mut errs),
+                "hampath" => problems::lower_hampath(&body, &mut errs),
+                "vertex_cover" => problems::lower_cover(&body, &mut errs),
                 _ => game::lower_game(&body, &mut errs),
             };
             // `None` only ever comes with an error recorded; the fallback keeps that a

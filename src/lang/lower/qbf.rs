@@ -49,26 +49,7 @@ pub(crate) fn lower_formula(
         src,
         list: Vec::new(),
     };
-    let mut blocks: Vec<(Quantifier, Vec<Named>)> = Vec::new();
-    let mut clauses: Vec<(miette::SourceSpan, Vec<(bool, Named)>)> = Vec::new();
-    for part in formula.into_inner() {
-        match part.as_rule() {
-            Rule::prefix => {
-                blocks = part
-                    .into_inner()
-                    .filter(|b| b.as_rule() == Rule::quant_block)
-                    .map(read_block)
-                    .collect()
-            }
-            _ => {
-                clauses = part
-                    .into_inner()
-                    .filter(|c| c.as_rule() == Rule::clause)
-                    .map(read_clause)
-                    .collect()
-            }
-        }
-    }
+    let (blocks, clauses) = read_formula(formula);
     let declared = declare(&blocks, &mut errs);
     let names: Vec<Named> = match order {
         Some(o) => check_order(&o, &declared, &mut errs),
@@ -109,6 +90,32 @@ pub(crate) fn lower_formula(
     })
 }
 
+/// A clause as written: its span and its `(positive, variable)` literals.
+type ClauseW = (miette::SourceSpan, Vec<(bool, Named)>);
+
+/// The quantifier blocks and clauses of a `formula` pair, as written.
+fn read_formula(formula: Pair<'_, Rule>) -> (Vec<(Quantifier, Vec<Named>)>, Vec<ClauseW>) {
+    let (mut blocks, mut clauses) = (Vec::new(), Vec::new());
+    for part in formula.into_inner() {
+        let inner = part.clone().into_inner();
+        match part.as_rule() {
+            Rule::prefix => {
+                blocks = inner
+                    .filter(|b| b.as_rule() == Rule::quant_block)
+                    .map(read_block)
+                    .collect()
+            }
+            _ => {
+                clauses = inner
+                    .filter(|c| c.as_rule() == Rule::clause)
+                    .map(read_clause)
+                    .collect()
+            }
+        }
+    }
+    (blocks, clauses)
+}
+
 /// Keeps the first occurrence of each variable (a repeat is already an error).
 fn dedup(vs: impl Iterator<Item = Var>) -> Vec<Var> {
     let mut seen = HashSet::new();
@@ -130,7 +137,7 @@ fn read_block(block: Pair<'_, Rule>) -> (Quantifier, Vec<Named>) {
 }
 
 /// `(x1 | ~x2)`: each literal's sign and variable.
-fn read_clause(clause: Pair<'_, Rule>) -> (miette::SourceSpan, Vec<(bool, Named)>) {
+fn read_clause(clause: Pair<'_, Rule>) -> ClauseW {
     let span = span_of(&clause);
     let lits = clause
         .into_inner()
@@ -210,7 +217,7 @@ fn check_order(order: &Pair<'_, Rule>, declared: &[Named], errs: &mut Errors) ->
 
 /// The clauses over variable indices; reports each unquantified variable once.
 fn matrix(
-    clauses: &[(miette::SourceSpan, Vec<(bool, Named)>)],
+    clauses: &[ClauseW],
     index: &HashMap<&str, Var>,
     spans: &mut Spans,
     errs: &mut Errors,

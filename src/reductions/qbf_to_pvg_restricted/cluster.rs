@@ -22,69 +22,135 @@ pub struct Cluster {
     pub members: Vec<VertexId>,
 }
 
-/// Adds the vertices and arcs of clause `c`'s cluster (1-based, for identifiers), entered by
-/// I at the leaf `y` of his clause tree and by II at the leaf `u` of his.
-pub fn add_cluster(g: &mut Graph, c: usize, y: VertexId, u: VertexId, p_len: usize) -> Cluster {
-    let mut members = Vec::new();
-    let mut v = |g: &mut Graph, id: String, label: Option<&str>| {
-        let x = match label {
-            Some(l) => g.add_labeled(id, l),
-            None => g.add_vertex(id),
-        };
-        members.push(x);
-        x
-    };
-    // I's side: choose a, wait, guard.
-    let z = [1, 2].map(|i| v(g, format!("Z{i}_{c}"), None));
-    let ep = [0, 1, 2].map(|a| v(g, format!("Ep{a}_{c}"), None));
-    let e = [0, 1, 2].map(|a| v(g, format!("E{a}_{c}"), None));
-    let n = [0, 1, 2].map(|b| v(g, format!("N{b}_{c}"), None));
-    // II's side: wait two moves, choose j.
-    let w = [1, 2].map(|i| v(g, format!("W{i}_{c}"), None));
-    let ua = v(g, format!("Ua_{c}"), None);
-    let ub = v(g, format!("Ub_{c}"), None);
-    let m = [0, 1, 2].map(|j| v(g, format!("M{j}_{c}"), None));
-    let mp = [0, 1, 2].map(|j| v(g, format!("Mp{j}_{c}"), None));
-    // Contested connectors and the centre.
-    let q = [0, 1, 2].map(|j| v(g, format!("Q{j}_{c}"), None));
-    let lo = [0, 1, 2].map(|j| v(g, format!("Lo{c}_{j}"), None));
-    let c01 = v(g, format!("C01_{c}"), None);
-    let c2 = v(g, format!("C2_{c}"), None);
-    let centre = v(g, format!("C_{c}"), Some("center"));
-    let p: Vec<VertexId> = (0..p_len)
-        .map(|i| v(g, format!("P{c}_{i}"), Some(&format!("p{i}"))))
-        .collect();
+/// Every vertex of one cluster, by role (see the module comment).
+struct Parts {
+    z: [VertexId; 2],
+    ep: [VertexId; 3],
+    e: [VertexId; 3],
+    n: [VertexId; 3],
+    w: [VertexId; 2],
+    ua: VertexId,
+    ub: VertexId,
+    m: [VertexId; 3],
+    mp: [VertexId; 3],
+    q: [VertexId; 3],
+    lo: [VertexId; 3],
+    c01: VertexId,
+    c2: VertexId,
+    centre: VertexId,
+    p: Vec<VertexId>,
+}
 
-    let arcs = [
+/// Adds a cluster's vertices and remembers them in order.
+struct Adder<'g> {
+    g: &'g mut Graph,
+    c: usize,
+    members: Vec<VertexId>,
+}
+
+impl Adder<'_> {
+    /// A vertex with identifier `id`.
+    fn named(&mut self, id: String) -> VertexId {
+        let x = self.g.add_vertex(id);
+        self.members.push(x);
+        x
+    }
+
+    /// The vertex `{role}_{c}`.
+    fn one(&mut self, role: &str) -> VertexId {
+        self.named(format!("{role}_{}", self.c))
+    }
+
+    /// The vertices `{role}0_{c}`, `{role}1_{c}`, `{role}2_{c}`.
+    fn three(&mut self, role: &str) -> [VertexId; 3] {
+        [0, 1, 2].map(|j| self.one(&format!("{role}{j}")))
+    }
+}
+
+/// Adds clause `c`'s vertices (identifiers carry the 1-based `c`) and lists them in order.
+fn add_vertices(g: &mut Graph, c: usize, p_len: usize) -> (Parts, Vec<VertexId>) {
+    let mut a = Adder {
+        g,
+        c,
+        members: Vec::new(),
+    };
+    let z = [a.one("Z1"), a.one("Z2")];
+    let (ep, e, n) = (a.three("Ep"), a.three("E"), a.three("N"));
+    let w = [a.one("W1"), a.one("W2")];
+    let (ua, ub) = (a.one("Ua"), a.one("Ub"));
+    let (m, mp, q) = (a.three("M"), a.three("Mp"), a.three("Q"));
+    let lo = [0, 1, 2].map(|j| a.named(format!("Lo{c}_{j}")));
+    let (c01, c2, centre) = (a.one("C01"), a.one("C2"), a.one("C"));
+    a.g.vertices[centre].label = Some("center".into());
+    let p: Vec<VertexId> = (0..p_len).map(|i| a.named(format!("P{c}_{i}"))).collect();
+    for (i, &x) in p.iter().enumerate() {
+        a.g.vertices[x].label = Some(format!("p{i}"));
+    }
+    let parts = Parts {
+        z,
+        ep,
+        e,
+        n,
+        w,
+        ua,
+        ub,
+        m,
+        mp,
+        q,
+        lo,
+        c01,
+        c2,
+        centre,
+        p,
+    };
+    (parts, a.members)
+}
+
+/// The cluster's arcs, entered by I at `y` and by II at `u`.
+fn arcs(k: &Parts, y: VertexId, u: VertexId) -> Vec<(VertexId, VertexId)> {
+    let (z, ep, e, n) = (k.z, k.ep, k.e, k.n);
+    let mut arcs = vec![
         (y, z[0]),
         (y, z[1]),
         (z[0], ep[0]),
         (z[0], ep[1]),
         (z[1], ep[2]),
-    ]
-    .into_iter()
-    .chain((0..3).map(|a| (ep[a], e[a])))
-    .chain((0..3).flat_map(|a| (0..3).filter(move |&b| b != a).map(move |b| (e[a], n[b]))))
-    .chain([(u, w[0]), (w[0], w[1]), (w[1], ua), (w[1], ub)])
-    .chain([(ua, m[0]), (ua, m[1]), (ub, m[2])])
-    .chain((0..3).flat_map(|j| [(m[j], mp[j]), (mp[j], q[j]), (n[j], q[j]), (q[j], lo[j])]))
-    .chain([
-        (lo[0], c01),
-        (lo[1], c01),
-        (lo[2], c2),
-        (c01, centre),
-        (c2, centre),
+    ];
+    arcs.extend((0..3).map(|a| (ep[a], e[a])));
+    arcs.extend((0..3).flat_map(|a| (0..3).filter(move |&b| b != a).map(move |b| (e[a], n[b]))));
+    arcs.extend([
+        (u, k.w[0]),
+        (k.w[0], k.w[1]),
+        (k.w[1], k.ua),
+        (k.w[1], k.ub),
     ]);
-    for (a, b) in arcs.collect::<Vec<_>>() {
+    arcs.extend([(k.ua, k.m[0]), (k.ua, k.m[1]), (k.ub, k.m[2])]);
+    arcs.extend((0..3).flat_map(|j| {
+        [
+            (k.m[j], k.mp[j]),
+            (k.mp[j], k.q[j]),
+            (n[j], k.q[j]),
+            (k.q[j], k.lo[j]),
+        ]
+    }));
+    arcs.extend([(k.lo[0], k.c01), (k.lo[1], k.c01), (k.lo[2], k.c2)]);
+    arcs.extend([(k.c01, k.centre), (k.c2, k.centre)]);
+    let chain = std::iter::once(k.centre)
+        .chain(k.p.iter().copied())
+        .collect::<Vec<_>>();
+    arcs.extend(chain.windows(2).map(|w| (w[0], w[1])));
+    arcs
+}
+
+/// Adds the vertices and arcs of clause `c`'s cluster (1-based, for identifiers), entered by
+/// I at the leaf `y` of his clause tree and by II at the leaf `u` of his.
+pub fn add_cluster(g: &mut Graph, c: usize, y: VertexId, u: VertexId, p_len: usize) -> Cluster {
+    let (parts, members) = add_vertices(g, c, p_len);
+    for (a, b) in arcs(&parts, y, u) {
         g.add_edge(a, b);
     }
-    let mut prev = centre;
-    for &pi in &p {
-        g.add_edge(prev, pi);
-        prev = pi;
-    }
     Cluster {
-        literal_out: lo,
+        literal_out: parts.lo,
         members,
     }
 }

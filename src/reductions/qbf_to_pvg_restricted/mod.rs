@@ -10,20 +10,20 @@
 //! - **II's delay** `uT_U → X1 → X2 → X3`;
 //! - **clause trees** of depth D = ⌈log2 m⌉: II's below `X3` (leaves `U_c`), I's mirror below
 //!   `eT_E` (leaves `Y_c`), so I follows II's clause choice one move behind;
-//! - the **clause cluster** ([`cluster`]): 30 vertices plus a chain P at the centre;
+//! - the **clause cluster** (module `cluster`): 30 vertices plus a chain P at the centre;
 //! - **literal in-trees** of height h = max(1, ⌈log2 kmax⌉) from the literal connectors to
 //!   each literal, plus one extra vertex `Rx` on the way when D + h + 1 is even, so that the
 //!   graph is bipartite (the paper's "one extra edge … from each root of T to its literal");
 //!   |P| = h + eps − 2 keeps the race at the centre in step.
 //!
-//! **I wins ⇔ F is true.** Sizes are given by [`Params::size`]; the paper's example has 135
+//! **I wins ⇔ F is true.** Sizes are given by `Params::size`; the paper's example has 135
 //! vertices and 169 arcs.
 
 mod cluster;
 mod trees;
 
 use super::common::{
-    check_bipartite, check_degree_restricted, check_simple, check_starts, directed_game,
+    add_named, check_bipartite, check_degree_restricted, check_simple, check_starts, directed_game,
     expect_game, expect_qbf, partizan, require_3cnf,
 };
 use super::qbf_normal::{NormalQbf, normalize};
@@ -180,8 +180,8 @@ impl Layout {
             for (t, &v) in vars.iter().enumerate() {
                 let i = v + 1;
                 lit[v] = [
-                    g.add_labeled(format!("x{i}"), nq.lit_label(Lit::pos(v))),
-                    g.add_labeled(format!("not_x{i}"), nq.lit_label(Lit::neg(v))),
+                    add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v))),
+                    add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v))),
                 ];
                 let bottom = g.add_vertex(format!("{side}B{t}"));
                 let link = g.add_vertex(format!("{side}K{t}"));

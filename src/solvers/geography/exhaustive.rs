@@ -120,6 +120,12 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The same search with a memo of at most `cap` entries (tests exercise the clearing).
+    #[cfg(test)]
+    pub fn with_memo_cap(self, cap: usize) -> Search<'a> {
+        Search { cap, ..self }
+    }
+
     /// Fills `self.key` with the memo key of `st`.
     fn make_key(&mut self, st: &State) {
         let enc = |t: u32| if t == NONE { 0 } else { u64::from(t) + 1 };
@@ -182,23 +188,41 @@ impl<'a> Search<'a> {
     }
 
     /// The winning move of the mover in `st`, if the mover wins and has a move.
+    ///
+    /// The stored index is only a hint: two-token games share one memo entry between a
+    /// position and its twin with the tokens swapped, whose move list (token 0's moves
+    /// first) is in another order. So the hinted move is verified, and when its child is not
+    /// lost every move is tried (the children are mostly memo hits).
     pub fn winning_move(&mut self, st: &mut State) -> Result<Option<Move>, BudgetExceeded> {
         let v = self.value(st)?;
-        Ok((v > 0)
-            .then(|| self.game.moves(st).get(v as usize - 1).copied())
-            .flatten())
+        if v == 0 {
+            return Ok(None);
+        }
+        let moves = self.game.moves(st);
+        let hint = v as usize - 1;
+        let order = std::iter::once(hint).chain((0..moves.len()).filter(|&i| i != hint));
+        for i in order.filter(|&i| i < moves.len()) {
+            let undo = self.game.apply(st, moves[i]);
+            let child_wins = self.wins(st)?;
+            self.game.undo(st, undo);
+            if !child_wins {
+                return Ok(Some(moves[i]));
+            }
+        }
+        Ok(None)
     }
 
-    /// A line of optimal play from `st` to the end: the winner plays its stored winning move,
-    /// the loser plays its first legal move (every move loses).
+    /// A line of optimal play from `st` to the end: the winner plays a winning move, the
+    /// loser plays its first legal move (every move loses).
     pub fn principal_variation(&mut self, st: &State) -> Result<Vec<Move>, BudgetExceeded> {
         let mut st = st.clone();
         let mut line = Vec::new();
         loop {
-            let moves = self.game.moves(&st);
-            let v = self.value(&mut st)?;
-            let pick = if v > 0 { v as usize - 1 } else { 0 };
-            let Some(&mv) = moves.get(pick) else {
+            let pick = match self.winning_move(&mut st)? {
+                Some(m) => Some(m),
+                None => self.game.moves(&st).first().copied(),
+            };
+            let Some(mv) = pick else {
                 return Ok(line);
             };
             self.game.apply(&mut st, mv);

@@ -1,17 +1,29 @@
 //! Geography solvers: exhaustive search for every variant, and the polynomial algorithms the
 //! papers give for special cases.
 //!
-//! The rules (one place: [`state`]) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
+//! The rules (one place: `state.rs`) are those of `shared/spec/edge-misere-trailtrap.md` §0 and
 //! `shared/spec/fraenkel-simonson.md` §0 plus the doc comments on
 //! [`Rule`](crate::problems::Rule) and [`Tokens`](crate::problems::Tokens). Every solver
 //! reports the winner, a winning first move of player I when player I wins, a principal
 //! variation and statistics.
 
+mod dag;
 mod exhaustive;
+mod gf2;
+mod matching;
+mod oracle;
+mod position;
+mod session;
 mod state;
+mod trees;
 
+pub use dag::{dag_values, solve_dag};
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
-pub use state::{Position, initial_position, legal_moves, play, try_play};
+pub use gf2::solve_gf2;
+pub use matching::solve_matching;
+pub use position::{Position, initial_position, legal_moves, play, try_play};
+pub use session::{MoveOracle, with_oracle};
+pub use trees::{MAX_TREE_VERTICES, solve_tree};
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
@@ -34,8 +46,58 @@ pub struct GameSolution {
     pub principal_variation: Vec<Move>,
     /// Search statistics.
     pub stats: Stats,
-    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`).
+    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`, `"tree"`).
     pub method: &'static str,
+}
+
+/// Which algorithm [`solve_with`] uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// The first polynomial method that applies (DAG, matching, GF(2), tree, in that order),
+    /// else exhaustive search.
+    Auto,
+    /// Memoised exhaustive search ([`solve_exhaustive`]); every variant.
+    Exhaustive,
+    /// Maximum matching ([`solve_matching`]); normal-play UVG, rooted or unrooted.
+    Matching,
+    /// GF(2) elimination ([`solve_gf2`]); normal-play UEG on simple bipartite graphs.
+    Gf2,
+    /// Backward induction ([`solve_dag`]); one-token vertex or arc geography on DAGs.
+    Dag,
+    /// Fraenkel–Simonson's pair recursion ([`solve_tree`]); rooted PVG/PAG on directed trees.
+    Tree,
+}
+
+/// Solves `g` from its initial position with `method`. [`Method::Auto`] never fails with
+/// [`SolveError::Unsupported`] on a valid game; a named polynomial method does when it does
+/// not apply. `GameSolution::method` records the algorithm that answered.
+pub fn solve_with(
+    g: &Geography,
+    method: Method,
+    budget: &Budget,
+) -> Result<GameSolution, SolveError> {
+    match method {
+        Method::Exhaustive => solve_exhaustive(g, budget),
+        Method::Matching => solve_matching(g, budget),
+        Method::Gf2 => solve_gf2(g, budget),
+        Method::Dag => solve_dag(g, budget),
+        Method::Tree => solve_tree(g, budget),
+        Method::Auto => {
+            check_valid(g)?;
+            if dag::applies(g) {
+                solve_dag(g, budget)
+            } else if matching::applies(g) {
+                solve_matching(g, budget)
+            } else if gf2::applies(g) {
+                solve_gf2(g, budget)
+            } else if trees::applies(g) && g.graph.n() <= MAX_TREE_VERTICES {
+                solve_tree(g, budget)
+            } else {
+                solve_exhaustive(g, budget)
+            }
+        }
+    }
 }
 
 /// Solves `g` from its initial position with the default solver (exhaustive search).

@@ -150,3 +150,164 @@ fn principal_variation_is_legal() {
         Some(Move::Step { .. })
     ));
 }
+
+/// A budget that runs out gives `SolveError::Budget`; an oversized NimG game is refused; an
+/// invalid game is `Unsupported`, never a panic.
+#[test]
+fn budget_size_and_validity_errors() {
+    use crate::solvers::SolveError;
+    let edges: Vec<_> = (0..8)
+        .flat_map(|u| (0..8).filter(move |&v| v != u).map(move |v| (u, v)))
+        .collect();
+    let g = game(
+        graph(8, true, &edges),
+        Rule::Edge,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    let nodes = solve(&g, &Budget::unlimited())
+        .expect("solvable")
+        .stats
+        .nodes;
+    assert!(nodes > 10, "{nodes}");
+    let tight = Budget::new(Some(nodes - 1), None);
+    assert!(matches!(solve(&g, &tight), Err(SolveError::Budget(_))));
+    assert!(solve(&g, &Budget::new(Some(nodes), None)).is_ok());
+    let mut nim = game(
+        graph(2, false, &[(0, 1)]),
+        Rule::NimRemoveMove,
+        Tokens::One { start: Some(0) },
+        Convention::Normal,
+    );
+    nim.graph.vertices[0].weight = Some(u64::MAX);
+    assert!(matches!(
+        solve(&nim, &Budget::unlimited()),
+        Err(SolveError::TooLarge { .. })
+    ));
+    let bad = game(
+        graph(2, true, &[(0, 1)]),
+        Rule::Vertex,
+        Tokens::One { start: Some(7) },
+        Convention::Normal,
+    );
+    assert!(matches!(
+        solve(&bad, &Budget::unlimited()),
+        Err(SolveError::Unsupported(_))
+    ));
+}
+
+/// Long narrow games (deeper than the default test-thread stack would allow) solve: an
+/// undirected path of 20,001 vertices from one end, under both rules.
+#[test]
+fn long_paths_solve_without_overflow() {
+    let n = 20_001;
+    let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
+    for rule in [Rule::Vertex, Rule::Edge] {
+        let g = game(
+            graph(n, false, &edges),
+            rule,
+            Tokens::One { start: Some(0) },
+            Convention::Normal,
+        );
+        let sol = solve(&g, &Budget::unlimited()).expect("a path is easy");
+        // 20,000 moves: player II makes the last one.
+        assert_eq!(sol.winner, Winner::Second);
+        assert_eq!(sol.principal_variation.len(), n - 1);
+    }
+}
+
+fn hypercube(d: usize) -> Graph {
+    let edges: Vec<_> = (0..1usize << d)
+        .flat_map(|a| (0..d).map(move |b| (a, a ^ (1 << b))))
+        .filter(|&(a, b)| a < b)
+        .collect();
+    graph(1 << d, false, &edges)
+}
+
+fn grid(r: usize, c: usize) -> Graph {
+    let mut edges = Vec::new();
+    for i in 0..r {
+        for j in 0..c {
+            if j + 1 < c {
+                edges.push((i * c + j, i * c + j + 1));
+            }
+            if i + 1 < r {
+                edges.push((i * c + j, (i + 1) * c + j));
+            }
+        }
+    }
+    graph(r * c, false, &edges)
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// FSU (paper 001): UEG on the n-cube from any vertex is a second-player win iff n is even;
+/// on the m×n grid from a corner (m, n ≥ 2) iff gcd(m+1, n+1) ≠ 1. Checked with exhaustive
+/// search on the small cases and with GF(2) on larger ones.
+#[test]
+fn ueg_cubes_and_grids_match_fsu_theorems() {
+    use crate::solvers::geography::{Method, solve_with};
+    let one = Tokens::One { start: Some(0) };
+    for d in 1..=6 {
+        let g = game(hypercube(d), Rule::Edge, one, Convention::Normal);
+        let expect = if d % 2 == 0 {
+            Winner::Second
+        } else {
+            Winner::First
+        };
+        assert_eq!(
+            solve_with(&g, Method::Gf2, &Budget::unlimited()).map(|s| s.winner),
+            Ok(expect)
+        );
+        if d <= 4 {
+            assert_eq!(winner(&g), expect, "Q{d}");
+        }
+    }
+    for r in 2..=9 {
+        for c in 2..=9 {
+            let g = game(grid(r, c), Rule::Edge, one, Convention::Normal);
+            let expect = if gcd(r + 1, c + 1) != 1 {
+                Winner::Second
+            } else {
+                Winner::First
+            };
+            let gf2 = solve_with(&g, Method::Gf2, &Budget::unlimited()).map(|s| s.winner);
+            assert_eq!(gf2, Ok(expect), "{r}x{c} grid");
+            if r * c <= 16 {
+                assert_eq!(winner(&g), expect, "{r}x{c} grid");
+            }
+        }
+    }
+}
+
+/// Trail Trap (paper 004, §2): with at least two edges, paths and cycles (maximum degree 2)
+/// are player II wins; one edge is a player I win; the claw K_{1,3} is a player I win.
+#[test]
+fn trail_trap_paths_cycles_claw() {
+    let tt = Tokens::Partizan { starts: None };
+    for n in 2..=9 {
+        let path: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
+        let g = game(graph(n, false, &path), Rule::Edge, tt, Convention::Normal);
+        let expect = if n == 2 {
+            Winner::First
+        } else {
+            Winner::Second
+        };
+        assert_eq!(winner(&g), expect, "path on {n} vertices");
+        if n >= 3 {
+            let mut cycle = path.clone();
+            cycle.push((n - 1, 0));
+            let g = game(graph(n, false, &cycle), Rule::Edge, tt, Convention::Normal);
+            assert_eq!(winner(&g), Winner::Second, "cycle on {n} vertices");
+        }
+    }
+    let claw = game(
+        graph(4, false, &[(0, 1), (0, 2), (0, 3)]),
+        Rule::Edge,
+        tt,
+        Convention::Normal,
+    );
+    assert_eq!(winner(&claw), Winner::First);
+}

@@ -1,4 +1,7 @@
 //! Tests of the geography solvers: hand-checked positions, published counts, and agreement
 //! with an independent naive minimax on random games of every variant.
 
+mod agreement;
 mod known;
+mod naive;
+mod poly;

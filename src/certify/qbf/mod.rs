@@ -12,6 +12,10 @@
 //! definition lets ∃ variables read earlier ∀ variables only; reading an earlier ∃ variable
 //! adds nothing, since that variable is itself a function of earlier ∀ variables).
 
+mod build;
+
+pub use build::qbf_strategy_from_fn;
+
 use super::{CheckError, Claim, Limits, Verdict};
 use crate::problems::{Qbf, Quantifier, Var};
 use serde::{Deserialize, Serialize};
@@ -19,6 +23,9 @@ use std::collections::HashMap;
 
 /// Deepest decision tree accepted (deeper trees are malformed, and recursion stays bounded).
 const MAX_TREE_DEPTH: usize = 1000;
+/// Most opponent variables ever enumerated, whatever the limits say (2^this must fit a u64
+/// counter and finish in this universe).
+const MAX_ENUMERATED_VARS: usize = 40;
 /// Widest truth table accepted (2^this rows).
 const MAX_TABLE_VARS: usize = 24;
 
@@ -249,11 +256,11 @@ pub fn check_qbf_strategy(
         .map(|&(v, _)| v)
         .collect();
     let k = opponent.len();
-    if k > limits.max_opponent_vars {
+    if k > limits.max_opponent_vars.min(MAX_ENUMERATED_VARS) {
         return Err(CheckError::TooLarge {
             what: "the number of opponent variables",
             size: k as u64,
-            limit: limits.max_opponent_vars as u64,
+            limit: limits.max_opponent_vars.min(MAX_ENUMERATED_VARS) as u64,
         });
     }
     let mut bit = vec![0usize; qbf.num_vars()];
@@ -339,101 +346,40 @@ fn compile_all(
     Ok(fns)
 }
 
-/// Builds a strategy for the ∃ player (`claims_true`) or the ∀ player from a choice function:
-/// `choose(x, partial)` gives the value of the player's variable `x` when `partial` holds the
-/// values of the variables before `x` (`None` for later ones). The result is one truth table
-/// per variable over the earlier opponent variables; it is exponential, so the opponent's
-/// variable count is bounded by `limits`. Whether it wins is for [`check_qbf_strategy`] to say.
-pub fn qbf_strategy_from_fn(
-    qbf: &Qbf,
-    claims_true: bool,
-    limits: &Limits,
-    mut choose: impl FnMut(Var, &[Option<bool>]) -> bool,
-) -> Result<QbfStrategy, CheckError> {
-    let prefix = Prefix::new(qbf)?;
-    let mine = if claims_true {
-        Quantifier::Exists
-    } else {
-        Quantifier::Forall
-    };
-    let k = prefix.order.iter().filter(|&&(_, q)| q != mine).count();
-    if k > limits.max_opponent_vars {
-        return Err(CheckError::TooLarge {
-            what: "the number of opponent variables",
-            size: k as u64,
-            limit: limits.max_opponent_vars as u64,
-        });
-    }
-    let mut tables: Vec<Vec<bool>> = vec![Vec::new(); qbf.num_vars()];
-    let mut partial = vec![None; qbf.num_vars()];
-    fill_tables(
-        &prefix.order,
-        mine,
-        0,
-        0,
-        &mut partial,
-        &mut tables,
-        &mut choose,
-    );
-    let mut functions = Vec::new();
-    let mut earlier = Vec::new();
-    for &(v, q) in &prefix.order {
-        if q != mine {
-            earlier.push(qbf.vars[v].clone());
-            continue;
-        }
-        let values: String = tables[v]
-            .iter()
-            .map(|&b| if b { '1' } else { '0' })
-            .collect();
-        let value = match earlier.is_empty() {
-            true => BoolFn::Const(tables[v].first().copied().unwrap_or(false)),
-            false => BoolFn::Table {
-                over: earlier.clone(),
-                values,
-            },
-        };
-        functions.push(SkolemFn {
-            var: qbf.vars[v].clone(),
-            value,
-        });
-    }
-    Ok(QbfStrategy { functions })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Walks the opponent's choices in prefix order, recording the player's choice for each
-/// assignment of the earlier opponent variables (`row`, most significant bit first).
-fn fill_tables(
-    order: &[(Var, Quantifier)],
-    mine: Quantifier,
-    i: usize,
-    row: usize,
-    partial: &mut [Option<bool>],
-    tables: &mut [Vec<bool>],
-    choose: &mut impl FnMut(Var, &[Option<bool>]) -> bool,
-) {
-    let Some(&(v, q)) = order.get(i) else { return };
-    if q == mine {
-        let b = choose(v, partial);
-        if tables[v].len() <= row {
-            tables[v].resize(row + 1, false);
-        }
-        tables[v][row] = b;
-        partial[v] = Some(b);
-        fill_tables(order, mine, i + 1, row, partial, tables, choose);
-    } else {
-        for b in [false, true] {
-            partial[v] = Some(b);
-            fill_tables(
-                order,
-                mine,
-                i + 1,
-                2 * row + usize::from(b),
-                partial,
-                tables,
-                choose,
-            );
-        }
+    #[test]
+    fn table_rows_read_the_first_variable_as_most_significant() {
+        // ∀x1 ∀x2 ∃x3: the four clauses of x3 = x1 XOR x2, whose table over [x1, x2] is
+        // 0110 when row r's binary digits are (x1, x2), most significant first.
+        let q = Qbf::from_signed(
+            &[Quantifier::Forall, Quantifier::Forall, Quantifier::Exists],
+            &[
+                vec![-3, 1, 2],
+                vec![-3, -1, -2],
+                vec![3, -1, 2],
+                vec![3, 1, -2],
+            ],
+        );
+        let table = |values: &str| QbfStrategy {
+            functions: vec![SkolemFn {
+                var: "x3".into(),
+                value: BoolFn::Table {
+                    over: vec!["x1".into(), "x2".into()],
+                    values: values.into(),
+                },
+            }],
+        };
+        let limits = Limits::default();
+        assert!(check_qbf_strategy(&q, &table("0110"), true, &limits).is_ok());
+        let e = check_qbf_strategy(&q, &table("0111"), true, &limits).unwrap_err();
+        assert!(
+            matches!(e, CheckError::ClauseFalsified { clause: 1, .. }),
+            "{e}"
+        );
+        let e = check_qbf_strategy(&q, &table("011"), true, &limits).unwrap_err();
+        assert!(matches!(e, CheckError::Malformed(_)), "{e}");
     }
-    partial[v] = None;
 }

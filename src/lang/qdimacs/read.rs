@@ -1,74 +1,10 @@
-//! QDIMACS 1.1, read and written, so that any QBF solver can run on our formulas.
-//!
-//! Reading: `c` comment lines anywhere, one `p cnf V C` header, then `e`/`a` quantifier lines,
-//! then clauses; every quantifier line and every clause is one line ending in `0`. Variables
-//! that occur in clauses but in no quantifier line are free and, as QDIMACS 1.1 says, belong
-//! to an outermost ∃ block. A variable `i` is named `x<i>`; variables that occur nowhere are
-//! dropped, and the rest are indexed in increasing number.
-//!
-//! Writing numbers our variables `1..n` in index order, merges adjacent blocks with the same
-//! quantifier (QDIMACS wants alternation) and skips empty ones.
+//! The QDIMACS reader: line by line, every token located, every error with its span.
 
-use super::Spans;
-use super::diag::{LangError, Source};
+use crate::lang::Spans;
+use crate::lang::diag::{LangError, Source};
 use crate::problems::{Lit, Locator, Qbf, QuantBlock, Quantifier};
 use miette::SourceSpan;
 use std::collections::BTreeMap;
-
-/// Reads a QDIMACS file into a formula; `name` is the file name shown in diagnostics.
-pub fn parse(name: &str, text: &str) -> Result<Qbf, miette::Report> {
-    parse_spanned(&Source::new(name, text))
-        .map(|(q, _)| q)
-        .map_err(miette::Report::new)
-}
-
-/// Writes a formula as QDIMACS, variable `i` (index order) as number `i + 1`.
-pub fn write(q: &Qbf) -> String {
-    let mut out = String::new();
-    if q.vars
-        .iter()
-        .enumerate()
-        .any(|(i, n)| *n != format!("x{}", i + 1))
-    {
-        // Keep the names findable: solvers report numbers, people think in names.
-        for (i, n) in q.vars.iter().enumerate() {
-            out.push_str(&format!("c var {} {}\n", i + 1, n.replace('\n', " ")));
-        }
-    }
-    out.push_str(&format!("p cnf {} {}\n", q.vars.len(), q.clauses.len()));
-    let mut blocks: Vec<(Quantifier, Vec<usize>)> = Vec::new();
-    for b in q.prefix.iter().filter(|b| !b.vars.is_empty()) {
-        match blocks.last_mut() {
-            Some((qq, vs)) if *qq == b.quantifier => vs.extend(&b.vars),
-            _ => blocks.push((b.quantifier, b.vars.clone())),
-        }
-    }
-    for (qq, vs) in blocks {
-        out.push(if qq == Quantifier::Exists { 'e' } else { 'a' });
-        for v in vs {
-            out.push_str(&format!(" {}", v + 1));
-        }
-        out.push_str(" 0\n");
-    }
-    for c in &q.clauses {
-        for l in c {
-            let n = l.var as i64 + 1;
-            out.push_str(&format!("{} ", if l.positive { n } else { -n }));
-        }
-        out.push_str("0\n");
-    }
-    out
-}
-
-/// Whether `text` looks like QDIMACS: its first non-blank line is a `c` comment or the
-/// `p cnf` header. (DSL comments start with `#`, so the two cannot be confused.)
-pub fn looks_like_qdimacs(text: &str) -> bool {
-    let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty()) else {
-        return false;
-    };
-    let head = first.split_whitespace().next().unwrap_or("");
-    head == "c" || head == "p" || first.starts_with("p cnf")
-}
 
 /// One whitespace-separated token with its byte offset in the file.
 #[derive(Clone, Copy)]
@@ -120,7 +56,7 @@ struct Reader<'s> {
 }
 
 /// Reads a QDIMACS file, keeping the span of every variable, clause and literal.
-pub(crate) fn parse_spanned(src: &Source) -> Result<(Qbf, Spans), LangError> {
+pub(super) fn parse_spanned(src: &Source) -> Result<(Qbf, Spans), LangError> {
     let all = lines(&src.text);
     let mut body = all.iter().filter(|(_, t)| !t[0].text.starts_with('c'));
     let Some((hspan, header)) = body.next() else {
@@ -228,59 +164,65 @@ impl<'s> Reader<'s> {
     ) -> Result<Vec<(i64, SourceSpan)>, LangError> {
         let mut out = Vec::new();
         for (i, t) in toks.iter().enumerate().skip(skip) {
-            let n: i64 = t.text.parse().map_err(|_| {
-                LangError::new(
-                    self.src,
-                    "qdimacs::bad_token",
-                    format!("`{}` is not an integer", t.text),
-                    t.span(),
-                    "not a literal",
-                )
-                .help(
-                    "clause and quantifier lines hold integers only; comment lines start with `c`",
-                )
-            })?;
-            if n == 0 && i + 1 < toks.len() {
-                return Err(LangError::new(
-                    self.src,
-                    "qdimacs::early_zero",
-                    "`0` ends a line, but more numbers follow it",
-                    t.span(),
-                    "this 0 ends the line",
-                )
-                .help("write one clause (or one quantifier set) per line"));
+            match self.literal(t, i + 1 == toks.len())? {
+                0 => return Ok(out),
+                n => out.push((n, t.span())),
             }
-            if n == 0 {
-                return Ok(out);
-            }
-            if n.unsigned_abs() as usize > self.num_vars {
-                return Err(LangError::new(
-                    self.src,
-                    "qdimacs::literal_out_of_range",
-                    format!(
-                        "variable {} is out of range: the header declares {} variables",
-                        n.unsigned_abs(),
-                        self.num_vars
-                    ),
-                    t.span(),
-                    "out of range",
-                )
-                .help(format!(
-                    "raise the variable count in `p cnf` to at least {}",
-                    n.unsigned_abs()
-                )));
-            }
-            out.push((n, t.span()));
         }
         let end = SourceSpan::new((span.offset() + span.len()).into(), 0);
-        Err(LangError::new(
+        let msg = "this line does not end with `0`";
+        let e = LangError::new(
             self.src,
             "qdimacs::missing_zero",
-            "this line does not end with `0`",
+            msg,
             end,
             "expected `0` here",
-        )
-        .help("every clause and every quantifier line ends with `0`"))
+        );
+        Err(e.help("every clause and every quantifier line ends with `0`"))
+    }
+
+    /// One number: an integer, `0` only at the end of its line, a variable in range.
+    fn literal(&self, t: &Tok, last: bool) -> Result<i64, LangError> {
+        let n: i64 = t.text.parse().map_err(|_| {
+            let msg = format!("`{}` is not an integer", t.text);
+            LangError::new(
+                self.src,
+                "qdimacs::bad_token",
+                msg,
+                t.span(),
+                "not a literal",
+            )
+            .help("clause and quantifier lines hold integers only; comment lines start with `c`")
+        })?;
+        if n == 0 && !last {
+            let msg = "`0` ends a line, but more numbers follow it";
+            let e = LangError::new(
+                self.src,
+                "qdimacs::early_zero",
+                msg,
+                t.span(),
+                "this 0 ends the line",
+            );
+            return Err(e.help("write one clause (or one quantifier set) per line"));
+        }
+        let v = n.unsigned_abs();
+        if v as usize > self.num_vars {
+            let msg = format!(
+                "variable {v} is out of range: the header declares {} variables",
+                self.num_vars
+            );
+            let e = LangError::new(
+                self.src,
+                "qdimacs::literal_out_of_range",
+                msg,
+                t.span(),
+                "out of range",
+            );
+            return Err(e.help(format!(
+                "raise the variable count in `p cnf` to at least {v}"
+            )));
+        }
+        Ok(n)
     }
 
     /// Records one `e`/`a` line.
@@ -353,6 +295,21 @@ impl<'s> Reader<'s> {
             .filter(|n| !self.quantified.contains_key(n))
             .map(|n| index[n])
             .collect();
+        let prefix = self.prefix(&index, free);
+        let clauses = self.matrix(&index, &mut spans);
+        let vars = first_seen.keys().map(|n| format!("x{n}")).collect();
+        (
+            Qbf {
+                vars,
+                prefix,
+                clauses,
+            },
+            spans,
+        )
+    }
+
+    /// The quantifier blocks over variable indices, the free variables outermost ∃.
+    fn prefix(&self, index: &BTreeMap<usize, usize>, free: Vec<usize>) -> Vec<QuantBlock> {
         let mut prefix: Vec<QuantBlock> = self
             .blocks
             .iter()
@@ -376,27 +333,25 @@ impl<'s> Reader<'s> {
                 ),
             }
         }
+        prefix
+    }
+
+    /// The clauses over variable indices, recording clause and literal spans.
+    fn matrix(&self, index: &BTreeMap<usize, usize>, spans: &mut Spans) -> Vec<Vec<Lit>> {
         let mut clauses = Vec::new();
         for (c, (span, lits)) in self.clauses.iter().enumerate() {
             spans.insert(Locator::Clause(c), *span);
             let mut clause = Vec::new();
             for (i, &(n, s)) in lits.iter().enumerate() {
                 spans.insert(Locator::Literal(c, i), s);
+                let var = index[&(n.unsigned_abs() as usize)];
                 clause.push(Lit {
-                    var: index[&(n.unsigned_abs() as usize)],
+                    var,
                     positive: n > 0,
                 });
             }
             clauses.push(clause);
         }
-        let vars = first_seen.keys().map(|n| format!("x{n}")).collect();
-        (
-            Qbf {
-                vars,
-                prefix,
-                clauses,
-            },
-            spans,
-        )
+        clauses
     }
 }

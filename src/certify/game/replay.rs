@@ -1,0 +1,144 @@
+//! Playing a game move by move with the checker's own rules, and consulting a `game_win`
+//! strategy at any position reached.
+//!
+//! Certificate maps across reductions (`crate::reductions::certmaps`) simulate one game while
+//! they build a strategy for another: they replay a line of play, ask what a certified
+//! strategy answers there, and script the opponent. They use this module so that the moves
+//! they simulate are exactly the moves the checker will accept, and so that no second move
+//! generator exists. It adds no rule of its own: [`Replay`] wraps the checker's `Board`.
+
+use super::super::{CheckError, Player};
+use super::rules::{Board, NONE, State};
+use super::{CertMove, GameStrategy, Position, decode_table};
+use crate::problems::{Geography, Move, VertexId};
+use std::collections::HashMap;
+
+/// A game in progress: the position after the moves played so far.
+pub struct Replay<'g> {
+    board: Board<'g>,
+    state: State,
+    line: Vec<Move>,
+}
+
+impl<'g> Replay<'g> {
+    /// The start position of `game` (which is validated as the checker validates it).
+    pub fn new(game: &'g Geography) -> Result<Replay<'g>, CheckError> {
+        let board = Board::new(game)?;
+        let state = board.start();
+        Ok(Replay {
+            board,
+            state,
+            line: Vec::new(),
+        })
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &'g Geography {
+        self.board.game
+    }
+
+    /// The player to move.
+    pub fn mover(&self) -> Player {
+        self.state.mover
+    }
+
+    /// Where token `t` is (0 in one-token games; the player's index in partizan games; `None`
+    /// before an unrooted game places it).
+    pub fn token(&self, t: usize) -> Option<VertexId> {
+        self.state.tokens.get(t).copied().filter(|&v| v != NONE)
+    }
+
+    /// The moves played so far.
+    pub fn line(&self) -> &[Move] {
+        &self.line
+    }
+
+    /// Whether vertex `v` has held a token (vertex rule) or edge `v` is used (edge rule).
+    pub fn marked(&self, i: usize) -> bool {
+        self.board.marked(&self.state, i)
+    }
+
+    /// The current NimG weights (empty for other rules).
+    pub fn weights(&self) -> &[u64] {
+        &self.state.weights
+    }
+
+    /// The legal moves of the player to move, in the checker's order.
+    pub fn legal(&self) -> Result<Vec<Move>, CheckError> {
+        self.board.moves(&self.state, u64::MAX)
+    }
+
+    /// Plays `m`, which must be legal.
+    pub fn play(&mut self, m: Move) -> Result<(), CheckError> {
+        if !self.legal()?.contains(&m) {
+            return Err(CheckError::IllegalMove {
+                ply: self.line.len(),
+                line: self.board.cert_line(&self.line),
+                played: CertMove::from_move(&self.board.game.graph, &m)?,
+            });
+        }
+        self.state = self.board.apply(&self.state, m);
+        self.line.push(m);
+        Ok(())
+    }
+
+    /// Plays every move of `line` in turn.
+    pub fn play_all(&mut self, line: &[Move]) -> Result<(), CheckError> {
+        line.iter().try_for_each(|&m| self.play(m))
+    }
+
+    /// The position in certificate form.
+    pub fn position(&self) -> Position {
+        self.board.position(&self.state)
+    }
+
+    /// Whether every legal move leads to the same position (so a strategy may omit it).
+    fn forced(&self, legal: &[Move]) -> bool {
+        let first = legal.first().map(|&m| self.board.apply(&self.state, m));
+        legal
+            .iter()
+            .all(|&m| Some(self.board.apply(&self.state, m)) == first)
+    }
+}
+
+/// A `game_win` strategy decoded for look-up, to be consulted during a [`Replay`].
+pub struct StrategyPlayer {
+    winner: Player,
+    table: HashMap<State, Move>,
+}
+
+impl StrategyPlayer {
+    /// Decodes `cert` for `game` (rejecting malformed entries exactly as the checker does).
+    pub fn new(game: &Geography, cert: &GameStrategy) -> Result<StrategyPlayer, CheckError> {
+        let board = Board::new(game)?;
+        let table = decode_table(&board, cert)?;
+        Ok(StrategyPlayer {
+            winner: cert.winner,
+            table: table.map,
+        })
+    }
+
+    /// The player the strategy claims wins.
+    pub fn winner(&self) -> Player {
+        self.winner
+    }
+
+    /// The strategy's move at the replay's position, where the winner must be to move:
+    /// `Ok(None)` when the winner has no legal move, the only move when every move leads to
+    /// the same position, and [`CheckError::MissingPosition`] when the strategy has no entry.
+    pub fn choose(&self, at: &Replay) -> Result<Option<Move>, CheckError> {
+        let legal = at.legal()?;
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        if let Some(&m) = self.table.get(&at.state) {
+            return Ok(Some(m));
+        }
+        match at.mover() == self.winner && at.forced(&legal) {
+            true => Ok(Some(legal[0])),
+            false => Err(CheckError::MissingPosition {
+                line: at.board.cert_line(&at.line),
+            }),
+        }
+    }
+}

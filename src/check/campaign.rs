@@ -1,0 +1,367 @@
+//! The campaign loop: every selected reduction, every case index of this shard, in order.
+//!
+//! Cases run sequentially on one core, in index order, so a run's report (apart from
+//! timings) is a function of the configuration. A case redraws its instance (continuing the
+//! same seeded stream) when a precondition rejects it, up to [`MAX_DRAWS`] draws, so that
+//! preconditions the generic families cannot know about (a fixed start vertex, k ≥ 1) cost
+//! coverage only when they are hard to meet; both the redraws and the final skips are counted.
+
+use super::case::{Verdict, catch_quietly, run_case, size_of};
+use super::generate::{
+    Variant, case_rng, generate, generate_variant, size_of_case, stable_hash, variants,
+};
+use super::progress::{Progress, Tally};
+use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
+use super::shrink::{measure, shrink};
+use super::{CheckConfig, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
+use crate::problems::Instance;
+use crate::reductions::{Reduction, ReductionError};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Runs the whole campaign.
+pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
+    let started = Instant::now();
+    let per_reduction = indices(cfg).count() as u64;
+    let mut tally = Tally {
+        total: per_reduction * cfg.reductions.len() as u64,
+        ..Tally::default()
+    };
+    progress.start(tally.total);
+    let certify = if cfg.certify {
+        progress.note("--certify: not yet available (no certificates across reductions); nothing will be certified");
+        CertifyStatus::NotYetAvailable
+    } else {
+        CertifyStatus::NotRequested
+    };
+    let reductions = cfg
+        .reductions
+        .iter()
+        .map(|&r| check_reduction(r, cfg, progress, &mut tally))
+        .collect();
+    progress.finish(&tally);
+    CheckReport {
+        seed: cfg.seed,
+        cases: cfg.cases,
+        max_size: cfg.max_size.max(1),
+        shard: cfg.shard,
+        budget_nodes: cfg.budget_nodes,
+        certify,
+        reductions,
+        millis: started.elapsed().as_secs_f64() * 1000.0,
+    }
+}
+
+/// The case indices of this shard.
+fn indices(cfg: &CheckConfig) -> impl Iterator<Item = usize> + '_ {
+    (0..cfg.cases).filter(move |i| cfg.shard.is_none_or(|(s, k)| k > 0 && i % k == s))
+}
+
+/// One case after drawing: the instance that was run (none without a generator).
+struct CaseRun {
+    instance: Option<Instance>,
+    family: String,
+    verdict: Verdict,
+    redraws: usize,
+}
+
+/// Draws case `index` of `r` (redrawing on a precondition) and runs it.
+fn draw_and_run(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    variants: &[(Variant, u32)],
+    index: usize,
+    size: usize,
+) -> CaseRun {
+    let info = r.info();
+    let mut rng = case_rng(cfg.seed, info.id, index);
+    let mut run = CaseRun {
+        instance: None,
+        family: String::new(),
+        verdict: Verdict::Precondition(format!(
+            "no generator for {} instances",
+            info.source.name()
+        )),
+        redraws: 0,
+    };
+    for draw in 0..MAX_DRAWS {
+        let Some(d) = generate(info.source, variants, size, &mut rng) else {
+            return run;
+        };
+        run.verdict = run_case(r, &d.instance, cfg.budget_nodes);
+        run.instance = Some(d.instance);
+        run.family = d.family;
+        if !matches!(run.verdict, Verdict::Precondition(_)) || draw + 1 == MAX_DRAWS {
+            break;
+        }
+        run.redraws += 1;
+    }
+    run
+}
+
+/// Sizes and draws per size at which each variant is probed.
+const PROBE_SIZES: [usize; 3] = [3, 4, 6];
+const PROBE_DRAWS: usize = 3;
+
+/// The variants of `r`'s source family weighted by how often its preconditions accept them.
+/// Each variant is compiled (not solved) on a few instances from a stream that depends only
+/// on the reduction id, so every seed and shard weighs the variants alike; its weight is the
+/// number of probes not rejected by a precondition (a panic counts as accepted: the campaign
+/// should find it). If no probe is accepted, every variant gets weight 1 and the cases are
+/// reported as precondition skips.
+fn weighted_variants(r: &dyn Reduction) -> Vec<(Variant, u32)> {
+    let info = r.info();
+    let all = variants(info.source);
+    let weigh = |i: usize, v: Variant| -> u32 {
+        let mut rng = case_rng(PROBE_SEED, info.id, i);
+        let mut accepted = 0;
+        for size in PROBE_SIZES {
+            for _ in 0..PROBE_DRAWS {
+                if let Some(d) = generate_variant(info.source, v, size, &mut rng) {
+                    let compiled = catch_quietly(|| r.reduce(&d.instance));
+                    let rejected = matches!(compiled, Ok(Err(ReductionError::Precondition { .. })));
+                    accepted += u32::from(!rejected);
+                }
+            }
+        }
+        accepted
+    };
+    let weighted: Vec<(Variant, u32)> = all
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, weigh(i, v)))
+        .collect();
+    if weighted.iter().all(|&(_, w)| w == 0) {
+        all.into_iter().map(|v| (v, 1)).collect()
+    } else {
+        weighted
+    }
+}
+
+/// Seed of the variant probes (fixed, so that probes never depend on the campaign seed).
+const PROBE_SEED: u64 = 0x5eed_9b0b;
+
+/// All cases of one reduction.
+fn check_reduction(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    progress: &dyn Progress,
+    tally: &mut Tally,
+) -> ReductionReport {
+    let id = r.info().id;
+    let max_size = cfg.max_size.max(1);
+    let mut rep = empty_report(r, max_size);
+    let variants = weighted_variants(r);
+    rep.notes.extend(variant_note(&variants));
+    for index in indices(cfg) {
+        let size = size_of_case(index, cfg.cases, max_size);
+        let started = Instant::now();
+        let run = draw_and_run(r, cfg, &variants, index, size);
+        rep.fingerprint = rep.fingerprint.wrapping_add(fingerprint(index, &run));
+        record(&mut rep.classes[size - 1], &run, tally);
+        note_skip(&mut rep.notes, &run.verdict);
+        // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
+        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
+            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
+        {
+            progress.note(&format!(
+                "{id}: {} at case {index}; shrinking",
+                f.kind.name()
+            ));
+            let c = minimal(r, cfg, inst.clone(), f.clone(), (index, size, &run.family));
+            rep.counterexamples.push(c);
+        }
+        rep.classes[size - 1].millis += started.elapsed().as_secs_f64() * 1000.0;
+        progress.update(id, tally);
+    }
+    rep.classes.retain(|c| c.cases > 0);
+    let t = rep.total();
+    let skipped = t.skipped_budget + t.skipped_precondition;
+    progress.note(&format!(
+        "{id}: {} cases, YES {}, NO {}, failures {}, skipped {skipped}",
+        t.cases, t.yes, t.no, t.failures
+    ));
+    rep
+}
+
+/// A report for `r` with an empty class for every size.
+fn empty_report(r: &dyn Reduction, max_size: usize) -> ReductionReport {
+    let info = r.info();
+    ReductionReport {
+        id: info.id,
+        source: info.source.name(),
+        target: info.target.name(),
+        provenance: info.provenance,
+        as_printed: is_as_printed(r),
+        classes: (1..=max_size)
+            .map(|size| ClassReport {
+                size,
+                ..ClassReport::default()
+            })
+            .collect(),
+        counterexamples: Vec::new(),
+        notes: Vec::new(),
+        fingerprint: 0,
+    }
+}
+
+/// A note naming the variants kept, when the preconditions ruled some out.
+fn variant_note(variants: &[(Variant, u32)]) -> Option<String> {
+    let kept: Vec<&(Variant, u32)> = variants.iter().filter(|&&(_, w)| w > 0).collect();
+    if kept.len() == variants.len() {
+        return None;
+    }
+    let mut names: Vec<String> = kept.iter().take(4).map(|(v, _)| v.name()).collect();
+    if kept.len() > 4 {
+        names.push("…".into());
+    }
+    Some(format!(
+        "preconditions accept {} of {} families: {}",
+        kept.len(),
+        variants.len(),
+        names.join(", ")
+    ))
+}
+
+/// Adds one case to its class and to the running tally.
+fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
+    class.cases += 1;
+    class.precondition_redraws += run.redraws;
+    tally.done += 1;
+    match run.verdict {
+        Verdict::Agree { yes: true } => {
+            class.yes += 1;
+            tally.yes += 1;
+        }
+        Verdict::Agree { yes: false } => {
+            class.no += 1;
+            tally.no += 1;
+        }
+        Verdict::TrivialAgree { .. } => class.trivial += 1,
+        Verdict::Precondition(_) => {
+            class.skipped_precondition += 1;
+            tally.skipped += 1;
+        }
+        Verdict::Budget(_) => {
+            class.skipped_budget += 1;
+            tally.skipped += 1;
+        }
+        Verdict::Fail(_) => {
+            class.failures += 1;
+            tally.failures += 1;
+        }
+    }
+}
+
+/// Keeps the first message of each skip reason (up to a few) as a note.
+fn note_skip(notes: &mut Vec<String>, verdict: &Verdict) {
+    let msg = match verdict {
+        Verdict::Precondition(m) => format!("skipped (precondition): {m}"),
+        Verdict::Budget(m) => format!("skipped (budget): {m}"),
+        _ => return,
+    };
+    if notes.len() < 6 && !notes.contains(&msg) {
+        notes.push(msg);
+    }
+}
+
+/// A digest of one case that does not depend on timing: its index, instance and verdict.
+fn fingerprint(index: usize, run: &CaseRun) -> u64 {
+    let instance = run
+        .instance
+        .as_ref()
+        .and_then(|i| serde_json::to_vec(i).ok())
+        .unwrap_or_default();
+    let verdict: u8 = match &run.verdict {
+        Verdict::Agree { yes } => u8::from(*yes),
+        Verdict::TrivialAgree { yes } => 2 + u8::from(*yes),
+        Verdict::Precondition(_) => 4,
+        Verdict::Budget(_) => 5,
+        Verdict::Fail(f) => 6 + f.kind as u8,
+    };
+    stable_hash(
+        (index as u64)
+            .to_le_bytes()
+            .into_iter()
+            .chain([verdict])
+            .chain(instance),
+    )
+}
+
+/// Shrinks a failing instance, prints it in the DSL and saves it under `--out-dir`.
+fn minimal(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    instance: Instance,
+    failure: super::Failure,
+    (index, size, family): (usize, usize, &str),
+) -> Counterexample {
+    let original_measure = measure(&instance);
+    let s = shrink(r, instance, failure, cfg.budget_nodes, SHRINK_TRIES);
+    let dsl = crate::lang::to_dsl(&s.instance);
+    let mut c = Counterexample {
+        reduction: r.info().id,
+        kind: s.failure.kind,
+        detail: s.failure.detail,
+        case_index: index,
+        size_class: size,
+        family: family.to_string(),
+        original_measure,
+        measure: measure(&s.instance),
+        shrink_steps: s.steps,
+        shrink_tries: s.tried,
+        shrink_hit_limit: s.hit_limit,
+        dsl,
+        path: None,
+        save_error: None,
+    };
+    if let Some(dir) = &cfg.out_dir {
+        match save(dir, cfg.seed, r.info().target.name(), &c, &s.instance) {
+            Ok(p) => c.path = Some(p),
+            Err(e) => c.save_error = Some(e.to_string()),
+        }
+    }
+    c
+}
+
+/// Writes `<dir>/<id>-<kind>-seed<S>-case<I>.<qbf|geo>` with a comment header.
+fn save(
+    dir: &Path,
+    seed: u64,
+    target: &str,
+    c: &Counterexample,
+    inst: &Instance,
+) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let ext = if matches!(inst, Instance::Qbf(_)) {
+        "qbf"
+    } else {
+        "geo"
+    };
+    let name = format!(
+        "{}-{}-seed{seed}-case{}.{ext}",
+        c.reduction,
+        c.kind.name(),
+        c.case_index
+    );
+    let path = dir.join(name);
+    let (a, b) = size_of(inst);
+    let text = format!(
+        "# georeduce check: minimal counterexample for {} ({})\n# {}\n# seed {seed}, case {}, \
+         size class {}, family {}; shrunk to ({a}, {b}) in {} steps\n# reproduce: georeduce \
+         verify {} --to {} --via {}\n{}",
+        c.reduction,
+        c.kind.name(),
+        c.detail.replace('\n', " "),
+        c.case_index,
+        c.size_class,
+        c.family,
+        c.shrink_steps,
+        path.display(),
+        target,
+        c.reduction,
+        c.dsl
+    );
+    std::fs::write(&path, text)?;
+    Ok(path)
+}

@@ -1,0 +1,294 @@
+//! One differential test case: compile a source, check the output's declared size and
+//! structure, solve both sides and compare the answers through `yes_winner`.
+//!
+//! Every way a case can go is a [`Verdict`]. Only a [`Verdict::Fail`] is evidence against a
+//! reduction; skips (a precondition the generator could not avoid, a solver budget) are
+//! counted and reported, never silently dropped. A panic inside a reduction or a solver is
+//! caught and reported as a failure, so that it is shrunk like any other.
+
+use crate::problems::Instance;
+use crate::reductions::{ProblemKind, Reduction, ReductionError};
+use crate::solvers::dispatch::{Solution, solve_instance};
+use crate::solvers::{Budget, SolveError, Winner};
+use serde::Serialize;
+use std::cell::{Cell, RefCell};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
+
+/// What kind of evidence a failing case is. Shrinking keeps the kind fixed: a smaller
+/// instance counts only if it fails in the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// Source answer and target winner disagree through `yes_winner`.
+    AnswerMismatch,
+    /// The reduction answered directly (`ReductionError::Trivial`) and the solver disagrees.
+    TrivialMismatch,
+    /// The output's size differs from `declared_size`.
+    SizeMismatch,
+    /// `check_structure` rejected the output.
+    StructureViolation,
+    /// The output is not of the kind the reduction declares as its target.
+    WrongTargetKind,
+    /// The output is not a valid game (`Geography::validate`, or the solver refused it).
+    InvalidTarget,
+    /// The reduction refused an instance of its own declared source kind.
+    RefusedSourceKind,
+    /// The reduction or a solver panicked.
+    Panic,
+}
+
+impl FailureKind {
+    /// The snake_case name used in reports and file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureKind::AnswerMismatch => "answer_mismatch",
+            FailureKind::TrivialMismatch => "trivial_mismatch",
+            FailureKind::SizeMismatch => "size_mismatch",
+            FailureKind::StructureViolation => "structure_violation",
+            FailureKind::WrongTargetKind => "wrong_target_kind",
+            FailureKind::InvalidTarget => "invalid_target",
+            FailureKind::RefusedSourceKind => "refused_source_kind",
+            FailureKind::Panic => "panic",
+        }
+    }
+}
+
+/// A failed case: its kind and a one-line explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// What failed.
+    pub kind: FailureKind,
+    /// Why, e.g. "source is YES but player I wins the target (YES means II wins)".
+    pub detail: String,
+}
+
+/// The outcome of one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Compiled, both sides solved, answers agree; `yes` is the source answer.
+    Agree {
+        /// The source answer.
+        yes: bool,
+    },
+    /// The reduction answered directly and the solver agrees.
+    TrivialAgree {
+        /// The source answer.
+        yes: bool,
+    },
+    /// A precondition of the theorem rejected the instance (or the source solver refused it).
+    Precondition(String),
+    /// A solver ran out of budget or refused the size: no evidence either way.
+    Budget(String),
+    /// Evidence against the reduction.
+    Fail(Failure),
+}
+
+impl Verdict {
+    /// The failure, if this is one.
+    pub fn failure(&self) -> Option<&Failure> {
+        match self {
+            Verdict::Fail(f) => Some(f),
+            _ => None,
+        }
+    }
+}
+
+/// Runs one case of `r` on `source` with a fresh `budget` per solver call.
+pub fn run_case(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>) -> Verdict {
+    catch_quietly(|| compile_and_compare(r, source, budget_nodes))
+        .unwrap_or_else(|msg| fail(FailureKind::Panic, format!("panicked {msg}")))
+}
+
+thread_local! {
+    /// Whether a panic on this thread is being caught by [`catch_quietly`].
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+    /// Where the last quiet panic happened.
+    static WHERE: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Runs `f`, turning a panic into `Err("at FILE:LINE: MESSAGE")`. While `f` runs, the panic
+/// hook stays silent on this thread (a shrinking run may panic thousands of times); other
+/// threads, and this one afterwards, keep the previous hook.
+pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if QUIET.with(Cell::get) {
+                let at = info
+                    .location()
+                    .map(|l| format!("at {l}"))
+                    .unwrap_or_default();
+                WHERE.with(|w| *w.borrow_mut() = at);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    result.map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(non-string panic payload)".into());
+        let at = WHERE.with(|w| std::mem::take(&mut *w.borrow_mut()));
+        format!("{at}: {msg}")
+    })
+}
+
+fn fail(kind: FailureKind, detail: String) -> Verdict {
+    Verdict::Fail(Failure { kind, detail })
+}
+
+/// The body of [`run_case`]: compile, check the output statically, then solve and compare.
+fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>) -> Verdict {
+    let reduced = match r.reduce(source) {
+        Ok(reduced) => reduced,
+        Err(ReductionError::Precondition {
+            theorem, message, ..
+        }) => return Verdict::Precondition(format!("{theorem} needs {message}")),
+        Err(ReductionError::Trivial { answer, reason }) => {
+            return compare_trivial(r, source, answer, &reason, budget_nodes);
+        }
+        Err(e @ ReductionError::WrongKind { .. }) => {
+            return fail(FailureKind::RefusedSourceKind, e.to_string());
+        }
+    };
+    let target = &reduced.target;
+    if let Some(v) = static_checks(r, source, target) {
+        return v;
+    }
+    let source_yes = match source_answer(r, source, budget_nodes) {
+        Ok(yes) => yes,
+        Err(v) => return v,
+    };
+    let winner = match solve(target, budget_nodes) {
+        Ok(s) => s.winner(),
+        Err(Verdict::Precondition(why)) => {
+            return fail(
+                FailureKind::InvalidTarget,
+                format!("the solver refused the target: {why}"),
+            );
+        }
+        Err(v) => return v,
+    };
+    compare(r.info().yes_winner, source_yes, winner)
+}
+
+/// The verdict on solved sides: the source is YES ⇔ `yes_winner` wins the target.
+fn compare(yes_winner: Winner, source_yes: bool, winner: Option<Winner>) -> Verdict {
+    match winner {
+        Some(w) if (w == yes_winner) == source_yes => Verdict::Agree { yes: source_yes },
+        Some(w) => fail(
+            FailureKind::AnswerMismatch,
+            format!(
+                "source is {} but {w:?} wins the target (YES ⇔ {yes_winner:?} wins)",
+                yes_no(source_yes),
+            ),
+        ),
+        None => fail(
+            FailureKind::WrongTargetKind,
+            "the target is not a game".into(),
+        ),
+    }
+}
+
+/// Target kind, validity, declared size and structural claims: cheap checks before solving.
+fn static_checks(r: &dyn Reduction, source: &Instance, target: &Instance) -> Option<Verdict> {
+    let info = r.info();
+    let kind = ProblemKind::of(target);
+    if kind != info.target {
+        let msg = format!(
+            "declared target {}, produced {}",
+            info.target.name(),
+            kind.name()
+        );
+        return Some(fail(FailureKind::WrongTargetKind, msg));
+    }
+    if let Instance::Geography(g) = target
+        && let Err((at, msg)) = g.validate()
+    {
+        let msg = format!("{msg} (at {at:?})");
+        return Some(fail(FailureKind::InvalidTarget, msg));
+    }
+    let declared = r.declared_size(source);
+    let actual = size_of(target);
+    if declared != actual {
+        let msg = format!("declared (vertices, edges) = {declared:?}, built {actual:?}");
+        return Some(fail(FailureKind::SizeMismatch, msg));
+    }
+    if let Err(msg) = r.check_structure(source, target) {
+        return Some(fail(FailureKind::StructureViolation, msg));
+    }
+    None
+}
+
+/// A reduction's direct answer against the solver's.
+fn compare_trivial(
+    r: &dyn Reduction,
+    source: &Instance,
+    answer: bool,
+    reason: &str,
+    nodes: Option<u64>,
+) -> Verdict {
+    match source_answer(r, source, nodes) {
+        Ok(yes) if yes == answer => Verdict::TrivialAgree { yes: answer },
+        Ok(yes) => fail(
+            FailureKind::TrivialMismatch,
+            format!(
+                "answered {} directly ({reason}), the solver says {}",
+                yes_no(answer),
+                yes_no(yes)
+            ),
+        ),
+        Err(v) => v,
+    }
+}
+
+/// The source answer: the reduction's own question when it has one
+/// ([`Reduction::source_answer`], e.g. Trail Trap's "trail of length n + 1"), else the
+/// standard solver of the source kind.
+fn source_answer(
+    r: &dyn Reduction,
+    source: &Instance,
+    nodes: Option<u64>,
+) -> Result<bool, Verdict> {
+    match r.source_answer(source, &Budget::new(nodes, None)) {
+        Some(Ok(yes)) => Ok(yes),
+        Some(Err(e)) => Err(skip(e)),
+        None => solve(source, nodes).map(|s| s.yes()),
+    }
+}
+
+/// Solves with a fresh budget; a budget or size refusal becomes [`Verdict::Budget`], any
+/// other refusal [`Verdict::Precondition`].
+fn solve(instance: &Instance, nodes: Option<u64>) -> Result<Solution, Verdict> {
+    solve_instance(instance, &Budget::new(nodes, None)).map_err(skip)
+}
+
+/// A solver refusal as a skip: budget and size limits are [`Verdict::Budget`], anything else
+/// [`Verdict::Precondition`].
+fn skip(e: SolveError) -> Verdict {
+    match e {
+        SolveError::Budget(_) | SolveError::TooLarge { .. } => Verdict::Budget(e.to_string()),
+        SolveError::Unsupported(_) => Verdict::Precondition(e.to_string()),
+    }
+}
+
+/// `(vertices, edges)` of a graph instance; `(variables, clauses)` of a formula.
+pub fn size_of(instance: &Instance) -> (usize, usize) {
+    match instance {
+        Instance::Qbf(q) => (q.num_vars(), q.clauses.len()),
+        Instance::Hampath(h) => (h.graph.n(), h.graph.m()),
+        Instance::VertexCover(c) => (c.graph.n(), c.graph.m()),
+        Instance::Geography(g) => (g.graph.n(), g.graph.m()),
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "YES" } else { "NO" }
+}

@@ -1,0 +1,161 @@
+//! JUnit XML for CI: one `<testsuite>` per reduction, one `<testcase>` per size class plus
+//! one for the YES/NO coverage of the sample, and one (skipped) for `--certify` when it was
+//! requested. A failing size class carries its minimal counterexample in the `<failure>`
+//! body. The XML is written by hand; [`escape`] covers the five predefined entities and drops
+//! the control characters that XML 1.0 cannot represent.
+
+use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
+use std::fmt::Write as _;
+
+/// Escapes text for an XML attribute value or element body.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(ch),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Renders the whole report.
+pub fn render(report: &CheckReport) -> String {
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let (tests, failures) = report.reductions.iter().fold((0, 0), |(t, f), r| {
+        (t + r.classes.len() + 1, f + failing_cases(r))
+    });
+    let _ = writeln!(
+        s,
+        "<testsuites name=\"georeduce check\" tests=\"{tests}\" failures=\"{failures}\" \
+         time=\"{:.3}\">",
+        report.millis / 1000.0
+    );
+    for r in &report.reductions {
+        suite(&mut s, report, r);
+    }
+    if report.certify == CertifyStatus::NotYetAvailable {
+        s.push_str(
+            "  <testsuite name=\"certify\" tests=\"1\" failures=\"0\" skipped=\"1\">\n    \
+             <testcase classname=\"georeduce.check\" name=\"certificates across reductions\">\
+             <skipped message=\"not yet available: nothing was certified\"/></testcase>\n  \
+             </testsuite>\n",
+        );
+    }
+    s.push_str("</testsuites>\n");
+    s
+}
+
+/// Number of failing test cases of `r`: failing classes plus the coverage case.
+fn failing_cases(r: &ReductionReport) -> usize {
+    let t = r.total();
+    r.classes.iter().filter(|c| c.failures > 0).count() + usize::from(t.yes == 0 || t.no == 0)
+}
+
+fn suite(s: &mut String, report: &CheckReport, r: &ReductionReport) {
+    let t = r.total();
+    let _ = writeln!(
+        s,
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" time=\"{:.3}\">",
+        escape(r.id),
+        r.classes.len() + 1,
+        failing_cases(r),
+        t.millis / 1000.0
+    );
+    let _ = writeln!(
+        s,
+        "    <properties><property name=\"seed\" value=\"{}\"/><property name=\"provenance\" \
+         value=\"{}\"/></properties>",
+        report.seed,
+        escape(r.provenance)
+    );
+    for c in &r.classes {
+        class_case(s, r, c);
+    }
+    let name = format!("{}: sample has YES and NO instances", r.id);
+    let body = format!("YES {}, NO {}", t.yes, t.no);
+    let _ = write!(
+        s,
+        "    <testcase classname=\"georeduce.check.{}\" name=\"{}\">",
+        escape(r.id),
+        escape(&name)
+    );
+    if t.yes == 0 || t.no == 0 {
+        let _ = write!(
+            s,
+            "<failure message=\"one side of the sample is empty\">{}</failure>",
+            escape(&body)
+        );
+    }
+    let _ = writeln!(s, "<system-out>{}</system-out></testcase>", escape(&body));
+    s.push_str("  </testsuite>\n");
+}
+
+/// One `<testcase>` for a size class, with a `<failure>` per counterexample found in it.
+fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
+    let name = format!("{} size {}", r.id, c.size);
+    let _ = write!(
+        s,
+        "    <testcase classname=\"georeduce.check.{}\" name=\"{}\" time=\"{:.3}\">",
+        escape(r.id),
+        escape(&name),
+        c.millis / 1000.0
+    );
+    if c.failures > 0 {
+        failure(s, r, c);
+    } else if c.cases > 0 && c.cases == c.skipped_budget + c.skipped_precondition {
+        s.push_str("<skipped message=\"every case was skipped (budget or precondition)\"/>");
+    }
+    let out = format!(
+        "cases {}, YES {}, NO {}, trivial {}, skipped {} budget, {} precondition ({} redraws)",
+        c.cases,
+        c.yes,
+        c.no,
+        c.trivial,
+        c.skipped_budget,
+        c.skipped_precondition,
+        c.precondition_redraws
+    );
+    let _ = writeln!(s, "<system-out>{}</system-out></testcase>", escape(&out));
+}
+
+/// The `<failure>` of a failing class. Only the first failure of each kind is shrunk; a class
+/// whose failures were not the first shows the reduction's minimal counterexamples, which
+/// came from another class.
+fn failure(s: &mut String, r: &ReductionReport, c: &ClassReport) {
+    let here: Vec<&Counterexample> = r
+        .counterexamples
+        .iter()
+        .filter(|x| x.size_class == c.size)
+        .collect();
+    let shown = if here.is_empty() {
+        r.counterexamples.iter().collect()
+    } else {
+        here
+    };
+    let mut body = String::new();
+    for x in &shown {
+        let _ = write!(
+            body,
+            "{} ({}), shrunk from case {} (size {}):\n{}\n",
+            x.kind.name(),
+            x.detail,
+            x.case_index,
+            x.size_class,
+            x.dsl
+        );
+    }
+    let _ = write!(
+        s,
+        "<failure message=\"{} failing case(s)\" type=\"{}\">{}</failure>",
+        c.failures,
+        shown.first().map_or("failure", |x| x.kind.name()),
+        escape(&body)
+    );
+}

@@ -1,0 +1,129 @@
+//! `georeduce check`: random differential testing of every reduction, with shrinking.
+//!
+//! For each selected reduction, a campaign draws seeded source instances of growing size
+//! ([`generate`]), compiles each, checks the output against the reduction's declared size and
+//! structural claims, solves both sides with [`solve_instance`](crate::solvers::dispatch) and
+//! compares the answers through `yes_winner` ([`case`]). The first failure of each kind is
+//! shrunk to a minimal counterexample ([`shrink`]), printed in the DSL and saved. The
+//! [`CheckReport`] counts YES and NO instances per reduction × size class; a reduction passes
+//! only when nothing failed and both answers occurred. See docs/verification.md for what this
+//! does and does not prove.
+//!
+//! The module is independent of the command line: the CLI builds a [`CheckConfig`] (with
+//! [`select`] and [`parse_shard`]) and calls [`run_check`].
+
+mod campaign;
+pub mod case;
+pub mod generate;
+pub mod junit;
+pub mod progress;
+pub mod report;
+pub mod shrink;
+mod summary;
+
+pub use case::{Failure, FailureKind, Verdict, run_case};
+pub use progress::{Progress, Silent, Tally};
+pub use report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
+
+use crate::reductions::{self, Reduction};
+use std::path::PathBuf;
+
+/// Default number of cases per reduction.
+pub const DEFAULT_CASES: usize = 500;
+/// Default largest size class (variables of a formula, vertices of a graph or game).
+pub const DEFAULT_MAX_SIZE: usize = 5;
+/// Default node budget of each solver call. Deterministic (unlike a time limit), so a seed
+/// reproduces the same skips on every machine.
+pub const DEFAULT_BUDGET_NODES: u64 = 200_000;
+/// Candidates tried at most while shrinking one counterexample.
+pub const SHRINK_TRIES: usize = 4_000;
+/// Draws per case before a case counts as skipped by a precondition.
+pub const MAX_DRAWS: usize = 8;
+
+/// What to check, independent of any command-line parser.
+#[derive(Clone)]
+pub struct CheckConfig {
+    /// The reductions, in order (`--via ID …`, or [`select`] with `all`).
+    pub reductions: Vec<&'static dyn Reduction>,
+    /// Cases per reduction in the whole campaign (all shards together).
+    pub cases: usize,
+    /// Campaign seed.
+    pub seed: u64,
+    /// Largest size class; sizes run from 1 to this.
+    pub max_size: usize,
+    /// `--certify`: accepted, reported as not yet available.
+    pub certify: bool,
+    /// `(i, k)`: run only the cases with index % k == i (0 ≤ i < k).
+    pub shard: Option<(usize, usize)>,
+    /// Where to save minimal counterexamples (`<id>-<kind>-seed<S>-case<I>.<ext>`).
+    pub out_dir: Option<PathBuf>,
+    /// Node budget per solver call (`None`: unlimited).
+    pub budget_nodes: Option<u64>,
+}
+
+impl CheckConfig {
+    /// The defaults for `reductions`: [`DEFAULT_CASES`] cases, seed 0, sizes up to
+    /// [`DEFAULT_MAX_SIZE`], [`DEFAULT_BUDGET_NODES`] nodes per solve, no shard, no output
+    /// directory, no certification.
+    pub fn new(reductions: Vec<&'static dyn Reduction>) -> CheckConfig {
+        CheckConfig {
+            reductions,
+            cases: DEFAULT_CASES,
+            seed: 0,
+            max_size: DEFAULT_MAX_SIZE,
+            certify: false,
+            shard: None,
+            out_dir: None,
+            budget_nodes: Some(DEFAULT_BUDGET_NODES),
+        }
+    }
+}
+
+/// Whether `r` is a paper's literal reading kept to demonstrate an erratum ("as printed in
+/// the paper"): `--all` leaves these out; `--via` may name them.
+pub fn is_as_printed(r: &dyn Reduction) -> bool {
+    r.info().provenance.starts_with("as printed")
+}
+
+/// The reductions to check: those named in `via` (in that order, duplicates removed), or,
+/// when `via` is empty or `all` is set, every registered reduction that is not an
+/// "as printed" variant, plus any named ones. Errors name an unknown id and list the known.
+pub fn select(via: &[String], all: bool) -> Result<Vec<&'static dyn Reduction>, String> {
+    let mut out: Vec<&'static dyn Reduction> = Vec::new();
+    if all || via.is_empty() {
+        out.extend(reductions::all().into_iter().filter(|r| !is_as_printed(*r)));
+    }
+    for id in via {
+        let r = reductions::by_id(id).ok_or_else(|| {
+            let known: Vec<&str> = reductions::all().iter().map(|r| r.info().id).collect();
+            format!("unknown reduction '{id}'; known: {}", known.join(", "))
+        })?;
+        if !out.iter().any(|o| o.info().id == r.info().id) {
+            out.push(r);
+        }
+    }
+    Ok(out)
+}
+
+/// Parses `--shard i/k` (0 ≤ i < k).
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard expects i/k with 0 ≤ i < k (e.g. 0/4), not '{s}'");
+    let (i, k) = s.split_once('/').ok_or_else(bad)?;
+    let i: usize = i.trim().parse().map_err(|_| bad())?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    if k == 0 || i >= k {
+        return Err(bad());
+    }
+    Ok((i, k))
+}
+
+/// Runs the campaign `cfg` describes, reporting to `progress`.
+pub fn run_check(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
+    campaign::run(cfg, progress)
+}
+
+/// The progress reporter the CLI should use: an indicatif bar on a terminal, plain lines
+/// on stderr otherwise.
+pub fn progress_for_stderr() -> Box<dyn Progress> {
+    progress::for_stderr()
+}

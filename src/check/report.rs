@@ -1,0 +1,240 @@
+//! The result of a `check` campaign: counts per reduction × size class, the shrunk
+//! counterexamples, a human summary and a JSON rendering (JUnit XML is in `junit`).
+//!
+//! A reduction passes when no case failed AND the sample held at least one YES and one NO
+//! compiled instance: a campaign that only ever saw one answer proves nothing about the other
+//! direction of the equivalence (problem-reductions' issue #1006: eight unsound rules passed
+//! until NO instances were tested).
+
+use super::case::FailureKind;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Counts for one reduction and one size class.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ClassReport {
+    /// The size class (variables of a formula, vertices of a graph or game).
+    pub size: usize,
+    /// Cases run in this class.
+    pub cases: usize,
+    /// Compiled cases whose source answer is YES (both sides solved, answers compared).
+    pub yes: usize,
+    /// Compiled cases whose source answer is NO.
+    pub no: usize,
+    /// Cases answered directly by the reduction (`Trivial`) and confirmed by the solver.
+    pub trivial: usize,
+    /// Failing cases (answer mismatch, size, structure, …).
+    pub failures: usize,
+    /// Cases skipped because a solver ran out of budget or refused the size.
+    pub skipped_budget: usize,
+    /// Cases skipped because every redraw violated a precondition.
+    pub skipped_precondition: usize,
+    /// Draws rejected by a precondition and replaced by a fresh draw of the same case.
+    pub precondition_redraws: usize,
+    /// Wall-clock time spent on the class, in milliseconds (not part of any comparison).
+    pub millis: f64,
+}
+
+impl ClassReport {
+    /// Adds `other`'s counts (same size class) to these.
+    pub fn absorb(&mut self, other: &ClassReport) {
+        self.cases += other.cases;
+        self.yes += other.yes;
+        self.no += other.no;
+        self.trivial += other.trivial;
+        self.failures += other.failures;
+        self.skipped_budget += other.skipped_budget;
+        self.skipped_precondition += other.skipped_precondition;
+        self.precondition_redraws += other.precondition_redraws;
+        self.millis += other.millis;
+    }
+}
+
+/// A minimal counterexample, as printed and saved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Counterexample {
+    /// The reduction it refutes.
+    pub reduction: &'static str,
+    /// How it fails.
+    pub kind: FailureKind,
+    /// Why (after shrinking).
+    pub detail: String,
+    /// The case that first failed, and its size class and family.
+    pub case_index: usize,
+    /// Size class of that case.
+    pub size_class: usize,
+    /// Family of that case's instance.
+    pub family: String,
+    /// Shrink measure of the original instance (see `shrink::measure`).
+    pub original_measure: [usize; 4],
+    /// Shrink measure of the minimal instance.
+    pub measure: [usize; 4],
+    /// Shrinking steps taken and candidates tried.
+    pub shrink_steps: usize,
+    /// Candidates tried while shrinking.
+    pub shrink_tries: usize,
+    /// Whether shrinking stopped at its try limit (the result is then smaller, not minimal).
+    pub shrink_hit_limit: bool,
+    /// The minimal instance in the DSL.
+    pub dsl: String,
+    /// Where it was saved (with `--out-dir`).
+    pub path: Option<PathBuf>,
+    /// Why saving failed, if it did.
+    pub save_error: Option<String>,
+}
+
+/// Everything checked for one reduction.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReductionReport {
+    /// Reduction id.
+    pub id: &'static str,
+    /// Source kind name.
+    pub source: &'static str,
+    /// Target kind name.
+    pub target: &'static str,
+    /// The reduction's provenance line.
+    pub provenance: &'static str,
+    /// Whether this is a paper's literal reading, known to be wrong.
+    pub as_printed: bool,
+    /// Counts per size class, smallest first; classes with no case are left out.
+    pub classes: Vec<ClassReport>,
+    /// Minimal counterexamples: the first failure of each kind, shrunk.
+    pub counterexamples: Vec<Counterexample>,
+    /// Remarks (first precondition message, missing generator, …).
+    pub notes: Vec<String>,
+    /// Order-independent digest of every case run (index, instance, verdict): the wrapping
+    /// sum over shards equals the unsharded run's.
+    pub fingerprint: u64,
+}
+
+impl ReductionReport {
+    /// Totals over all size classes.
+    pub fn total(&self) -> ClassReport {
+        let mut t = ClassReport::default();
+        for c in &self.classes {
+            t.absorb(c);
+        }
+        t
+    }
+
+    /// Why this reduction does not pass (empty when it passes).
+    pub fn problems(&self) -> Vec<String> {
+        let t = self.total();
+        let mut out = Vec::new();
+        if t.failures > 0 {
+            out.push(format!("{} failing case(s)", t.failures));
+        }
+        if t.yes == 0 {
+            out.push("no YES instance was compiled and checked".into());
+        }
+        if t.no == 0 {
+            out.push("no NO instance was compiled and checked".into());
+        }
+        out
+    }
+
+    /// Whether it passes: no failure, and both answers seen.
+    pub fn passed(&self) -> bool {
+        self.problems().is_empty()
+    }
+}
+
+/// Whether `--certify` ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CertifyStatus {
+    /// Not requested.
+    NotRequested,
+    /// Requested, but certificates across reductions do not exist yet: nothing was certified.
+    NotYetAvailable,
+}
+
+/// The result of [`run_check`](super::run_check).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckReport {
+    /// The campaign seed.
+    pub seed: u64,
+    /// Cases per reduction in the whole (unsharded) campaign.
+    pub cases: usize,
+    /// Largest size class.
+    pub max_size: usize,
+    /// The shard run, `(i, k)`: cases with index % k == i.
+    pub shard: Option<(usize, usize)>,
+    /// Node budget per solver call.
+    pub budget_nodes: Option<u64>,
+    /// Whether certificates were checked.
+    pub certify: CertifyStatus,
+    /// One entry per reduction, in the order requested.
+    pub reductions: Vec<ReductionReport>,
+    /// Wall-clock time of the run in milliseconds.
+    pub millis: f64,
+}
+
+impl CheckReport {
+    /// Whether every reduction passed (the CLI exits 1 otherwise).
+    pub fn passed(&self) -> bool {
+        self.reductions.iter().all(ReductionReport::passed)
+    }
+
+    /// All counterexamples, reduction by reduction.
+    pub fn counterexamples(&self) -> impl Iterator<Item = &Counterexample> {
+        self.reductions
+            .iter()
+            .flat_map(|r| r.counterexamples.iter())
+    }
+
+    /// Pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The JUnit XML report (one test case per reduction × size class).
+    pub fn to_junit_xml(&self) -> String {
+        super::junit::render(self)
+    }
+
+    /// Unions shard reports of one campaign (same seed, cases, max size): counts add up,
+    /// counterexamples are concatenated in case order, fingerprints add. The shard field
+    /// becomes `None`. Reports are matched by reduction id, in the first report's order.
+    pub fn merge(parts: &[CheckReport]) -> Option<CheckReport> {
+        let mut out = parts.first()?.clone();
+        out.shard = None;
+        for part in &parts[1..] {
+            out.millis += part.millis;
+            for r in &part.reductions {
+                match out.reductions.iter_mut().find(|o| o.id == r.id) {
+                    Some(o) => merge_reduction(o, r),
+                    None => out.reductions.push(r.clone()),
+                }
+            }
+        }
+        for r in &mut out.reductions {
+            r.counterexamples.sort_by_key(|c| (c.kind, c.case_index));
+            r.counterexamples.dedup_by_key(|c| c.kind);
+        }
+        Some(out)
+    }
+
+    /// A plain-text table, one line per reduction, and the counterexamples.
+    pub fn summary(&self) -> String {
+        super::summary::render(self)
+    }
+}
+
+/// Adds `r`'s counts, counterexamples, notes and fingerprint into `o`.
+fn merge_reduction(o: &mut ReductionReport, r: &ReductionReport) {
+    for c in &r.classes {
+        match o.classes.iter_mut().find(|x| x.size == c.size) {
+            Some(x) => x.absorb(c),
+            None => o.classes.push(c.clone()),
+        }
+    }
+    o.classes.sort_by_key(|c| c.size);
+    o.counterexamples.extend(r.counterexamples.iter().cloned());
+    for n in &r.notes {
+        if !o.notes.contains(n) {
+            o.notes.push(n.clone());
+        }
+    }
+    o.fingerprint = o.fingerprint.wrapping_add(r.fingerprint);
+}

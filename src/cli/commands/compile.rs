@@ -1,0 +1,48 @@
+//! `georeduce compile FILE --to TARGET [--via IDS] [-o OUT] [--format dsl|json|dot]`.
+
+use super::super::Outcome;
+use super::super::args::OutputFormat;
+use super::super::input::{read_instance, write_output};
+use super::{apply_chain, select_chain};
+use crate::lang;
+use crate::reductions::ProblemKind;
+use crate::render::dot::{default_title, to_dot};
+use miette::IntoDiagnostic;
+use std::path::Path;
+
+/// Compiles through the selected chain and writes the final instance.
+pub fn run(
+    file: &Path,
+    to: Option<&str>,
+    via: Option<&str>,
+    output: Option<&Path>,
+    format: OutputFormat,
+) -> miette::Result<Outcome> {
+    let parsed = read_instance(file)?;
+    let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;
+    let reduced = apply_chain(&parsed, &steps)?;
+    for (r, step) in steps.iter().zip(&reduced) {
+        for note in &step.notes {
+            eprintln!("note ({}): {note}", r.info().id);
+        }
+    }
+    let target = &reduced
+        .last()
+        .expect("a chain has at least one step")
+        .target;
+    let ids: Vec<&str> = steps.iter().map(|r| r.info().id).collect();
+    let text = match format {
+        OutputFormat::Dsl => lang::to_dsl(target),
+        OutputFormat::Json => {
+            let mut s = serde_json::to_string_pretty(target).into_diagnostic()?;
+            s.push('\n');
+            s
+        }
+        OutputFormat::Dot => {
+            let title = format!("{} via {}", default_title(target), ids.join(", "));
+            to_dot(target, &title).into_diagnostic()?
+        }
+    };
+    write_output(output, &text)?;
+    Ok(Outcome::Done)
+}

@@ -1,0 +1,214 @@
+//! One module per subcommand, plus what several of them share: budgets, solver errors as
+//! diagnostics, and the reduction chain a `--to`/`--via` pair selects.
+
+mod certify;
+mod check;
+mod check_cert;
+mod compile;
+mod list;
+mod parse;
+mod render;
+mod solve;
+mod verify;
+
+use super::Outcome;
+use super::args::{BudgetArgs, Command};
+use crate::lang::Parsed;
+use crate::problems::Locator;
+use crate::reductions::{ProblemKind, Reduced, Reduction, ReductionError, chain};
+use crate::solvers::{Budget, SolveError};
+use std::time::Duration;
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> miette::Result<Outcome> {
+    match command {
+        Command::Parse { file, json, format } => parse::run(&file, json, format),
+        Command::Solve {
+            file,
+            json,
+            strategy,
+            method,
+            self_check,
+            budget,
+        } => solve::run(&file, json, strategy, method, self_check, &budget),
+        Command::List { json, graph, dot } => list::run(json, graph, dot),
+        Command::Check(args) => check::run(&args),
+        Command::Compile {
+            file,
+            to,
+            via,
+            output,
+            format,
+        } => compile::run(
+            &file,
+            to.as_deref(),
+            via.as_deref(),
+            output.as_deref(),
+            format,
+        ),
+        Command::Verify {
+            file,
+            to,
+            via,
+            json,
+            self_check,
+            budget,
+        } => verify::run(
+            &file,
+            to.as_deref(),
+            via.as_deref(),
+            json,
+            self_check,
+            &budget,
+        ),
+        Command::Certify {
+            file,
+            output,
+            strategy,
+            budget,
+        } => certify::run(&file, output.as_deref(), strategy, &budget),
+        Command::CheckCert { file, cert } => check_cert::run(&file, &cert),
+        Command::Render {
+            file,
+            output,
+            title,
+        } => render::run(&file, output.as_deref(), title),
+    }
+}
+
+/// A fresh budget from the flags (each solve gets its own).
+fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
+    let timeout = match args.timeout {
+        t if !(t.is_finite() && t >= 0.0) => {
+            miette::bail!(
+                code = "cli::bad_timeout",
+                "--timeout must be a number of seconds (0 for no limit), not {t}"
+            )
+        }
+        0.0 => None,
+        t => Some(Duration::from_secs_f64(t)),
+    };
+    Ok(Budget::new(args.max_nodes, timeout))
+}
+
+/// A solver refusal (too large, not applicable) as a diagnostic on the instance.
+fn solve_error(parsed: &Parsed, e: SolveError) -> miette::Report {
+    let help = match &e {
+        SolveError::TooLarge { .. } => {
+            Some("try a smaller instance, or a polynomial --method if one applies".into())
+        }
+        _ => None,
+    };
+    parsed.error_at(&Locator::Whole, "solvers::refused", e.to_string(), help)
+}
+
+/// The reductions that `--to`/`--via` select for a source of kind `from`.
+fn select_chain(
+    from: ProblemKind,
+    to: Option<&str>,
+    via: Option<&str>,
+) -> miette::Result<Vec<&'static dyn Reduction>> {
+    let steps = match (to, via) {
+        (_, Some(via)) => {
+            chain::parse_via(via).map_err(|e| miette::miette!(code = "cli::bad_via", "{e}"))?
+        }
+        (Some(to), None) => {
+            let target = ProblemKind::from_name(to).ok_or_else(|| {
+                let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.name()).collect();
+                miette::miette!(
+                    code = "cli::unknown_target",
+                    help = format!("targets: {}", names.join(", ")),
+                    "unknown target problem `{to}`"
+                )
+            })?;
+            chain::shortest_chain(from, target).ok_or_else(|| {
+                miette::miette!(
+                    code = "cli::no_reduction",
+                    help = "`georeduce list --graph` shows which reductions compose",
+                    "no chain of reductions leads from {} to {}",
+                    from.name(),
+                    target.name()
+                )
+            })?
+        }
+        (None, None) => miette::bail!(
+            code = "cli::no_target",
+            "say where to compile to: --to TARGET or --via ID[,ID…]"
+        ),
+    };
+    let first = steps[0].info();
+    if first.source != from {
+        miette::bail!(
+            code = "cli::wrong_source",
+            help = format!(
+                "`georeduce list` shows what each reduction reads; this file is {}",
+                from.name()
+            ),
+            "reduction {} reads {} instances, but this file is {}",
+            first.id,
+            first.source.name(),
+            from.name()
+        );
+    }
+    if let (Some(to), Some(last)) = (to, steps.last())
+        && last.info().target.name() != to
+    {
+        miette::bail!(
+            code = "cli::wrong_target",
+            "--via ends in {}, not in --to {to}",
+            last.info().target.name()
+        );
+    }
+    Ok(steps)
+}
+
+/// Applies the chain; the first step's errors point into the source file.
+fn apply_chain(parsed: &Parsed, steps: &[&'static dyn Reduction]) -> miette::Result<Vec<Reduced>> {
+    let mut out: Vec<Reduced> = Vec::new();
+    for (i, r) in steps.iter().enumerate() {
+        let source = out.last().map(|x| &x.target).unwrap_or(&parsed.instance);
+        match r.reduce(source) {
+            Ok(reduced) => out.push(reduced),
+            Err(e) if i == 0 => return Err(reduction_error(parsed, r.info().id, e)),
+            Err(e) => miette::bail!(
+                code = "reductions::failed",
+                "step {} ({}): {e}",
+                i + 1,
+                r.info().id
+            ),
+        }
+    }
+    Ok(out)
+}
+
+/// A reduction's refusal as a diagnostic at the offending span of the source.
+fn reduction_error(parsed: &Parsed, id: &str, e: ReductionError) -> miette::Report {
+    match e {
+        ReductionError::Precondition {
+            theorem,
+            message,
+            at,
+            help,
+        } => parsed.error_at(
+            &at,
+            "reductions::precondition",
+            format!("{id}: {theorem} needs {message}"),
+            help,
+        ),
+        ReductionError::Trivial { answer, reason } => parsed.error_at(
+            &Locator::Whole,
+            "reductions::trivial",
+            format!("{id} does not compile this instance: {reason}"),
+            Some(format!(
+                "its answer is {} directly; `georeduce solve` or `verify` reports it",
+                if answer { "yes" } else { "no" }
+            )),
+        ),
+        other @ ReductionError::WrongKind { .. } => parsed.error_at(
+            &Locator::Whole,
+            "reductions::wrong_kind",
+            other.to_string(),
+            Some("`georeduce list` shows what each reduction reads".into()),
+        ),
+    }
+}

@@ -1,0 +1,86 @@
+//! `georeduce solve FILE`: the answer (or winner), a witness and search statistics.
+
+use super::super::Outcome;
+use super::super::args::{BudgetArgs, GameMethod};
+use super::super::input::read_instance;
+use super::super::output::{solution_json, solution_text, unknown_json};
+use super::certify::self_check_answer;
+use super::{budget, solve_error};
+use crate::problems::Instance;
+use crate::solvers::dispatch::{Solution, solve_instance};
+
+use crate::solvers::SolveError;
+use crate::solvers::geography::{Method, solve_with};
+use std::path::Path;
+
+/// Solves one instance and prints the answer.
+pub fn run(
+    file: &Path,
+    json: bool,
+    strategy: bool,
+    method: GameMethod,
+    self_check: bool,
+    budget_args: &BudgetArgs,
+) -> miette::Result<Outcome> {
+    let parsed = read_instance(file)?;
+    let budget = budget(budget_args)?;
+    let result = match (&parsed.instance, method) {
+        (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(Solution::Game),
+        (_, GameMethod::Auto) => solve_instance(&parsed.instance, &budget),
+        (other, _) => {
+            return Err(miette::miette!(
+                code = "cli::method_for_game",
+                "--method selects a game solver, but this is a {} instance",
+                other.kind()
+            ));
+        }
+    };
+    match result {
+        Ok(solution) => {
+            // --self-check: the answer is printed only once its certificate is accepted.
+            let checked = match self_check {
+                true => Some(self_check_answer(&parsed.instance, &solution, budget_args)?),
+                false => None,
+            };
+            if let Some(stop) = checked.as_ref().and_then(|c| c.stop()) {
+                return Ok(stop);
+            }
+            if json {
+                let mut v = solution_json(&parsed.instance, &solution, strategy);
+                if let Some(c) = &checked {
+                    v["self_check"] = c.json();
+                }
+                println!("{v:#}");
+            } else {
+                print!("{}", solution_text(&parsed.instance, &solution, strategy));
+                if let Some(c) = &checked {
+                    println!("{}", c.text());
+                }
+            }
+            Ok(Outcome::Done)
+        }
+        Err(SolveError::Budget(b)) => {
+            if json {
+                println!("{:#}", unknown_json(&parsed.instance, b.nodes));
+            } else {
+                println!(
+                    "answer:  unknown (budget exhausted after {} nodes)",
+                    b.nodes
+                );
+            }
+            Ok(Outcome::Unknown)
+        }
+        Err(e) => Err(solve_error(&parsed, e)),
+    }
+}
+
+fn game_method(m: GameMethod) -> Method {
+    match m {
+        GameMethod::Auto => Method::Auto,
+        GameMethod::Exhaustive => Method::Exhaustive,
+        GameMethod::Matching => Method::Matching,
+        GameMethod::Gf2 => Method::Gf2,
+        GameMethod::Dag => Method::Dag,
+        GameMethod::Tree => Method::Tree,
+    }
+}

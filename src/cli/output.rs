@@ -1,0 +1,147 @@
+//! Human-readable and JSON renderings of answers. The JSON shapes are documented in
+//! docs/cli.md and kept stable: decision problems give `"answer": "yes" | "no" | "unknown"`,
+//! games give `"winner": "first" | "second" | "unknown"`, plus `"witness"` and `"stats"`.
+
+use crate::problems::{Geography, Instance, Move, Rule};
+use crate::solvers::dispatch::Solution;
+use crate::solvers::{Stats, Winner};
+use serde_json::{Value, json};
+
+/// A move in words, using vertex identifiers: `a -> b`, `token 2: a -> b`, `place on a`,
+/// `take 2, move to b`.
+pub fn describe_move(g: &Geography, m: &Move) -> String {
+    let id = |v: usize| g.graph.id(v).to_string();
+    let arrow = if g.graph.directed { "->" } else { "--" };
+    match *m {
+        Move::Place { vertex } => format!("place on {}", id(vertex)),
+        Move::Step {
+            token, from, to, ..
+        } => {
+            let prefix = match g.tokens {
+                crate::problems::Tokens::TwoShared { .. } => format!("token {}: ", token + 1),
+                crate::problems::Tokens::Partizan { .. } if token == 0 => "I: ".to_string(),
+                crate::problems::Tokens::Partizan { .. } => "II: ".to_string(),
+                crate::problems::Tokens::One { .. } => String::new(),
+            };
+            format!("{prefix}{} {arrow} {}", id(from), id(to))
+        }
+        Move::Nim { take, to } => match (g.rule, to) {
+            (Rule::NimMoveRemove, Some(t)) => format!("move to {}, take {take}", id(t)),
+            (_, Some(t)) => format!("take {take}, move to {}", id(t)),
+            (_, None) => format!("take {take} (no neighbour)"),
+        },
+    }
+}
+
+/// "first" or "second".
+pub fn winner_name(w: Winner) -> &'static str {
+    match w {
+        Winner::First => "first",
+        Winner::Second => "second",
+    }
+}
+
+/// The player in words, for text output.
+pub fn winner_words(w: Winner) -> &'static str {
+    match w {
+        Winner::First => "first (player I, who moves first)",
+        Winner::Second => "second (player II)",
+    }
+}
+
+fn stats_json(stats: Stats) -> Value {
+    json!({ "nodes": stats.nodes, "millis": (stats.millis * 1000.0).round() / 1000.0 })
+}
+
+/// The witness of a solution as JSON, with vertex identifiers rather than indices.
+pub fn witness_json(instance: &Instance, solution: &Solution, strategy: bool) -> Value {
+    match (instance, solution) {
+        (Instance::Qbf(q), Solution::Qbf(s)) => {
+            let block: serde_json::Map<String, Value> = s
+                .outer_block
+                .iter()
+                .map(|&(v, b)| (q.vars[v].clone(), Value::Bool(b)))
+                .collect();
+            json!({ "outer_block": block })
+        }
+        (Instance::Hampath(h), Solution::Hampath(s)) => json!({
+            "path": s.path.as_ref().map(|p| p.iter().map(|&v| h.graph.id(v)).collect::<Vec<_>>())
+        }),
+        (Instance::VertexCover(c), Solution::Cover(s)) => json!({
+            "cover": s.cover.as_ref().map(|p| p.iter().map(|&v| c.graph.id(v)).collect::<Vec<_>>())
+        }),
+        (Instance::Geography(g), Solution::Game(s)) => {
+            let mut w = json!({
+                "winning_move": s.winning_move.as_ref().map(|m| describe_move(g, m)),
+            });
+            if strategy {
+                let pv: Vec<String> = s
+                    .principal_variation
+                    .iter()
+                    .map(|m| describe_move(g, m))
+                    .collect();
+                w["principal_variation"] = json!(pv);
+            }
+            w
+        }
+        _ => Value::Null,
+    }
+}
+
+/// The full JSON answer of `solve`.
+pub fn solution_json(instance: &Instance, solution: &Solution, strategy: bool) -> Value {
+    let mut v = json!({ "kind": instance.kind() });
+    match (instance, solution) {
+        (Instance::Geography(g), Solution::Game(s)) => {
+            v["variant"] = json!(g.variant_name());
+            v["winner"] = json!(winner_name(s.winner));
+            v["method"] = json!(s.method);
+        }
+        _ => v["answer"] = json!(if solution.yes() { "yes" } else { "no" }),
+    }
+    v["witness"] = witness_json(instance, solution, strategy);
+    v["stats"] = stats_json(solution.stats());
+    v
+}
+
+/// The JSON answer when the budget ran out.
+pub fn unknown_json(instance: &Instance, nodes: u64) -> Value {
+    let key = if matches!(instance, Instance::Geography(_)) {
+        "winner"
+    } else {
+        "answer"
+    };
+    json!({ "kind": instance.kind(), key: "unknown", "witness": null, "stats": { "nodes": nodes } })
+}
+
+/// Text lines for `solve`.
+pub fn solution_text(instance: &Instance, solution: &Solution, strategy: bool) -> String {
+    let mut out = String::new();
+    let stats = solution.stats();
+    match (instance, solution) {
+        (Instance::Geography(g), Solution::Game(s)) => {
+            out += &format!("game:    {}\n", crate::render::dot::default_title(instance));
+            out += &format!("winner:  {}\n", winner_words(s.winner));
+            if let Some(m) = &s.winning_move {
+                out += &format!("winning move: {}\n", describe_move(g, m));
+            }
+            if strategy {
+                let pv: Vec<String> = s
+                    .principal_variation
+                    .iter()
+                    .map(|m| describe_move(g, m))
+                    .collect();
+                out += &format!("principal variation: {}\n", pv.join(", "));
+            }
+            out += &format!("method:  {}\n", s.method);
+        }
+        _ => {
+            out += &format!("problem: {}\n", instance.kind());
+            out += &format!("answer:  {}\n", if solution.yes() { "yes" } else { "no" });
+            let w = witness_json(instance, solution, strategy);
+            out += &format!("witness: {w}\n");
+        }
+    }
+    out += &format!("stats:   {} nodes, {:.3} ms\n", stats.nodes, stats.millis);
+    out
+}

@@ -1,0 +1,363 @@
+//! The machinery every certificate map shares: consulting a source certificate (a game
+//! strategy or Skolem/Herbrand functions), building a target certificate from a choice
+//! function, replaying lines of play, and checking that the instances belong together.
+
+use super::CertMapError;
+use crate::certify::{
+    BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
+    QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
+};
+use crate::problems::{Geography, Instance, Move, Qbf, Var, VertexId};
+use crate::reductions::Reduction;
+use crate::solvers::Winner;
+use std::collections::HashMap;
+
+/// The certificate player of a solver's winner.
+pub fn winner_of(w: Winner) -> Player {
+    match w {
+        Winner::First => Player::First,
+        Winner::Second => Player::Second,
+    }
+}
+
+/// Checks that `target` is what `r` compiles `source` into (the maps find gadget vertices by
+/// the construction's layout, so any other pair of instances is refused).
+pub(crate) fn expect_pair(
+    r: &dyn Reduction,
+    source: &Instance,
+    target: &Instance,
+) -> Result<(), CertMapError> {
+    let reduced = r
+        .reduce(source)
+        .map_err(|e| CertMapError::WrongInstance(format!("{}: {e}", r.info().id)))?;
+    match reduced.target == *target {
+        true => Ok(()),
+        false => Err(CertMapError::WrongInstance(format!(
+            "the target is not the output of {} on this source",
+            r.info().id
+        ))),
+    }
+}
+
+/// The game inside an instance.
+pub(crate) fn game_of(inst: &Instance) -> Result<&Geography, CertMapError> {
+    match inst {
+        Instance::Geography(g) => Ok(g),
+        other => Err(CertMapError::WrongInstance(format!(
+            "expected a game, found a {} instance",
+            other.kind()
+        ))),
+    }
+}
+
+/// The QBF inside an instance.
+pub(crate) fn qbf_of(inst: &Instance) -> Result<&Qbf, CertMapError> {
+    match inst {
+        Instance::Qbf(q) => Ok(q),
+        other => Err(CertMapError::WrongInstance(format!(
+            "expected a QBF, found a {} instance",
+            other.kind()
+        ))),
+    }
+}
+
+/// The error for a certificate of an unexpected kind.
+pub(crate) fn wrong_cert(expected: &str, cert: &Certificate) -> CertMapError {
+    CertMapError::WrongCertificate(format!(
+        "expected a {expected} certificate, found {}",
+        cert.body.kind()
+    ))
+}
+
+/// A game certificate decoded for consultation during a simulation.
+pub struct GameOracle<'g> {
+    game: &'g Geography,
+    player: StrategyPlayer,
+}
+
+impl<'g> GameOracle<'g> {
+    /// Decodes a `game_win` certificate of `game`, or expands a `ueg_kernel` certificate of
+    /// a rooted game into the strategy its proof describes.
+    pub fn new(game: &'g Geography, cert: &Certificate) -> Result<GameOracle<'g>, CertMapError> {
+        let expanded;
+        let strategy: &GameStrategy = match &cert.body {
+            CertificateBody::GameWin(s) => s,
+            CertificateBody::UegKernel(k) => {
+                expanded = kernel_strategy(game, k)?;
+                &expanded
+            }
+            _ => return Err(wrong_cert("game_win or ueg_kernel", cert)),
+        };
+        Ok(GameOracle {
+            game,
+            player: StrategyPlayer::new(game, strategy)?,
+        })
+    }
+
+    /// The player whose strategy this is.
+    pub fn winner(&self) -> Player {
+        self.player.winner()
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g Geography {
+        self.game
+    }
+
+    /// The strategy's move at the replay's position (the winner to move); an error when the
+    /// winner has no move there (the strategy loses) or the strategy has no entry.
+    pub fn choose(&self, at: &Replay) -> Result<Move, CertMapError> {
+        self.player.choose(at)?.ok_or_else(|| {
+            CertMapError::Invalid(format!(
+                "the {} strategy is stuck after {} moves",
+                self.winner(),
+                at.line().len()
+            ))
+        })
+    }
+
+    /// The strategy's move after `line` from the start.
+    pub fn reply(&self, line: &[Move]) -> Result<Move, CertMapError> {
+        let mut at = Replay::new(self.game)?;
+        at.play_all(line)?;
+        self.choose(&at)
+    }
+}
+
+/// The strategy of an even-kernel certificate of rooted undirected edge geography
+/// (Fraenkel–Scheinerman–Ullman): the winner always moves the token into the kernel (player
+/// I after his opening, into the kernel of the graph without the opening edge).
+fn kernel_strategy(game: &Geography, k: &KernelCert) -> Result<GameStrategy, CertMapError> {
+    let kernel: Vec<VertexId> = match k.kernels.first() {
+        Some(ids) => ids
+            .iter()
+            .map(|id| {
+                game.graph
+                    .vertex(id)
+                    .ok_or_else(|| CertMapError::Invalid(format!("no vertex {id}")))
+            })
+            .collect::<Result<_, _>>()?,
+        None => {
+            return Err(CertMapError::Invalid(
+                "a kernel certificate without kernel".into(),
+            ));
+        }
+    };
+    let opening = match &k.opening {
+        Some(o) => Some(
+            CertMove::Step {
+                token: 0,
+                from: o.from.clone(),
+                edge: o.edge,
+                to: o.to.clone(),
+            }
+            .to_move(&game.graph)?,
+        ),
+        None => None,
+    };
+    let built = strategy_from_fn(game, k.winner, &Limits::default(), |line| {
+        if line.is_empty() && opening.is_some() {
+            return opening;
+        }
+        let at = replay(game, line).ok()?;
+        at.legal()
+            .ok()?
+            .into_iter()
+            .find(|m| dest(m).is_some_and(|w| kernel.contains(&w)))
+    })?;
+    Ok(built)
+}
+
+/// Skolem or Herbrand functions decoded for evaluation.
+pub struct QbfOracle<'q> {
+    qbf: &'q Qbf,
+    names: HashMap<&'q str, Var>,
+    fns: Vec<Option<&'q BoolFn>>,
+}
+
+impl<'q> QbfOracle<'q> {
+    /// Decodes `strategy` on `qbf` (each function by its variable's name).
+    pub fn new(qbf: &'q Qbf, strategy: &'q QbfStrategy) -> Result<QbfOracle<'q>, CertMapError> {
+        let names: HashMap<&str, Var> = qbf
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(v, n)| (n.as_str(), v))
+            .collect();
+        let mut fns = vec![None; qbf.num_vars()];
+        for f in &strategy.functions {
+            let v = *names.get(f.var.as_str()).ok_or_else(|| {
+                CertMapError::Invalid(format!("the certificate names no variable {}", f.var))
+            })?;
+            fns[v] = Some(&f.value);
+        }
+        Ok(QbfOracle { qbf, names, fns })
+    }
+
+    /// The value of variable `x` under the certificate when `a` holds the values of the
+    /// variables before it.
+    pub fn value(&self, x: Var, a: &[Option<bool>]) -> Result<bool, CertMapError> {
+        let f = self.fns.get(x).copied().flatten().ok_or_else(|| {
+            CertMapError::Invalid(format!("no function for {}", self.qbf.vars[x]))
+        })?;
+        self.eval(f, a, 0)
+    }
+
+    fn var_value(&self, name: &str, a: &[Option<bool>]) -> Result<bool, CertMapError> {
+        self.names
+            .get(name)
+            .and_then(|&v| a.get(v).copied().flatten())
+            .ok_or_else(|| CertMapError::Invalid(format!("a function reads {name} too early")))
+    }
+
+    fn eval(&self, f: &BoolFn, a: &[Option<bool>], depth: usize) -> Result<bool, CertMapError> {
+        if depth > 10_000 {
+            return Err(CertMapError::Invalid("a decision tree is too deep".into()));
+        }
+        match f {
+            BoolFn::Const(b) => Ok(*b),
+            BoolFn::Tree {
+                test,
+                then,
+                otherwise,
+            } => match self.var_value(test, a)? {
+                true => self.eval(then, a, depth + 1),
+                false => self.eval(otherwise, a, depth + 1),
+            },
+            BoolFn::Table { over, values } => {
+                let mut row = 0usize;
+                for name in over {
+                    row = 2 * row + usize::from(self.var_value(name, a)?);
+                }
+                match values.as_bytes().get(row) {
+                    Some(b'1') => Ok(true),
+                    Some(b'0') => Ok(false),
+                    _ => Err(CertMapError::Invalid("a truth table is malformed".into())),
+                }
+            }
+        }
+    }
+}
+
+/// The Skolem (`true`) or Herbrand (`false`) strategy of a QBF certificate.
+pub(crate) fn qbf_cert(cert: &Certificate) -> Result<(bool, &QbfStrategy), CertMapError> {
+    match &cert.body {
+        CertificateBody::QbfTrue(s) => Ok((true, s)),
+        CertificateBody::QbfFalse(s) => Ok((false, s)),
+        _ => Err(wrong_cert("qbf_true or qbf_false", cert)),
+    }
+}
+
+/// Builds a `game_win` certificate for `winner` on `game` from a choice function, which gets
+/// the line of play and returns the winner's move (asked only where there is a choice). The
+/// first error of the choice function is the result.
+pub fn build_game_cert(
+    game: &Geography,
+    winner: Player,
+    mut choose: impl FnMut(&[Move]) -> Result<Move, CertMapError>,
+) -> Result<Certificate, CertMapError> {
+    let mut failure = None;
+    let built = strategy_from_fn(game, winner, &Limits::default(), |line| {
+        match choose(line) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                failure.get_or_insert(e);
+                None
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(Certificate::new(CertificateBody::GameWin(built?)))
+}
+
+/// Builds a `qbf_true` (`claims_true`) or `qbf_false` certificate from a choice function
+/// `choose(x, partial)` (the value of the certifying player's variable `x` given the values
+/// of the variables before it). The first error of the choice function is the result.
+pub fn build_qbf_cert(
+    qbf: &Qbf,
+    claims_true: bool,
+    mut choose: impl FnMut(Var, &[Option<bool>]) -> Result<bool, CertMapError>,
+) -> Result<Certificate, CertMapError> {
+    let mut failure = None;
+    let built =
+        qbf_strategy_from_fn(
+            qbf,
+            claims_true,
+            &Limits::default(),
+            |x, partial| match failure.is_none().then(|| choose(x, partial)) {
+                Some(Ok(b)) => b,
+                Some(Err(e)) => {
+                    failure = Some(e);
+                    false
+                }
+                None => false,
+            },
+        );
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let s = built?;
+    Ok(Certificate::new(match claims_true {
+        true => CertificateBody::QbfTrue(s),
+        false => CertificateBody::QbfFalse(s),
+    }))
+}
+
+/// The position after `line` on `game`.
+pub(crate) fn replay<'g>(game: &'g Geography, line: &[Move]) -> Result<Replay<'g>, CertMapError> {
+    let mut r = Replay::new(game)?;
+    r.play_all(line)?;
+    Ok(r)
+}
+
+/// The legal move of token `token` to `to` at the replay's position.
+pub(crate) fn step_to(at: &Replay, token: u8, to: VertexId) -> Result<Move, CertMapError> {
+    at.legal()?
+        .into_iter()
+        .find(|m| matches!(*m, Move::Step { token: t, to: w, .. } if t == token && w == to))
+        .ok_or_else(|| {
+            CertMapError::Invalid(format!(
+                "no legal move of token {token} to {} after {} moves",
+                at.game().graph.id(to),
+                at.line().len()
+            ))
+        })
+}
+
+/// The only legal move (or the first, when all lead to the same position), for scripted
+/// players where the proof leaves no choice.
+pub(crate) fn only_move(at: &Replay) -> Result<Move, CertMapError> {
+    let legal = at.legal()?;
+    match legal.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(CertMapError::Invalid(format!(
+            "{} has no move after {} moves",
+            at.mover(),
+            at.line().len()
+        ))),
+        _ => Err(CertMapError::Invalid(format!(
+            "the script expected a forced move after {} moves, found {}",
+            at.line().len(),
+            legal.len()
+        ))),
+    }
+}
+
+/// Where a move ends (`None` for NimG moves without a target).
+pub(crate) fn dest(m: &Move) -> Option<VertexId> {
+    match *m {
+        Move::Step { to, .. } => Some(to),
+        Move::Place { vertex } => Some(vertex),
+        Move::Nim { to, .. } => to,
+    }
+}
+
+/// Where a move starts (`None` for placements and NimG moves).
+pub(crate) fn origin(m: &Move) -> Option<VertexId> {
+    match *m {
+        Move::Step { from, .. } => Some(from),
+        _ => None,
+    }
+}

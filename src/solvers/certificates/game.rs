@@ -1,0 +1,41 @@
+//! Winning-strategy certificates (`game_win`) for every geography variant.
+//!
+//! `certify::strategy_from_fn` walks every play in which the winner follows the strategy and
+//! the opponent answers in every legal way, and asks for the winner's move wherever there is
+//! a real choice. The answers come from one [`MoveOracle`](crate::solvers::geography::MoveOracle)
+//! session, so the exhaustive search behind them shares a single memo table across the whole
+//! walk: each position is searched at most once.
+
+use super::{build_error, player};
+use crate::certify::{self, GameStrategy, Limits};
+use crate::problems::Geography;
+use crate::solvers::{Budget, SolveError, Winner, geography};
+
+/// A winning strategy for the player who wins `g` (decided by the session's own search),
+/// checked by nobody yet: pass it to `certify::check`. Errors: the solver's refusals, the
+/// budget (one node count for the whole session), and [`SolveError::TooLarge`] when the
+/// strategy walk exceeds the checker's default position limit.
+pub fn game_strategy(g: &Geography, budget: &Budget) -> Result<GameStrategy, SolveError> {
+    geography::with_oracle(g, budget, |oracle| {
+        let first_wins = oracle.mover_wins(&[])?;
+        let winner = if first_wins {
+            Winner::First
+        } else {
+            Winner::Second
+        };
+        let mut failure = None;
+        let built = certify::strategy_from_fn(g, player(winner), &Limits::default(), |line| {
+            match oracle.winning_move(line) {
+                Ok(m) => m,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    None
+                }
+            }
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => built.map_err(build_error),
+        }
+    })?
+}

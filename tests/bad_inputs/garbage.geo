@@ -1,0 +1,2 @@
+# expect lang::syntax
+hello world

@@ -1,0 +1,5 @@
+# expect lang::missing_direction
+hampath {
+  vertices a b
+  edges a -- b
+}

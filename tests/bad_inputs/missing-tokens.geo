@@ -1,0 +1,6 @@
+# expect lang::missing_tokens
+geography {
+  directed vertex geography
+  vertices a b
+  edges a -> b
+}

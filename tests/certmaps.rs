@@ -1,0 +1,139 @@
+//! Certificates across reductions (issue #5 §2): for every reduction with certificate maps,
+//! on at least 200 random small sources (fixed seeds) with both answers present, a source
+//! certificate mapped forward is accepted by `certify::check` on the target, a target
+//! certificate mapped backward is accepted on the source, an invalid mutant of a source
+//! certificate never maps to an accepted target certificate, and every direction that
+//! `cert_maps` declares not constructive refuses with `NotConstructive`.
+//!
+//! Source and target certificates come from `certmaps/producers.rs` (brute force for QBF,
+//! the exhaustive solvers for games, paths and covers) and are checked before use.
+
+#[path = "certmaps/harness.rs"]
+mod harness; // one round trip per source, and the tally
+#[path = "certmaps/mutate.rs"]
+mod mutate; // one-step mutants of certificates
+#[path = "certmaps/producers.rs"]
+mod producers; // certificates of sources and targets
+
+use georeduce::problems::{Convention, Instance, Rule};
+use georeduce::random::formulas::{QbfParams, random_qbf};
+use georeduce::random::games::{GameParams, Setup, random_game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// `count` random QBF sources with `vars` variables and `clauses` clauses of width `width`.
+fn qbfs(seed: u64, count: usize, vars: usize, clauses: usize, width: usize) -> Vec<Instance> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut p = QbfParams::three_qbf(1..=vars, 1..=clauses);
+    p.width = width;
+    (0..count)
+        .map(|_| Instance::Qbf(random_qbf(&mut rng, &p)))
+        .collect()
+}
+
+/// `count` random games of one variant on 2..=`max_n` vertices.
+fn games(seed: u64, count: usize, base: GameParams, max_n: usize) -> Vec<Instance> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let p = GameParams {
+                n: rng.random_range(2..=max_n),
+                edge_prob: rng.random_range(0.2..0.6),
+                ..base
+            };
+            Instance::Geography(random_game(&mut rng, &p))
+        })
+        .collect()
+}
+
+fn params(rule: Rule, setup: Setup, directed: bool, loops: bool) -> GameParams {
+    GameParams {
+        rule,
+        setup,
+        convention: Convention::Normal,
+        directed,
+        loops,
+        ..GameParams::default()
+    }
+}
+
+#[test]
+fn qbf_dvg_maps_both_ways() {
+    harness::run("qbf-dvg", qbfs(11, 200, 5, 4, 3), 1);
+}
+
+#[test]
+fn qbf_pvg_maps_both_ways() {
+    harness::run("qbf-pvg", qbfs(13, 200, 4, 3, 3), 3);
+}
+
+#[test]
+fn pvg_pag_maps_both_ways() {
+    let p = params(Rule::Vertex, Setup::Partizan, true, false);
+    harness::run("pvg-pag", games(14, 200, p, 6), 4);
+}
+
+#[test]
+fn pendant_maps_both_ways() {
+    let dvg = params(Rule::Vertex, Setup::Rooted, true, false);
+    harness::run("dvg-misere-dvg", games(15, 200, dvg, 7), 5);
+    let deg = params(Rule::Edge, Setup::Rooted, true, true);
+    harness::run("deg-misere-deg", games(16, 200, deg, 5), 6);
+    let ueg = params(Rule::Edge, Setup::Rooted, false, false);
+    let t = harness::run("ueg-misere-ueg", games(17, 200, ueg, 6), 7);
+    assert!(t.compact >= 20, "too few kernel certificates: {t:?}");
+}
+
+#[test]
+fn trailtrap_disconnected_maps_both_ways() {
+    let tt = params(Rule::Edge, Setup::PartizanUnrooted, false, false);
+    harness::run("trailtrap-disconnected", games(18, 200, tt, 5), 8);
+}
+
+#[test]
+fn qbf_ivg2_maps_both_ways() {
+    harness::run("qbf-ivg2", qbfs(19, 200, 4, 3, 3), 9);
+}
+
+#[test]
+fn qbf_iag2_maps_both_ways() {
+    harness::run("qbf-iag2", qbfs(20, 200, 4, 3, 3), 10);
+}
+
+#[test]
+fn hampath_pvg_maps_the_yes_side() {
+    use georeduce::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_hampath};
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let sources: Vec<Instance> = (0..200)
+        .map(|i| {
+            let p = HamPathParams {
+                vertices: 2..=6,
+                family: GraphFamily::Gnp(0.4),
+                directed: i % 2 == 0,
+                endpoints: if i % 3 == 0 {
+                    Endpoints::Both
+                } else {
+                    Endpoints::Start
+                },
+                plant: 0.3,
+            };
+            Instance::Hampath(random_hampath(&mut rng, &p))
+        })
+        .collect();
+    harness::run("hampath-pvg", sources, 11);
+}
+
+#[test]
+fn vc_pvg_maps_the_yes_side() {
+    use georeduce::random::graphs::random_vertex_cover;
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let sources: Vec<Instance> = (0..200)
+        .map(|_| {
+            let n = rng.random_range(2..=6);
+            let k = rng.random_range(1..=n / 2 + 1);
+            let density = rng.random_range(0.3..0.8);
+            Instance::VertexCover(random_vertex_cover(&mut rng, n, density, k))
+        })
+        .collect();
+    harness::run("vc-pvg", sources, 12);
+}

@@ -1,0 +1,170 @@
+//! One round trip of a reduction's certificate maps on one source instance, and the tally
+//! that every test asserts on.
+
+use super::mutate::mutate;
+use super::producers::certificate;
+use georeduce::certify::{Certificate, Claim, Player, check};
+use georeduce::problems::Instance;
+use georeduce::reductions::{CertMapError, Reduction, ReductionError};
+use georeduce::solvers::Winner;
+use rand::Rng;
+
+/// What a run over many sources saw.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Sources with a YES answer, and with a NO answer.
+    pub yes: usize,
+    pub no: usize,
+    /// Certificates mapped forward and backward and accepted by the checker.
+    pub forward: usize,
+    pub backward: usize,
+    /// Maps refused as not constructive (as `cert_maps` declares).
+    pub refused: usize,
+    /// Invalid mutants tried forward (each refused or mapped to a rejected certificate).
+    pub mutants: usize,
+    /// Sources the reduction declined (answered directly or outside its precondition).
+    pub skipped: usize,
+    /// Source certificates of a compact kind (`ueg_kernel`, `uvg_matching`).
+    pub compact: usize,
+}
+
+fn claim_of(yes: bool, yes_winner: Winner) -> Claim {
+    let w = if yes { yes_winner } else { yes_winner.other() };
+    Claim::Winner(match w {
+        Winner::First => Player::First,
+        Winner::Second => Player::Second,
+    })
+}
+
+/// The claim a source certificate must prove for the answer `yes`.
+fn source_claim(source: &Instance, yes: bool) -> Claim {
+    match source {
+        Instance::Qbf(_) => Claim::Qbf(yes),
+        Instance::Hampath(_) => Claim::HamPathExists,
+        Instance::VertexCover(_) => Claim::CoverExists,
+        Instance::Geography(_) => claim_of(yes, Winner::First),
+    }
+}
+
+fn expect_refusal(r: &dyn Reduction, got: Result<Certificate, CertMapError>, what: &str) {
+    match got {
+        Err(CertMapError::NotConstructive(_)) => {}
+        other => panic!(
+            "{}: {what} is declared not constructive, got {other:?}",
+            r.info().id
+        ),
+    }
+}
+
+/// Maps the source certificate forward, checks it; mutates it and checks that no invalid
+/// mutant maps to an accepted target certificate.
+fn forward(
+    r: &dyn Reduction,
+    (source, target): (&Instance, &Instance),
+    cert: &Certificate,
+    yes: bool,
+    rng: &mut impl Rng,
+    t: &mut Tally,
+) {
+    let id = r.info().id;
+    if !r.cert_maps().get(true, yes).is_constructive() {
+        t.refused += 1;
+        return expect_refusal(r, r.forward(source, target, cert), "forward");
+    }
+    let mapped = r.forward(source, target, cert);
+    let mapped = mapped.unwrap_or_else(|e| panic!("{id}: forward failed: {e}\n{source:?}"));
+    let verdict = check(target, &mapped)
+        .unwrap_or_else(|e| panic!("{id}: forward certificate rejected: {e}\n{source:?}"));
+    assert_eq!(verdict.claim, claim_of(yes, r.info().yes_winner), "{id}");
+    t.forward += 1;
+    for _ in 0..3 {
+        let Some(m) = mutate(source, cert, rng) else {
+            continue;
+        };
+        if check(source, &m).is_ok() {
+            continue;
+        }
+        t.mutants += 1;
+        if let Ok(tc) = r.forward(source, target, &m) {
+            assert!(
+                check(target, &tc).is_err(),
+                "{id}: an invalid source certificate mapped to an accepted one\n{source:?}"
+            );
+        }
+    }
+}
+
+/// Maps the target certificate backward and checks it.
+fn backward(r: &dyn Reduction, (source, target): (&Instance, &Instance), yes: bool, t: &mut Tally) {
+    let id = r.info().id;
+    let cert = certificate(target, false).expect("a game has a certificate");
+    let verdict = check(target, &cert).expect("the producer's target certificate");
+    assert_eq!(
+        verdict.claim,
+        claim_of(yes, r.info().yes_winner),
+        "{id}: answers differ"
+    );
+    if !r.cert_maps().get(false, yes).is_constructive() {
+        t.refused += 1;
+        return expect_refusal(r, r.backward(source, target, &cert), "backward");
+    }
+    let mapped = r.backward(source, target, &cert);
+    let mapped = mapped.unwrap_or_else(|e| panic!("{id}: backward failed: {e}\n{source:?}"));
+    let verdict = check(source, &mapped)
+        .unwrap_or_else(|e| panic!("{id}: backward certificate rejected: {e}\n{source:?}"));
+    assert_eq!(verdict.claim, source_claim(source, yes), "{id}");
+    t.backward += 1;
+}
+
+/// One round trip on `source`; `yes` is the source answer to compare with, when the
+/// reduction decides another question than the source certificate proves.
+pub fn round_trip(r: &dyn Reduction, source: &Instance, rng: &mut impl Rng, t: &mut Tally) {
+    let target = match r.reduce(source) {
+        Ok(out) => out.target,
+        Err(ReductionError::Trivial { .. } | ReductionError::Precondition { .. }) => {
+            t.skipped += 1;
+            return;
+        }
+        Err(e) => panic!("{}: {e}", r.info().id),
+    };
+    let cert = certificate(source, true);
+    if let Some(c) = &cert {
+        check(source, c).expect("the producer's source certificate");
+        t.compact += usize::from(matches!(c.body.kind(), "ueg_kernel" | "uvg_matching"));
+    }
+    let yes = cert
+        .as_ref()
+        .is_some_and(georeduce::reductions::certmaps::claims_yes);
+    if yes {
+        t.yes += 1
+    } else {
+        t.no += 1
+    }
+    if let Some(c) = &cert {
+        forward(r, (source, &target), c, yes, rng, t);
+    } else if r.cert_maps().get(true, false).is_constructive() {
+        panic!(
+            "{}: a NO answer without certificate cannot map forward",
+            r.info().id
+        );
+    }
+    backward(r, (source, &target), yes, t);
+}
+
+/// Runs `round_trip` on every source and asserts the tally: both answers in numbers, every
+/// declared map exercised.
+pub fn run(id: &str, sources: impl IntoIterator<Item = Instance>, seed: u64) -> Tally {
+    use rand::SeedableRng;
+    let r = georeduce::reductions::by_id(id).expect("registered reduction");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut t = Tally::default();
+    for s in sources {
+        round_trip(r, &s, &mut rng, &mut t);
+    }
+    eprintln!("{id}: {t:?}");
+    assert!(
+        t.yes >= 20 && t.no >= 20,
+        "{id}: too few YES or NO sources: {t:?}"
+    );
+    t
+}

@@ -1,0 +1,194 @@
+//! End-to-end tests of the `georeduce` binary: exit codes, output shapes, determinism.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn georeduce(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run georeduce")
+}
+
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn georeduce");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+#[test]
+fn solve_running_example_is_false() {
+    let o = georeduce(&["solve", "examples/fraenkel-simonson.qbf", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["kind"], "qbf");
+    assert_eq!(v["answer"], "no");
+    assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn verify_running_example_through_pvg_matches() {
+    let o = georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--to",
+        "pvg",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["source_answer"], "no");
+    assert_eq!(v["target_winner"], "second");
+    assert_eq!(v["match"], true);
+    assert_eq!(v["target_vertices"], 45);
+    assert_eq!(v["target_edges"], 79);
+}
+
+#[test]
+fn compile_dot_is_byte_identical_across_runs() {
+    let args = [
+        "compile",
+        "examples/fraenkel-simonson.qbf",
+        "--to",
+        "pvg",
+        "--format",
+        "dot",
+    ];
+    let a = georeduce(&args);
+    let b = georeduce(&args);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    assert!(stdout(&a).starts_with("digraph"));
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn compiled_dsl_parses_back() {
+    let o = georeduce(&["compile", "examples/fraenkel-simonson.qbf", "--to", "pvg"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let back = with_stdin(&["parse", "-"], &stdout(&o));
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    assert_eq!(
+        stdout(&back),
+        stdout(&o),
+        "printing is canonical: parse(print(x)) prints x"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_a_located_diagnostic() {
+    let o = with_stdin(&["parse", "-"], "exists x1: (x1 | y)");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("<stdin>"),
+        "diagnostic names the source: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn missing_file_exits_2() {
+    let o = georeduce(&["solve", "no/such/file.qbf"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn usage_error_exits_2() {
+    assert_eq!(georeduce(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(georeduce(&["solve"]).status.code(), Some(2));
+}
+
+#[test]
+fn node_budget_gives_unknown_and_exit_3() {
+    // The compiled running example needs hundreds of search nodes; allow ten.
+    let pvg = georeduce(&["compile", "examples/fraenkel-simonson.qbf", "--to", "pvg"]);
+    let o = with_stdin(
+        &["solve", "-", "--max-nodes", "10", "--json"],
+        &stdout(&pvg),
+    );
+    assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(json(&o)["winner"], "unknown");
+    let args = [
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--to",
+        "pvg",
+        "--max-nodes",
+        "10",
+    ];
+    let v = georeduce(&args);
+    assert_eq!(v.status.code(), Some(3), "{}{}", stdout(&v), stderr(&v));
+    assert!(stdout(&v).contains("unknown"));
+}
+
+#[test]
+fn unknown_target_is_a_usage_error() {
+    let o = georeduce(&["compile", "examples/fraenkel-simonson.qbf", "--to", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown target"), "{}", stderr(&o));
+}
+
+#[test]
+fn list_json_names_every_reduction_of_reductions_i() {
+    let o = georeduce(&["list", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let ids: Vec<String> = json(&o)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect();
+    for id in [
+        "qbf-dvg",
+        "qbf-pvg",
+        "qbf-pvg-restricted",
+        "pvg-pag",
+        "hampath-pvg",
+        "vc-pvg",
+        "qbf-iag2",
+        "qbf-ivg2",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "{id} missing from {ids:?}");
+    }
+}
+
+#[test]
+fn qdimacs_round_trip_through_the_cli() {
+    let o = georeduce(&[
+        "parse",
+        "examples/fraenkel-simonson.qbf",
+        "--format",
+        "qdimacs",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("p cnf 3 3"), "{text}");
+    let solved = with_stdin(&["solve", "-", "--json"], &text);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert_eq!(json(&solved)["answer"], "no");
+}
