@@ -194,3 +194,32 @@ fn parallel_arcs_are_kept_as_separate_gadgets() {
         assert!(t.yes >= 20 && t.no >= 20, "{id}: {t:?}");
     }
 }
+
+#[test]
+fn colliding_vertex_names_get_fresh_identifiers() {
+    // A user may already call a vertex what a gadget would call its own (`p_u_v`, `u_pend`,
+    // `w`, `p0`); compiling must not panic and every identifier must stay unique.
+    let mut g = georeduce::problems::Graph::new(true);
+    for id in ["u", "v", "p_u_v", "u_pend", "p_u_v_2"] {
+        g.add_vertex(id);
+    }
+    g.add_edge(0, 1);
+    g.add_edge(1, 2);
+    for (id, rule) in [
+        ("deg-ueg", Rule::Edge),
+        ("deg-misere-deg", Rule::Edge),
+        ("dvg-misere-uvg", Rule::Vertex),
+        ("dvg-nimg", Rule::Vertex),
+    ] {
+        let target = crate::util::reduce_checked(
+            reduction(id),
+            &game(g.clone(), rule, 0, Convention::Normal),
+        );
+        let Instance::Geography(t) = target else {
+            unreachable!()
+        };
+        t.graph
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+}

@@ -133,6 +133,7 @@ impl Tally {
 
     /// Asserts that both answers occur at least `min` times.
     pub fn assert_both(&self, what: &str, min: usize) {
+        eprintln!("{what}: {} yes, {} no", self.yes, self.no);
         assert!(
             self.yes >= min && self.no >= min,
             "{what}: too few of one answer: {self:?} (need {min} each)"
