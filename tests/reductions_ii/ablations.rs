@@ -33,6 +33,7 @@ fn plain_edge_instead_of_gadget_a_fails() {
         gadget: ArcGadget::PlainEdge,
     };
     let bad = mismatches(&control, 90, 200, Rule::Edge, 6, 8);
+    eprintln!("deg-ueg with a plain edge: {bad}/200 wrong");
     assert!(bad >= 10, "a plain edge mismatched only {bad}/200");
     assert_eq!(mismatches(&DegToUeg::PAPER, 90, 200, Rule::Edge, 6, 8), 0);
 }
@@ -41,6 +42,7 @@ fn plain_edge_instead_of_gadget_a_fails() {
 fn misere_arc_gadget_without_pendants_fails() {
     let control = DvgToMisereUvg { pendants: false };
     let bad = mismatches(&control, 91, 200, Rule::Vertex, 6, 10);
+    eprintln!("dvg-misere-uvg without pendants: {bad}/200 wrong");
     assert!(bad >= 10, "no pendants mismatched only {bad}/200");
     assert_eq!(
         mismatches(&DvgToMisereUvg::PAPER, 91, 200, Rule::Vertex, 6, 10),
@@ -52,6 +54,7 @@ fn misere_arc_gadget_without_pendants_fails() {
 fn nimg_gadget_with_one_token_on_d_fails() {
     let control = DvgToNimg { d_weight: 1 };
     let bad = mismatches(&control, 92, 200, Rule::Vertex, 6, 10);
+    eprintln!("dvg-nimg with w(d) = 1: {bad}/200 wrong");
     assert!(bad >= 10, "w(d) = 1 mismatched only {bad}/200");
     assert_eq!(
         mismatches(&DvgToNimg::PAPER, 92, 200, Rule::Vertex, 6, 10),
@@ -112,6 +115,7 @@ fn trail_trap_path_half_length_must_be_n_plus_1() {
     assert_eq!(count(PathHalf::NPlusOne), 0);
     let short = count(PathHalf::N);
     let long = count(PathHalf::NPlusTwo);
+    eprintln!("Trail Trap half-length n: {short}/150 wrong, n + 2: {long}/150 wrong");
     assert!(
         short >= 5 && long >= 5,
         "half-length n: {short}, n + 2: {long} mismatches of 150"

@@ -270,7 +270,7 @@ fn thm18_decides_trails_from_v_not_hamiltonian_paths_from_v() {
     let r = reduction();
     // Trail yes, Hamiltonian path from v no: player II wins.
     let ten = instance(10, &TEN, 2);
-    assert!(source_yes(&ten) && !ham(10, &TEN, Some(2)));
+    assert!(source_yes(&ten) && !ham(10, &TEN, Some(2)) && ham(10, &TEN, None));
     closed_loop_one(r, &ten, true);
     // Trail no, Hamiltonian path from v yes: player I wins.
     let fourteen = instance(14, &FOURTEEN, 4);
@@ -287,7 +287,7 @@ fn thm18_question_is_not_hamiltonian_path_anywhere() {
     let Instance::Hampath(h) = &s else {
         unreachable!()
     };
-    assert!(ham(16, &SIXTEEN, None));
+    assert!(ham(16, &SIXTEEN, None) && !ham(16, &SIXTEEN, Some(5)));
     assert!(!source_yes(&s));
     assert!(!ham_path_end_next_to(&h.graph, 5));
     reduce_checked(reduction(), &s);

@@ -130,12 +130,14 @@ fn proposition_2_mirror_strategy() {
         }
     }
     assert!(solved >= 200, "only {solved} symmetric graphs");
+    eprintln!("Prop 2: {solved} symmetric graphs, all P2 wins");
     // Control: a fixed edge breaks the mirror, and then P1 does win sometimes.
     let p1 = (0..200)
         .map(|_| symmetric(&mut rng, true))
         .filter(|(_, e)| e.len() <= 14)
         .filter(|(n, e)| tt_winner(*n, e) == Winner::First)
         .count();
+    eprintln!("Prop 2 control (a fixed edge): {p1}/200 P1 wins");
     assert!(p1 >= 10, "only {p1} P1 wins with a fixed edge");
 }
 
