@@ -78,7 +78,7 @@ impl HampathToTrailTrap {
     };
 }
 
-static INFO: ReductionInfo = ReductionInfo {
+const INFO: ReductionInfo = ReductionInfo {
     id: "hampath-trailtrap",
     source: ProblemKind::Hampath,
     target: ProblemKind::TrailTrap,
@@ -254,9 +254,26 @@ impl HampathToTrailTrap {
     }
 }
 
+/// The same construction on connected graphs of maximum degree ≤ 3: registered so that random
+/// testing sees both answers at small sizes (cubic "no" instances need 14 or more vertices).
+const SUBCUBIC_INFO: ReductionInfo = ReductionInfo {
+    id: "hampath-trailtrap-subcubic",
+    preconditions: &[
+        "an undirected, simple, connected graph G on n vertices of maximum degree <= 3",
+        "a start vertex v (the fixed vertex of Cor 17) and no end vertex",
+        "question decided: does G have a trail of length n + 1 starting at v (Fixed long trail)?",
+    ],
+    provenance: "Thm 18's construction on subcubic graphs: its proof uses only that every trail \
+                 has length <= n + 1 (spec section 3(a) verifies it on random subcubic graphs)",
+    ..INFO
+};
+
 impl Reduction for HampathToTrailTrap {
     fn info(&self) -> &ReductionInfo {
-        &INFO
+        match self.input {
+            InputClass::Cubic => &INFO,
+            InputClass::Subcubic => &SUBCUBIC_INFO,
+        }
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {

@@ -84,7 +84,7 @@ pub fn brute_max(g: &Graph, start: Option<VertexId>) -> usize {
 fn max_trail_matches_euler_brute_force() {
     let mut rng = rng(70);
     let mut differs = 0;
-    for i in 0..1500usize {
+    for i in 0..1500u32 {
         let directed = i.is_multiple_of(2);
         let n = rng.random_range(1..=6);
         let m = rng.random_range(0..=11);
