@@ -263,6 +263,14 @@ const SUBCUBIC_INFO: ReductionInfo = ReductionInfo {
         "a start vertex v (the fixed vertex of Cor 17) and no end vertex",
         "question decided: does G have a trail of length n + 1 starting at v (Fixed long trail)?",
     ],
+    claims: &[
+        "player II wins Trail Trap on H",
+        "<=> G' = G + pendant w at v has a trail of length n + 2 (Thm 18)",
+        "<=> G has a trail of length n + 1 starting at v (trails of G' avoiding w are <= n + 1)",
+        "<=> G has a Hamiltonian path x1..xn with v-x1 off the path and another edge off the \
+         path at xn (with degrees < 3 the second edge can be missing)",
+        "H is connected with max degree 4 (at v), and bipartite when G is",
+    ],
     provenance: "Thm 18's construction on subcubic graphs: its proof uses only that every trail \
                  has length <= n + 1 (spec section 3(a) verifies it on random subcubic graphs)",
     ..INFO

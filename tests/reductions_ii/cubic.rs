@@ -11,7 +11,6 @@ use crate::util::{Tally, graph, reduce_checked, rng, winner};
 use georeduce::Instance;
 use georeduce::problems::{Graph, HamPath, Locator, VertexId};
 use georeduce::random::graphs::{is_connected, random_cubic};
-use georeduce::reductions::hampath_trailtrap::HampathToTrailTrap;
 use georeduce::reductions::{Reduction, ReductionError, by_id};
 use georeduce::solvers::{Budget, hampath};
 use rand::Rng;
@@ -160,7 +159,7 @@ fn hampath_trailtrap_closed_loop_subcubic() {
     // The same construction (only the degree check relaxed) on max-degree-3 graphs, where
     // both answers are common.
     let mut rng = rng(61);
-    let r: &dyn Reduction = &HampathToTrailTrap::SUBCUBIC;
+    let r = by_id("hampath-trailtrap-subcubic").expect("registered");
     let mut tally = Tally::default();
     for _ in 0..1000 {
         let (n, edges) = subcubic(&mut rng);
