@@ -137,3 +137,24 @@ fn vc_pvg_maps_the_yes_side() {
         .collect();
     harness::run("vc-pvg", sources, 12);
 }
+
+#[test]
+fn deg_ueg_maps_both_ways() {
+    let p = params(Rule::Edge, Setup::Rooted, true, true);
+    harness::run("deg-ueg", games(23, 200, p, 4), 13);
+}
+
+#[test]
+fn misere_gadgets_map_backward() {
+    let p = params(Rule::Vertex, Setup::Rooted, true, false);
+    let t = harness::run("dvg-misere-uvg", games(24, 200, p, 5), 14);
+    assert!(
+        t.refused >= 200,
+        "forward is declared not constructive: {t:?}"
+    );
+    let t = harness::run("dvg-nimg", games(25, 200, p, 4), 15);
+    assert!(
+        t.refused >= 200,
+        "forward is declared not constructive: {t:?}"
+    );
+}

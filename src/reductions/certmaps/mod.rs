@@ -24,6 +24,7 @@
 //! (DEG → UEG, DVG → misère UVG, DVG → NimG).
 
 mod diamonds;
+pub mod gadget;
 pub mod np;
 pub mod pag;
 pub mod pendant;
