@@ -213,3 +213,42 @@ fn verify_self_check_certifies_both_sides() {
     assert_eq!(checks[1]["certificate"], "game_win");
     assert!(checks.iter().all(|c| c["accepted"] == true));
 }
+
+/// docs/certificates.md pastes the worked example's output: it must be what the tool prints.
+#[test]
+fn the_documented_worked_example_is_real_output() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/certificates.md"))
+        .unwrap();
+    let qbf = "examples/fraenkel-simonson.qbf";
+    let out = scratch("doc_cert.json");
+    let out_s = out.display().to_string();
+    let o = georeduce(&["certify", qbf, "-o", &out_s]);
+    for line in stdout(&o).lines().filter(|l| !l.starts_with("written:")) {
+        assert!(doc.contains(line), "docs lack `{line}`");
+    }
+    let cert = std::fs::read_to_string(&out).unwrap();
+    assert!(doc.contains(&cert), "docs lack the certificate:\n{cert}");
+    let o = georeduce(&["check-cert", qbf, &out_s]);
+    assert!(doc.contains(stdout(&o).trim_end()), "{}", stdout(&o));
+    let bad = write("doc_bad.json", &cert.replace("\"01\"", "\"11\""));
+    let o = georeduce(&["check-cert", qbf, &bad]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(doc.contains(stdout(&o).trim_end()), "{}", stdout(&o));
+}
+
+#[test]
+fn a_certificate_beyond_the_checker_limits_is_not_written() {
+    // ∃x ∀y1 … ∀y24: the ∃ strategy would have to be checked against 2^24 assignments.
+    let ys: Vec<String> = (1..=24).map(|i| format!("∀y{i}")).collect();
+    let file = write(
+        "wide.qbf",
+        &format!("∃x {}. (x ∨ y1) ∧ (x ∨ y2)\n", ys.join(" ")),
+    );
+    let out = scratch("wide.json");
+    let _ = std::fs::remove_file(&out);
+    let o = georeduce(&["certify", &file, "-o", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stdout(&o).contains("answer:  yes"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("not written"), "{}", stdout(&o));
+    assert!(!out.exists());
+}

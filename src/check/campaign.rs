@@ -148,9 +148,46 @@ fn check_reduction(
     progress: &dyn Progress,
     tally: &mut Tally,
 ) -> ReductionReport {
-    let info = r.info();
+    let id = r.info().id;
     let max_size = cfg.max_size.max(1);
-    let mut rep = ReductionReport {
+    let mut rep = empty_report(r, max_size);
+    let variants = weighted_variants(r);
+    rep.notes.extend(variant_note(&variants));
+    for index in indices(cfg) {
+        let size = size_of_case(index, cfg.cases, max_size);
+        let started = Instant::now();
+        let run = draw_and_run(r, cfg, &variants, index, size);
+        rep.fingerprint = rep.fingerprint.wrapping_add(fingerprint(index, &run));
+        record(&mut rep.classes[size - 1], &run, tally);
+        note_skip(&mut rep.notes, &run.verdict);
+        // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
+        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
+            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
+        {
+            progress.note(&format!(
+                "{id}: {} at case {index}; shrinking",
+                f.kind.name()
+            ));
+            let c = minimal(r, cfg, inst.clone(), f.clone(), (index, size, &run.family));
+            rep.counterexamples.push(c);
+        }
+        rep.classes[size - 1].millis += started.elapsed().as_secs_f64() * 1000.0;
+        progress.update(id, tally);
+    }
+    rep.classes.retain(|c| c.cases > 0);
+    let t = rep.total();
+    let skipped = t.skipped_budget + t.skipped_precondition;
+    progress.note(&format!(
+        "{id}: {} cases, YES {}, NO {}, failures {}, skipped {skipped}",
+        t.cases, t.yes, t.no, t.failures
+    ));
+    rep
+}
+
+/// A report for `r` with an empty class for every size.
+fn empty_report(r: &dyn Reduction, max_size: usize) -> ReductionReport {
+    let info = r.info();
+    ReductionReport {
         id: info.id,
         source: info.source.name(),
         target: info.target.name(),
@@ -165,55 +202,25 @@ fn check_reduction(
         counterexamples: Vec::new(),
         notes: Vec::new(),
         fingerprint: 0,
-    };
-    let variants = weighted_variants(r);
+    }
+}
+
+/// A note naming the variants kept, when the preconditions ruled some out.
+fn variant_note(variants: &[(Variant, u32)]) -> Option<String> {
     let kept: Vec<&(Variant, u32)> = variants.iter().filter(|&&(_, w)| w > 0).collect();
-    if kept.len() < variants.len() {
-        let mut names: Vec<String> = kept.iter().take(4).map(|(v, _)| v.name()).collect();
-        if kept.len() > 4 {
-            names.push("…".into());
-        }
-        rep.notes.push(format!(
-            "preconditions accept {} of {} families: {}",
-            kept.len(),
-            variants.len(),
-            names.join(", ")
-        ));
+    if kept.len() == variants.len() {
+        return None;
     }
-    for index in indices(cfg) {
-        let size = size_of_case(index, cfg.cases, max_size);
-        let started = Instant::now();
-        let run = draw_and_run(r, cfg, &variants, index, size);
-        rep.fingerprint = rep.fingerprint.wrapping_add(fingerprint(index, &run));
-        record(&mut rep.classes[size - 1], &run, tally);
-        note_skip(&mut rep.notes, &run.verdict);
-        // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
-        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
-            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
-        {
-            progress.note(&format!(
-                "{}: {} at case {index}; shrinking",
-                info.id,
-                f.kind.name()
-            ));
-            let c = minimal(r, cfg, inst.clone(), f.clone(), (index, size, &run.family));
-            rep.counterexamples.push(c);
-        }
-        rep.classes[size - 1].millis += started.elapsed().as_secs_f64() * 1000.0;
-        progress.update(info.id, tally);
+    let mut names: Vec<String> = kept.iter().take(4).map(|(v, _)| v.name()).collect();
+    if kept.len() > 4 {
+        names.push("…".into());
     }
-    rep.classes.retain(|c| c.cases > 0);
-    let t = rep.total();
-    progress.note(&format!(
-        "{}: {} cases, YES {}, NO {}, failures {}, skipped {}",
-        info.id,
-        t.cases,
-        t.yes,
-        t.no,
-        t.failures,
-        t.skipped_budget + t.skipped_precondition
-    ));
-    rep
+    Some(format!(
+        "preconditions accept {} of {} families: {}",
+        kept.len(),
+        variants.len(),
+        names.join(", ")
+    ))
 }
 
 /// Adds one case to its class and to the running tally.

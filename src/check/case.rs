@@ -9,7 +9,7 @@
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
-use crate::solvers::{Budget, SolveError};
+use crate::solvers::{Budget, SolveError, Winner};
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -176,15 +176,18 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Optio
         }
         Err(v) => return v,
     };
-    let yes_winner = r.info().yes_winner;
+    compare(r.info().yes_winner, source_yes, winner)
+}
+
+/// The verdict on solved sides: the source is YES ⇔ `yes_winner` wins the target.
+fn compare(yes_winner: Winner, source_yes: bool, winner: Option<Winner>) -> Verdict {
     match winner {
         Some(w) if (w == yes_winner) == source_yes => Verdict::Agree { yes: source_yes },
         Some(w) => fail(
             FailureKind::AnswerMismatch,
             format!(
-                "source is {} but {:?} wins the target (YES ⇔ {yes_winner:?} wins)",
+                "source is {} but {w:?} wins the target (YES ⇔ {yes_winner:?} wins)",
                 yes_no(source_yes),
-                w
             ),
         ),
         None => fail(

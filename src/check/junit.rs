@@ -108,37 +108,7 @@ fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
         c.millis / 1000.0
     );
     if c.failures > 0 {
-        // Only the first failure of each kind is shrunk; a class whose failures were not the
-        // first shows the reduction's minimal counterexamples, which came from another class.
-        let here: Vec<&Counterexample> = r
-            .counterexamples
-            .iter()
-            .filter(|x| x.size_class == c.size)
-            .collect();
-        let shown = if here.is_empty() {
-            r.counterexamples.iter().collect()
-        } else {
-            here
-        };
-        let mut body = String::new();
-        for x in &shown {
-            let _ = write!(
-                body,
-                "{} ({}), shrunk from case {} (size {}):\n{}\n",
-                x.kind.name(),
-                x.detail,
-                x.case_index,
-                x.size_class,
-                x.dsl
-            );
-        }
-        let _ = write!(
-            s,
-            "<failure message=\"{} failing case(s)\" type=\"{}\">{}</failure>",
-            c.failures,
-            shown.first().map_or("failure", |x| x.kind.name()),
-            escape(&body)
-        );
+        failure(s, r, c);
     } else if c.cases > 0 && c.cases == c.skipped_budget + c.skipped_precondition {
         s.push_str("<skipped message=\"every case was skipped (budget or precondition)\"/>");
     }
@@ -153,4 +123,39 @@ fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
         c.precondition_redraws
     );
     let _ = writeln!(s, "<system-out>{}</system-out></testcase>", escape(&out));
+}
+
+/// The `<failure>` of a failing class. Only the first failure of each kind is shrunk; a class
+/// whose failures were not the first shows the reduction's minimal counterexamples, which
+/// came from another class.
+fn failure(s: &mut String, r: &ReductionReport, c: &ClassReport) {
+    let here: Vec<&Counterexample> = r
+        .counterexamples
+        .iter()
+        .filter(|x| x.size_class == c.size)
+        .collect();
+    let shown = if here.is_empty() {
+        r.counterexamples.iter().collect()
+    } else {
+        here
+    };
+    let mut body = String::new();
+    for x in &shown {
+        let _ = write!(
+            body,
+            "{} ({}), shrunk from case {} (size {}):\n{}\n",
+            x.kind.name(),
+            x.detail,
+            x.case_index,
+            x.size_class,
+            x.dsl
+        );
+    }
+    let _ = write!(
+        s,
+        "<failure message=\"{} failing case(s)\" type=\"{}\">{}</failure>",
+        c.failures,
+        shown.first().map_or("failure", |x| x.kind.name()),
+        escape(&body)
+    );
 }

@@ -1,7 +1,7 @@
 //! The plain-text summary of a campaign: one line per reduction, then every counterexample
 //! in the DSL. This is what `georeduce check` prints at the end of a run.
 
-use super::report::{CertifyStatus, CheckReport};
+use super::report::{CertifyStatus, CheckReport, Counterexample, ReductionReport};
 use std::fmt::Write as _;
 
 /// Renders `report` as text.
@@ -23,33 +23,7 @@ pub fn render(report: &CheckReport) -> String {
         .max()
         .unwrap_or(0);
     for r in &report.reductions {
-        let t = r.total();
-        let verdict = if r.passed() { "PASS" } else { "FAIL" };
-        let printed = if r.as_printed {
-            " (as printed in the paper)"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            s,
-            "  {:width$}  {verdict}  cases {:>5}  YES {:>5}  NO {:>5}  trivial {:>4}  \
-             failures {:>4}  skipped {} budget, {} precondition  {:.1}s{printed}",
-            r.id,
-            t.cases,
-            t.yes,
-            t.no,
-            t.trivial,
-            t.failures,
-            t.skipped_budget,
-            t.skipped_precondition,
-            t.millis / 1000.0,
-        );
-        for p in r.problems() {
-            let _ = writeln!(s, "  {:width$}    - {p}", "");
-        }
-        for n in &r.notes {
-            let _ = writeln!(s, "  {:width$}    note: {n}", "");
-        }
+        reduction_lines(&mut s, r, width);
     }
     if report.certify == CertifyStatus::NotYetAvailable {
         s.push_str(
@@ -58,34 +32,70 @@ pub fn render(report: &CheckReport) -> String {
         );
     }
     for c in report.counterexamples() {
-        let _ = writeln!(
-            s,
-            "\nminimal counterexample for {} ({}): {}\n  from case {} (size {}, {}), {} \
-             shrinking steps{}",
-            c.reduction,
-            c.kind.name(),
-            c.detail,
-            c.case_index,
-            c.size_class,
-            c.family,
-            c.shrink_steps,
-            if c.shrink_hit_limit {
-                ", stopped at the try limit"
-            } else {
-                ""
-            },
-        );
-        if let Some(p) = &c.path {
-            let _ = writeln!(s, "  saved to {}", p.display());
-        }
-        if let Some(e) = &c.save_error {
-            let _ = writeln!(s, "  could not save: {e}");
-        }
-        for line in c.dsl.lines() {
-            let _ = writeln!(s, "    {line}");
-        }
+        counterexample(&mut s, c);
     }
     let verdict = if report.passed() { "passed" } else { "FAILED" };
     let _ = writeln!(s, "check {verdict} in {:.1}s", report.millis / 1000.0);
     s
+}
+
+/// One line of counts for `r`, then its problems and notes, indented.
+fn reduction_lines(s: &mut String, r: &ReductionReport, width: usize) {
+    let t = r.total();
+    let verdict = if r.passed() { "PASS" } else { "FAIL" };
+    let printed = if r.as_printed {
+        " (as printed in the paper)"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        s,
+        "  {:width$}  {verdict}  cases {:>5}  YES {:>5}  NO {:>5}  trivial {:>4}  \
+         failures {:>4}  skipped {} budget, {} precondition  {:.1}s{printed}",
+        r.id,
+        t.cases,
+        t.yes,
+        t.no,
+        t.trivial,
+        t.failures,
+        t.skipped_budget,
+        t.skipped_precondition,
+        t.millis / 1000.0,
+    );
+    for p in r.problems() {
+        let _ = writeln!(s, "  {:width$}    - {p}", "");
+    }
+    for n in &r.notes {
+        let _ = writeln!(s, "  {:width$}    note: {n}", "");
+    }
+}
+
+/// A minimal counterexample: what fails, where it came from, where it was saved, the DSL.
+fn counterexample(s: &mut String, c: &Counterexample) {
+    let limit = if c.shrink_hit_limit {
+        ", stopped at the try limit"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        s,
+        "\nminimal counterexample for {} ({}): {}\n  from case {} (size {}, {}), {} \
+         shrinking steps{limit}",
+        c.reduction,
+        c.kind.name(),
+        c.detail,
+        c.case_index,
+        c.size_class,
+        c.family,
+        c.shrink_steps,
+    );
+    if let Some(p) = &c.path {
+        let _ = writeln!(s, "  saved to {}", p.display());
+    }
+    if let Some(e) = &c.save_error {
+        let _ = writeln!(s, "  could not save: {e}");
+    }
+    for line in c.dsl.lines() {
+        let _ = writeln!(s, "    {line}");
+    }
 }

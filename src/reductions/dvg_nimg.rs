@@ -188,12 +188,8 @@ impl Reduction for DvgToNimg {
         // (vertex, degree, weight) that the construction promises.
         let mut want: Vec<(VertexId, usize, u64)> = (0..n).map(|x| (x, d_src[x], 1)).collect();
         for arc in 0..m {
-            for r in 0..ROLES.len() {
-                want.push((
-                    layout.gadget(arc, r),
-                    ROLE_DEGREES[r],
-                    Self::PAPER.weight(r),
-                ));
+            for (r, &degree) in ROLE_DEGREES.iter().enumerate() {
+                want.push((layout.gadget(arc, r), degree, Self::PAPER.weight(r)));
             }
         }
         let bad = want.into_iter().find(|&(v, d, w)| {

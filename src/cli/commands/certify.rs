@@ -11,13 +11,14 @@ use super::super::args::BudgetArgs;
 use super::super::input::{read_instance, write_output};
 use super::super::output::winner_words;
 use super::{budget, solve_error};
+use crate::certify::Certificate;
+use crate::lang::Parsed;
 use crate::problems::Instance;
-use crate::solvers::SolveError;
 use crate::solvers::certificates::{
-    GameCertificate, SelfCheckError, certify_instance_with, certify_solution, claim_text,
-    self_check,
+    GameCertificate, SelfCheckError, certify_solution, claim_text, self_check, solve_auto,
 };
 use crate::solvers::dispatch::Solution;
+use crate::solvers::{Budget, SolveError};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -35,12 +36,8 @@ pub fn run(
     };
     let parsed = read_instance(file)?;
     let budget = budget(budget_args)?;
-    let style = match strategy {
-        true => GameCertificate::Strategy,
-        false => GameCertificate::Auto,
-    };
-    let (solution, cert) = match certify_instance_with(&parsed.instance, &budget, style) {
-        Ok(x) => x,
+    let solution = match solve_auto(&parsed.instance, &budget) {
+        Ok(s) => s,
         Err(SolveError::Budget(b)) => {
             say(format!(
                 "answer:  unknown (budget exhausted after {} nodes): no certificate",
@@ -51,33 +48,76 @@ pub fn run(
         Err(e) => return Err(solve_error(&parsed, e)),
     };
     say(answer_line(&parsed.instance, &solution));
-    let Some(cert) = cert else {
-        say(no_certificate(&parsed.instance, &solution));
-        return Ok(Outcome::Done);
-    };
-    match self_check(&parsed.instance, &solution, Some(&cert)) {
-        Ok(verdict) => {
-            let work = verdict.map_or(0, |v| v.work);
-            say(format!(
-                "certificate: {} ({}), accepted by the checker ({work} items checked)",
-                cert.body.kind(),
-                expected(&solution)
-            ));
+    let cert = match build(&parsed, &solution, &budget, strategy)? {
+        Ok(Some(cert)) => cert,
+        Ok(None) => {
+            say(no_certificate(&parsed.instance, &solution));
+            return Ok(Outcome::Done);
         }
-        Err(e @ SelfCheckError::Undecided(_)) => {
-            say(format!("certificate: not written: {e}"));
+        Err(why) => {
+            say(format!("certificate: not written: {why}"));
             return Ok(Outcome::Unknown);
         }
-        Err(e) => {
-            eprintln!("internal error: {e}");
-            return Ok(Outcome::CheckFailed);
-        }
+    };
+    if let Some(stop) = judge(&parsed.instance, &solution, &cert, &say) {
+        return Ok(stop);
     }
     write_output(output, &format!("{}\n", cert.to_json()))?;
     if let Some(path) = output {
         say(format!("written: {}", path.display()));
     }
     Ok(Outcome::Done)
+}
+
+/// Runs the checker on the certificate just built; `Some` when it must not be written.
+fn judge(
+    instance: &Instance,
+    solution: &Solution,
+    cert: &Certificate,
+    say: &dyn Fn(String),
+) -> Option<Outcome> {
+    match self_check(instance, solution, Some(cert)) {
+        Ok(verdict) => {
+            say(format!(
+                "certificate: {} ({}), accepted by the checker ({} items checked)",
+                cert.body.kind(),
+                expected(solution),
+                verdict.map_or(0, |v| v.work)
+            ));
+            None
+        }
+        Err(e @ SelfCheckError::Undecided(_)) => {
+            say(format!("certificate: not written: {e}"));
+            Some(Outcome::Unknown)
+        }
+        Err(e) => {
+            eprintln!("internal error: {e}");
+            Some(Outcome::CheckFailed)
+        }
+    }
+}
+
+/// Builds the certificate; the inner `Err` says why none could be built within the budget or
+/// the checker's limits (an "unknown", exit 3).
+fn build(
+    parsed: &Parsed,
+    solution: &Solution,
+    budget: &Budget,
+    strategy: bool,
+) -> miette::Result<Result<Option<Certificate>, String>> {
+    let style = match strategy {
+        true => GameCertificate::Strategy,
+        false => GameCertificate::Auto,
+    };
+    match certify_solution(&parsed.instance, solution, budget, style) {
+        Ok(c) => Ok(Ok(c)),
+        Err(SolveError::Budget(b)) => Ok(Err(format!(
+            "budget exhausted after {} nodes while certifying",
+            b.nodes
+        ))),
+        Err(e @ SolveError::TooLarge { .. }) => Ok(Err(e.to_string())),
+        Err(e) => Err(solve_error(parsed, e)),
+    }
 }
 
 /// The answer in one line, as `solve` words it.

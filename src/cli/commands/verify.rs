@@ -37,7 +37,7 @@ pub fn run(
             steps[0],
             answer,
             &reason,
-            json_out,
+            (json_out, self_check),
             budget_args,
         );
     }
@@ -257,7 +257,7 @@ fn trivial(
     r: &dyn Reduction,
     answer: bool,
     reason: &str,
-    json_out: bool,
+    (json_out, self_check): (bool, bool),
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let solved = match solve_instance(source, &budget(budget_args)?) {
@@ -265,13 +265,21 @@ fn trivial(
         Err(SolveError::Budget(b)) => return unknown(json_out, b.nodes, "the source"),
         Err(e) => return Err(miette::miette!("{e}")),
     };
+    let checked = match self_check {
+        true => Some(self_check_answer(source, &solved, budget_args)?),
+        false => None,
+    };
+    if let Some(stop) = checked.as_ref().and_then(|c| c.stop()) {
+        return Ok(stop);
+    }
     let ok = solved.yes() == answer;
     if json_out {
-        println!(
-            "{:#}",
-            json!({ "source_answer": yes_no(solved.yes()), "direct_answer": yes_no(answer),
-                    "target_winner": null, "match": ok, "via": [r.info().id], "note": reason })
-        );
+        let mut v = json!({ "source_answer": yes_no(solved.yes()), "direct_answer": yes_no(answer),
+                    "target_winner": null, "match": ok, "via": [r.info().id], "note": reason });
+        if let Some(c) = &checked {
+            v["self_check"] = json!([c.json()]);
+        }
+        println!("{v:#}");
     } else {
         println!(
             "source:  {}  answer: {}",
@@ -284,6 +292,9 @@ fn trivial(
             yes_no(answer)
         );
         println!("result:  {}", if ok { "MATCH" } else { "MISMATCH" });
+        if let Some(c) = &checked {
+            println!("self-check (source): {}", c.summary());
+        }
     }
     Ok(if ok {
         Outcome::Done

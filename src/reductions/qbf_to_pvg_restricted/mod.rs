@@ -10,13 +10,13 @@
 //! - **II's delay** `uT_U → X1 → X2 → X3`;
 //! - **clause trees** of depth D = ⌈log2 m⌉: II's below `X3` (leaves `U_c`), I's mirror below
 //!   `eT_E` (leaves `Y_c`), so I follows II's clause choice one move behind;
-//! - the **clause cluster** ([`cluster`]): 30 vertices plus a chain P at the centre;
+//! - the **clause cluster** (module `cluster`): 30 vertices plus a chain P at the centre;
 //! - **literal in-trees** of height h = max(1, ⌈log2 kmax⌉) from the literal connectors to
 //!   each literal, plus one extra vertex `Rx` on the way when D + h + 1 is even, so that the
 //!   graph is bipartite (the paper's "one extra edge … from each root of T to its literal");
 //!   |P| = h + eps − 2 keeps the race at the centre in step.
 //!
-//! **I wins ⇔ F is true.** Sizes are given by [`Params::size`]; the paper's example has 135
+//! **I wins ⇔ F is true.** Sizes are given by `Params::size`; the paper's example has 135
 //! vertices and 169 arcs.
 
 mod cluster;

@@ -57,16 +57,22 @@ pub fn certify_instance_with(
     budget: &Budget,
     style: GameCertificate,
 ) -> Result<(Solution, Option<Certificate>), SolveError> {
-    let solution = match instance {
+    let solution = solve_auto(instance, budget)?;
+    let cert = certify_solution(instance, &solution, budget, style)?;
+    Ok((solution, cert))
+}
+
+/// Solves `instance` as [`certify_instance`] does: the default solver of its kind, and games
+/// with [`Method::Auto`](super::geography::Method::Auto).
+pub fn solve_auto(instance: &Instance, budget: &Budget) -> Result<Solution, SolveError> {
+    Ok(match instance {
         Instance::Geography(g) => Solution::Game(super::geography::solve_with(
             g,
             super::geography::Method::Auto,
             budget,
         )?),
         _ => solve_instance(instance, budget)?,
-    };
-    let cert = certify_solution(instance, &solution, budget, style)?;
-    Ok((solution, cert))
+    })
 }
 
 /// A certificate for `solution`, an answer to `instance` (see the module comment). QBF and

@@ -1,0 +1,114 @@
+//! Determinism, sharding, reports (JSON, JUnit, summary) and the selection of reductions.
+
+use super::support::*;
+use georeduce::check::{CertifyStatus, CheckReport, select};
+use georeduce::reductions;
+
+/// The parts of a report that do not depend on timing.
+fn comparable(report: &CheckReport) -> Vec<String> {
+    report
+        .reductions
+        .iter()
+        .map(|r| {
+            let classes: Vec<_> = r
+                .classes
+                .iter()
+                .map(|c| {
+                    let mut c = c.clone();
+                    c.millis = 0.0;
+                    c
+                })
+                .collect();
+            let ces: Vec<_> = r
+                .counterexamples
+                .iter()
+                .map(|c| (c.case_index, &c.dsl))
+                .collect();
+            format!("{} {:x} {classes:?} {ces:?}", r.id, r.fingerprint)
+        })
+        .collect()
+}
+
+#[test]
+fn shards_add_up_to_the_unsharded_campaign() {
+    let off_by_one = broken(
+        "test-off-by-one-shards",
+        "hampath-pvg",
+        lengthen_first_chain,
+        (1, 1),
+    );
+    let mut cfg = config(&["dvg-misere-dvg", "vc-pvg"], 90, 4);
+    cfg.reductions.push(off_by_one);
+    cfg.seed = 11;
+    let whole = run(&cfg);
+    let shards: Vec<CheckReport> = (0..3)
+        .map(|i| {
+            let mut c = cfg.clone();
+            c.shard = Some((i, 3));
+            run(&c)
+        })
+        .collect();
+    assert!(shards.iter().all(|s| s.reductions[0].total().cases == 30));
+    let merged = CheckReport::merge(&shards).expect("three shards");
+    assert_eq!(comparable(&merged), comparable(&whole));
+    assert!(!whole.reductions[2].counterexamples.is_empty());
+    // The same campaign again is identical; another seed is not.
+    assert_eq!(comparable(&run(&cfg)), comparable(&whole));
+    cfg.seed = 12;
+    assert_ne!(comparable(&run(&cfg)), comparable(&whole));
+}
+
+#[test]
+fn reports_render_as_json_and_junit() {
+    let off_by_one = broken(
+        "test-off-by-one-<&>",
+        "hampath-pvg",
+        lengthen_first_chain,
+        (1, 1),
+    );
+    let mut cfg = config(&["dvg-misere-dvg"], 40, 4);
+    cfg.reductions.push(off_by_one);
+    cfg.certify = true;
+    let report = run(&cfg);
+    assert_eq!(report.certify, CertifyStatus::NotYetAvailable);
+    assert!(report.summary().contains("not yet available"));
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).expect("valid JSON");
+    assert_eq!(json["certify"], "not_yet_available");
+    assert_eq!(json["reductions"][0]["id"], "dvg-misere-dvg");
+    let yes = json["reductions"][0]["classes"][0]["yes"]
+        .as_u64()
+        .expect("a count");
+    assert_eq!(yes as usize, report.reductions[0].classes[0].yes);
+    let xml = report.to_junit_xml();
+    let classes: usize = report.reductions.iter().map(|r| r.classes.len() + 1).sum();
+    assert_eq!(xml.matches("<testcase ").count(), classes + 1, "{xml}");
+    assert!(xml.contains("test-off-by-one-&lt;&amp;&gt;") && !xml.contains("one-<&>"));
+    assert!(xml.contains("<failure message=") && xml.contains("hampath {"));
+    assert!(xml.contains("<skipped message=\"not yet available"));
+    assert_eq!(
+        xml.matches("<testsuite ").count(),
+        xml.matches("</testsuite>").count()
+    );
+}
+
+#[test]
+fn selection_leaves_out_the_as_printed_variants_unless_named() {
+    let all = select(&[], true).expect("all");
+    assert!(all.iter().all(|r| !r.info().id.ends_with("-as-printed")));
+    let printed = reductions::all()
+        .iter()
+        .filter(|r| r.info().id.ends_with("-as-printed"))
+        .count();
+    assert!(printed >= 3);
+    assert_eq!(all.len(), reductions::all().len() - printed);
+    let named = select(&["vc-pvg-as-printed".into()], true).expect("named");
+    assert_eq!(named.len(), all.len() + 1);
+    let only = select(&["vc-pvg".into(), "vc-pvg".into()], false).expect("one");
+    assert_eq!(only.len(), 1);
+    assert!(select(&["no-such".into()], false).is_err());
+    use georeduce::check::parse_shard;
+    assert_eq!(parse_shard("2/5"), Ok((2, 5)));
+    for bad in ["5/5", "1/0", "x/2", "3"] {
+        assert!(parse_shard(bad).is_err(), "{bad}");
+    }
+}
