@@ -133,6 +133,8 @@ fn add_clauses(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
 }
 
 impl Reduction for QbfToDeg {
+    super::certmaps::delegate_maps!(textbook, super::certmaps::textbook::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }
