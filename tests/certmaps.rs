@@ -8,6 +8,8 @@
 //! Source and target certificates come from `certmaps/producers.rs` (brute force for QBF,
 //! the exhaustive solvers for games, paths and covers) and are checked before use.
 
+#[path = "certmaps/cli.rs"]
+mod cli; // `georeduce verify --certify` end to end
 #[path = "certmaps/harness.rs"]
 mod harness; // one round trip per source, and the tally
 #[path = "certmaps/mutate.rs"]
@@ -157,4 +159,23 @@ fn misere_gadgets_map_backward() {
         t.refused >= 200,
         "forward is declared not constructive: {t:?}"
     );
+}
+
+#[test]
+fn hampath_pvg_as_printed_maps_forward_only() {
+    use georeduce::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_hampath};
+    // Without an end vertex the literal reading decides the right question.
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    let p = HamPathParams {
+        vertices: 2..=6,
+        family: GraphFamily::Gnp(0.4),
+        directed: true,
+        endpoints: Endpoints::Start,
+        plant: 0.3,
+    };
+    let sources: Vec<Instance> = (0..200)
+        .map(|_| Instance::Hampath(random_hampath(&mut rng, &p)))
+        .collect();
+    let t = harness::run("hampath-pvg-as-printed", sources, 16);
+    assert!(t.backward == 0 && t.forward == t.yes, "{t:?}");
 }
