@@ -70,6 +70,11 @@ fn qbf_pvg_maps_both_ways() {
 }
 
 #[test]
+fn qbf_pvg_restricted_maps_both_ways() {
+    harness::run("qbf-pvg-restricted", qbfs(27, 200, 4, 4, 3), 17);
+}
+
+#[test]
 fn pvg_pag_maps_both_ways() {
     let p = params(Rule::Vertex, Setup::Partizan, true, false);
     harness::run("pvg-pag", games(14, 200, p, 6), 4);

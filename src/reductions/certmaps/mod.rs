@@ -29,6 +29,7 @@ pub mod np;
 pub mod pag;
 pub mod pendant;
 pub mod pvg;
+pub mod restricted;
 pub mod textbook;
 pub mod two_token;
 mod util;
