@@ -41,22 +41,44 @@ pub enum PathHalf {
     NPlusTwo,
 }
 
+/// Which graphs the reduction accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputClass {
+    /// Connected cubic graphs, as in Thm 18 (the registered reduction).
+    Cubic,
+    /// Connected graphs of maximum degree ≤ 3. Thm 18's proof only uses that every trail of
+    /// such a graph has length ≤ n + 1, so the equivalence with "a trail of length n + 1
+    /// from v" still holds (spec §3(a) verifies it); the link to Hamiltonian paths (Lemma 16)
+    /// needs cubic graphs. Used by the tests, whose "no" answers need cubic graphs of 14 or
+    /// more vertices otherwise.
+    Subcubic,
+}
+
 /// The reduction "trail of length n + 1 from v" (given as a cubic `hampath` instance with a
 /// start) → Trail Trap, with a choice of path half-length for the controls.
 #[derive(Clone, Copy, Debug)]
 pub struct HampathToTrailTrap {
     /// The path half-length; the registered reduction uses [`PathHalf::NPlusOne`].
     pub half: PathHalf,
+    /// The accepted graphs; the registered reduction uses [`InputClass::Cubic`].
+    pub input: InputClass,
 }
 
 impl HampathToTrailTrap {
     /// The reduction as in the paper.
     pub const PAPER: HampathToTrailTrap = HampathToTrailTrap {
         half: PathHalf::NPlusOne,
+        input: InputClass::Cubic,
+    };
+
+    /// The same construction on connected graphs of maximum degree ≤ 3.
+    pub const SUBCUBIC: HampathToTrailTrap = HampathToTrailTrap {
+        half: PathHalf::NPlusOne,
+        input: InputClass::Subcubic,
     };
 }
 
-static INFO: ReductionInfo = ReductionInfo {
+const INFO: ReductionInfo = ReductionInfo {
     id: "hampath-trailtrap",
     source: ProblemKind::Hampath,
     target: ProblemKind::TrailTrap,
@@ -125,9 +147,9 @@ fn precondition(message: String, at: Locator, help: Option<&str>) -> ReductionEr
     }
 }
 
-/// Checks the input (undirected, start given, no end, simple, cubic, connected) and returns
-/// the start vertex.
-fn check_input(h: &HamPath) -> Result<VertexId, ReductionError> {
+/// Checks the input (undirected, start given, no end, simple, cubic or subcubic as `class`
+/// says, connected) and returns the start vertex.
+fn check_input(h: &HamPath, class: InputClass) -> Result<VertexId, ReductionError> {
     let g = &h.graph;
     if g.directed {
         return Err(precondition(
@@ -161,8 +183,13 @@ fn check_input(h: &HamPath) -> Result<VertexId, ReductionError> {
         ));
     }
     let deg = total_degrees(g);
-    if let Some(x) = (0..g.n()).find(|&x| deg[x] != 3) {
-        let msg = format!("a cubic graph, but {} has degree {}", g.id(x), deg[x]);
+    let fits = |d: usize| d == 3 || (class == InputClass::Subcubic && d < 3);
+    if let Some(x) = (0..g.n()).find(|&x| !fits(deg[x])) {
+        let class = match class {
+            InputClass::Cubic => "a cubic graph",
+            InputClass::Subcubic => "a graph of maximum degree 3",
+        };
+        let msg = format!("{class}, but {} has degree {}", g.id(x), deg[x]);
         return Err(precondition(msg, Locator::Vertex(x), None));
     }
     if let Some(x) = first_unreachable(g, v) {
@@ -227,9 +254,26 @@ impl HampathToTrailTrap {
     }
 }
 
+/// The same construction on connected graphs of maximum degree ≤ 3: registered so that random
+/// testing sees both answers at small sizes (cubic "no" instances need 14 or more vertices).
+const SUBCUBIC_INFO: ReductionInfo = ReductionInfo {
+    id: "hampath-trailtrap-subcubic",
+    preconditions: &[
+        "an undirected, simple, connected graph G on n vertices of maximum degree <= 3",
+        "a start vertex v (the fixed vertex of Cor 17) and no end vertex",
+        "question decided: does G have a trail of length n + 1 starting at v (Fixed long trail)?",
+    ],
+    provenance: "Thm 18's construction on subcubic graphs: its proof uses only that every trail \
+                 has length <= n + 1 (spec section 3(a) verifies it on random subcubic graphs)",
+    ..INFO
+};
+
 impl Reduction for HampathToTrailTrap {
     fn info(&self) -> &ReductionInfo {
-        &INFO
+        match self.input {
+            InputClass::Cubic => &INFO,
+            InputClass::Subcubic => &SUBCUBIC_INFO,
+        }
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
@@ -240,7 +284,7 @@ impl Reduction for HampathToTrailTrap {
                 found: ProblemKind::of(source).name(),
             });
         };
-        let v = check_input(h)?;
+        let v = check_input(h, self.input)?;
         let target = Instance::Geography(Geography {
             graph: self.build(&h.graph, v),
             rule: Rule::Edge,

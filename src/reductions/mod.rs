@@ -314,6 +314,8 @@ pub fn all() -> Vec<&'static dyn Reduction> {
     static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
     static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
     static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
+    static HAMPATH_TRAILTRAP_SUBCUBIC: hampath_trailtrap::HampathToTrailTrap =
+        hampath_trailtrap::HampathToTrailTrap::SUBCUBIC;
     static HAMPATH_TRAILTRAP: hampath_trailtrap::HampathToTrailTrap =
         hampath_trailtrap::HampathToTrailTrap::PAPER;
     vec![
@@ -339,6 +341,7 @@ pub fn all() -> Vec<&'static dyn Reduction> {
         &deg_misere_deg::DegToMisereDeg,
         &DVG_NIMG,
         &HAMPATH_TRAILTRAP,
+        &HAMPATH_TRAILTRAP_SUBCUBIC,
         &trailtrap_disconnected::TrailTrapDisconnected,
     ]
 }

@@ -8,12 +8,14 @@
 //! retrieved. Spec `edge-misere-trailtrap.md` §4: **reconstructed**, verified by brute force.
 //!
 //! The prefix is first normalised to strictly alternating `∃x1 ∀x2 … ∃xk` (k odd) by fresh
-//! dummy variables that occur in no clause ([`super::qbf_normal`], shared with `qbf-dvg`). Variable `i` is a diamond `T_i → L_i, R_i → B_i`
-//! (`L_i` is TRUE) followed by `B_i → T_{i+1}`, and `B_k → c`; clause `j` is a vertex `C_j`
-//! with `c → C_j`, and each literal `x_i` (`¬x_i`) adds `C_j → L_i` (`C_j → R_i`). Play starts
-//! at `T_1` with player I (∃). A diamond takes three moves, so player I chooses the odd
-//! variables; after `B_k → c` player II picks a clause and player I a literal, and player II
-//! is stuck exactly when that literal is true (its side's arc into `B_i` is used). Sizes:
+//! dummy variables that occur in no clause ([`super::qbf_normal`], shared with `qbf-dvg`).
+//! Variable `i` is a diamond `T_i → x_i, not_x_i → B_i` (`x_i` is the TRUE side) followed by
+//! `B_i → T_{i+1}`, and `B_k → c`; clause `j` is a vertex `C_j` with `c → C_j`, and each
+//! literal `x_i` (`¬x_i`) adds `C_j → x_i` (`C_j → not_x_i`): the opposite orientation to
+//! `qbf-dvg`, as the spec fixes for the edge game. Play starts at `T_1` with player I (∃).
+//! A diamond takes three moves, so player I chooses the odd variables; after `B_k → c`
+//! player II picks a clause and player I a literal, and player II is stuck exactly when that
+//! literal is true (the arc from its side into `B_i` is used). Sizes:
 //! `4k + 1 + m` vertices and `5k + m + L` arcs (L = total literal occurrences).
 
 use super::embed::add_fresh;
@@ -34,7 +36,7 @@ static INFO: ReductionInfo = ReductionInfo {
             arcs for edge geography (Schaefer 1978 not retrieved)",
     theorem: "Sipser Thm 8.14 (2nd ed.), arc version",
     gadgets: &[
-        "diamond: T, L (true), R (false), B per variable after normalisation",
+        "diamond: T_i, x_i (true), not_x_i (false), B_i per normalised variable",
         "clause: C_j per clause; c: the clause choice",
     ],
     vertices_formula: "4k + 1 + m (k = variables after normalisation, m = clauses)",
@@ -79,7 +81,7 @@ impl Layout {
     }
 }
 
-/// Adds the diamonds (named as in `qbf-dvg`: `T1, x1, not_x1, B1`, …) with their arcs.
+/// Adds the diamonds' vertices (named as in `qbf-dvg`: `T1, x1, not_x1, B1`, …).
 fn add_diamonds(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
     for v in 0..layout.k {
         let i = v + 1;
@@ -93,6 +95,10 @@ fn add_diamonds(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
         assert_eq!(members[0], layout.top(v), "diamond out of layout order");
         g.add_group("diamond", nq.qbf.vars[v].clone(), members.to_vec());
     }
+}
+
+/// Adds each diamond's four arcs and the arc from its bottom to the next top (or to `c`).
+fn add_diamond_arcs(g: &mut Graph, layout: &Layout) {
     for v in 0..layout.k {
         g.add_edge(layout.top(v), layout.true_side(v));
         g.add_edge(layout.top(v), layout.false_side(v));
@@ -107,9 +113,7 @@ fn add_diamonds(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
     }
 }
 
-/// Adds `c`, the clause vertices and one arc per literal occurrence (`x_i` → the TRUE side
-/// `x_i`, `¬x_i` → `not_x_i`; repeated occurrences give parallel arcs, which edge geography
-/// keeps distinct and which are never both reachable).
+/// Adds `c` and the clause vertices.
 fn add_clauses(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
     let c = add_fresh(g, "c", None);
     assert_eq!(c, layout.choice(), "clause choice out of layout order");
@@ -120,6 +124,15 @@ fn add_clauses(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
         let cj = add_fresh(g, &format!("C{}", j + 1), Some(&label));
         assert_eq!(cj, layout.clause(j), "clause out of layout order");
         g.add_group("clause", format!("C{}", j + 1), vec![cj]);
+    }
+}
+
+/// Adds `c → C_j` and one arc per literal occurrence (`x_i` → the TRUE side `x_i`, `¬x_i` →
+/// `not_x_i`; a repeated occurrence gives a parallel arc, which edge geography keeps
+/// distinct and which can never be used after its twin).
+fn add_clause_arcs(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
+    for (j, clause) in nq.qbf.clauses.iter().enumerate() {
+        let cj = layout.clause(j);
         g.add_edge(layout.choice(), cj);
         for lit in clause {
             let side = if lit.positive {
@@ -152,6 +165,8 @@ impl Reduction for QbfToDeg {
         let mut g = Graph::new(true);
         add_diamonds(&mut g, &nq, &layout);
         add_clauses(&mut g, &nq, &layout);
+        add_diamond_arcs(&mut g, &layout);
+        add_clause_arcs(&mut g, &nq, &layout);
         let notes = nq.note().into_iter().collect();
         let target = Instance::Geography(Geography {
             graph: g,
@@ -191,7 +206,7 @@ impl Reduction for QbfToDeg {
             .iter()
             .filter(|x| x.kind == "diamond")
             .count();
-        if diamonds % 2 == 0 {
+        if diamonds.is_multiple_of(2) {
             return Err(format!(
                 "{diamonds} diamonds: the normalised prefix must be odd"
             ));

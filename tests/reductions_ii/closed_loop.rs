@@ -1,0 +1,196 @@
+//! Closed loop per reduction: the source's answer (from an independent solver) equals the
+//! target's, on ≥ 1,000 seeded random sources with both answers frequent, and on every tiny
+//! source; every output is checked against its declared sizes and structural claims.
+
+use crate::util::{Tally, first_wins, game, graph, random_board, reduce_and_solve, rng};
+use georeduce::Instance;
+use georeduce::problems::{Convention, Rule};
+use georeduce::random::formulas::{QbfParams, random_qbf};
+use georeduce::reductions::{Reduction, by_id};
+use georeduce::solvers::{Budget, qbf};
+
+/// Sources per random campaign.
+const N: usize = 1000;
+
+/// Runs `r` on every source, asserting agreement with `source_yes`; returns the tally.
+fn agree(
+    r: &dyn Reduction,
+    sources: impl Iterator<Item = Instance>,
+    source_yes: impl Fn(&Instance) -> bool,
+) -> Tally {
+    let mut tally = Tally::default();
+    for (i, s) in sources.enumerate() {
+        let yes = source_yes(&s);
+        assert_eq!(
+            reduce_and_solve(r, &s),
+            yes,
+            "{} disagrees on source {i}: {s:?}",
+            r.info().id
+        );
+        tally.add(yes);
+    }
+    tally
+}
+
+/// `N` random games with the given board shape and rule (normal play).
+fn random_games(
+    seed: u64,
+    directed: bool,
+    rule: Rule,
+    n: (usize, usize),
+    m: (usize, usize),
+    loops: bool,
+) -> impl Iterator<Item = Instance> {
+    let mut rng = rng(seed);
+    (0..N).map(move |_| {
+        let (g, s) = random_board(&mut rng, directed, n.0..=n.1, m.0..=m.1, loops);
+        game(g, rule, s, Convention::Normal)
+    })
+}
+
+fn reduction(id: &str) -> &'static dyn Reduction {
+    by_id(id).unwrap_or_else(|| panic!("{id} is registered"))
+}
+
+#[test]
+fn qbf_deg_closed_loop() {
+    let mut rng = rng(41);
+    let params = QbfParams::three_qbf(1..=5, 1..=4);
+    let sources = (0..N).map(move |_| Instance::Qbf(random_qbf(&mut rng, &params)));
+    let truth = |s: &Instance| match s {
+        Instance::Qbf(q) => {
+            qbf::solve(q, &Budget::unlimited())
+                .expect("QBF solved")
+                .value
+        }
+        _ => unreachable!(),
+    };
+    agree(reduction("qbf-deg"), sources, truth).assert_both("qbf-deg", 250);
+}
+
+#[test]
+fn deg_ueg_closed_loop() {
+    let sources = random_games(42, true, Rule::Edge, (2, 6), (2, 8), false);
+    agree(reduction("deg-ueg"), sources, first_wins).assert_both("deg-ueg", 250);
+}
+
+#[test]
+fn deg_ueg_closed_loop_with_loops() {
+    // Loops are legal in DEG; the gadget then joins x to itself through p..s.
+    let mut rng = rng(43);
+    let sources = (0..200).map(move |_| {
+        let (g, s) = random_board(&mut rng, true, 1..=4, 2..=7, true);
+        game(g, Rule::Edge, s, Convention::Normal)
+    });
+    let t = agree(reduction("deg-ueg"), sources, first_wins);
+    assert!(t.yes >= 30 && t.no >= 30, "{t:?}");
+}
+
+#[test]
+fn dvg_misere_dvg_closed_loop() {
+    let sources = random_games(44, true, Rule::Vertex, (2, 9), (2, 22), false);
+    agree(reduction("dvg-misere-dvg"), sources, first_wins).assert_both("dvg-misere-dvg", 250);
+}
+
+#[test]
+fn dvg_misere_uvg_closed_loop() {
+    let sources = random_games(45, true, Rule::Vertex, (2, 6), (2, 10), false);
+    agree(reduction("dvg-misere-uvg"), sources, first_wins).assert_both("dvg-misere-uvg", 250);
+}
+
+#[test]
+fn ueg_misere_ueg_closed_loop() {
+    let sources = random_games(46, false, Rule::Edge, (2, 7), (2, 12), false);
+    agree(reduction("ueg-misere-ueg"), sources, first_wins).assert_both("ueg-misere-ueg", 250);
+}
+
+#[test]
+fn deg_misere_deg_closed_loop() {
+    let sources = random_games(47, true, Rule::Edge, (2, 6), (2, 13), true);
+    agree(reduction("deg-misere-deg"), sources, first_wins).assert_both("deg-misere-deg", 250);
+}
+
+#[test]
+fn dvg_nimg_closed_loop() {
+    let sources = random_games(48, true, Rule::Vertex, (2, 6), (2, 10), false);
+    agree(reduction("dvg-nimg"), sources, first_wins).assert_both("dvg-nimg", 250);
+}
+
+#[test]
+fn trailtrap_disconnected_closed_loop() {
+    let mut rng = rng(49);
+    let sources = (0..N).map(move |_| {
+        let (g, _) = random_board(&mut rng, false, 2..=6, 1..=9, false);
+        Instance::Geography(georeduce::Geography {
+            graph: g,
+            rule: Rule::Edge,
+            tokens: georeduce::problems::Tokens::Partizan { starts: None },
+            convention: Convention::Normal,
+        })
+    });
+    agree(reduction("trailtrap-disconnected"), sources, first_wins)
+        .assert_both("trailtrap-disconnected", 150);
+}
+
+/// Every digraph on 3 labelled vertices (no loops), every start: 192 sources.
+fn all_tiny_digraphs(rule: Rule) -> impl Iterator<Item = Instance> {
+    let pairs: Vec<(usize, usize)> = (0..3)
+        .flat_map(|u| (0..3).map(move |v| (u, v)))
+        .filter(|(u, v)| u != v)
+        .collect();
+    (0u32..1 << pairs.len()).flat_map(move |mask| {
+        let arcs: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .map(|(_, &p)| p)
+            .collect();
+        (0..3).map(move |s| game(graph(true, 3, &arcs), rule, s, Convention::Normal))
+    })
+}
+
+#[test]
+fn every_tiny_source_agrees() {
+    for id in ["dvg-misere-dvg", "dvg-misere-uvg", "dvg-nimg"] {
+        agree(reduction(id), all_tiny_digraphs(Rule::Vertex), first_wins).assert_both(id, 40);
+    }
+    for id in ["deg-ueg", "deg-misere-deg"] {
+        agree(reduction(id), all_tiny_digraphs(Rule::Edge), first_wins).assert_both(id, 40);
+    }
+    // Every graph on 4 labelled vertices, every start, for the undirected pendants.
+    let pairs: Vec<(usize, usize)> = (0..4)
+        .flat_map(|u| (u + 1..4).map(move |v| (u, v)))
+        .collect();
+    let sources = (0u32..1 << pairs.len()).flat_map(|mask| {
+        let edges: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .map(|(_, &p)| p)
+            .collect();
+        (0..4).map(move |s| game(graph(false, 4, &edges), Rule::Edge, s, Convention::Normal))
+    });
+    agree(reduction("ueg-misere-ueg"), sources, first_wins).assert_both("ueg-misere-ueg", 40);
+}
+
+#[test]
+fn parallel_arcs_are_kept_as_separate_gadgets() {
+    // DEG distinguishes parallel arcs (each can be used once); DVG does not. Both reductions
+    // must stay exact when the input repeats an arc.
+    let mut rng = rng(50);
+    for (id, rule) in [
+        ("deg-ueg", Rule::Edge),
+        ("dvg-misere-uvg", Rule::Vertex),
+        ("dvg-nimg", Rule::Vertex),
+    ] {
+        let sources = (0..200).map(|_| {
+            let (mut g, s) = random_board(&mut rng, true, 2..=4, 1..=5, false);
+            let e = g.edges[0];
+            g.add_edge(e.0, e.1);
+            game(g, rule, s, Convention::Normal)
+        });
+        let sources: Vec<_> = sources.collect();
+        let t = agree(reduction(id), sources.into_iter(), first_wins);
+        assert!(t.yes >= 20 && t.no >= 20, "{id}: {t:?}");
+    }
+}
