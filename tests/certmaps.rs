@@ -8,6 +8,8 @@
 //! Source and target certificates come from `certmaps/producers.rs` (brute force for QBF,
 //! the exhaustive solvers for games, paths and covers) and are checked before use.
 
+#[path = "certmaps/cli.rs"]
+mod cli; // `georeduce verify --certify` end to end
 #[path = "certmaps/harness.rs"]
 mod harness; // one round trip per source, and the tally
 #[path = "certmaps/mutate.rs"]
@@ -65,6 +67,11 @@ fn qbf_dvg_maps_both_ways() {
 #[test]
 fn qbf_pvg_maps_both_ways() {
     harness::run("qbf-pvg", qbfs(13, 200, 4, 3, 3), 3);
+}
+
+#[test]
+fn qbf_pvg_restricted_maps_both_ways() {
+    harness::run("qbf-pvg-restricted", qbfs(27, 200, 4, 4, 3), 17);
 }
 
 #[test]
@@ -136,4 +143,44 @@ fn vc_pvg_maps_the_yes_side() {
         })
         .collect();
     harness::run("vc-pvg", sources, 12);
+}
+
+#[test]
+fn deg_ueg_maps_both_ways() {
+    let p = params(Rule::Edge, Setup::Rooted, true, true);
+    harness::run("deg-ueg", games(23, 200, p, 4), 13);
+}
+
+#[test]
+fn misere_gadgets_map_backward() {
+    let p = params(Rule::Vertex, Setup::Rooted, true, false);
+    let t = harness::run("dvg-misere-uvg", games(24, 200, p, 5), 14);
+    assert!(
+        t.refused >= 200,
+        "forward is declared not constructive: {t:?}"
+    );
+    let t = harness::run("dvg-nimg", games(25, 200, p, 4), 15);
+    assert!(
+        t.refused >= 200,
+        "forward is declared not constructive: {t:?}"
+    );
+}
+
+#[test]
+fn hampath_pvg_as_printed_maps_forward_only() {
+    use georeduce::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_hampath};
+    // Without an end vertex the literal reading decides the right question.
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    let p = HamPathParams {
+        vertices: 2..=6,
+        family: GraphFamily::Gnp(0.4),
+        directed: true,
+        endpoints: Endpoints::Start,
+        plant: 0.3,
+    };
+    let sources: Vec<Instance> = (0..200)
+        .map(|_| Instance::Hampath(random_hampath(&mut rng, &p)))
+        .collect();
+    let t = harness::run("hampath-pvg-as-printed", sources, 16);
+    assert!(t.backward == 0 && t.forward == t.yes, "{t:?}");
 }

@@ -93,6 +93,11 @@ pub enum Command {
         /// checker; a rejected certificate is an internal error (exit code 1).
         #[arg(long)]
         self_check: bool,
+        /// Carry certificates across every step: certify the source, map the certificate
+        /// forward and check it on the target; certify the target, map it backward and check
+        /// it on the source (maps the papers' proofs do not make constructive are reported).
+        #[arg(long)]
+        certify: bool,
         /// Search budget (applies to each solve).
         #[command(flatten)]
         budget: BudgetArgs,

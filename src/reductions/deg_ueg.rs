@@ -174,6 +174,8 @@ impl DegToUeg {
 }
 
 impl Reduction for DegToUeg {
+    super::certmaps::delegate_maps!(gadget);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

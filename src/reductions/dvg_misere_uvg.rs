@@ -152,6 +152,8 @@ impl DvgToMisereUvg {
 }
 
 impl Reduction for DvgToMisereUvg {
+    super::certmaps::delegate_maps!(gadget);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -145,6 +145,8 @@ impl DvgToNimg {
 }
 
 impl Reduction for DvgToNimg {
+    super::certmaps::delegate_maps!(gadget);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

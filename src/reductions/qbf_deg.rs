@@ -146,6 +146,8 @@ fn add_clause_arcs(g: &mut Graph, nq: &NormalQbf, layout: &Layout) {
 }
 
 impl Reduction for QbfToDeg {
+    super::certmaps::delegate_maps!(textbook, super::certmaps::textbook::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -12,10 +12,13 @@ use super::rules::{Board, NONE, State};
 use super::{CertMove, GameStrategy, Position, decode_table};
 use crate::problems::{Geography, Move, VertexId};
 use std::collections::HashMap;
+use std::rc::Rc;
 
-/// A game in progress: the position after the moves played so far.
+/// A game in progress: the position after the moves played so far. Cloning is cheap (the
+/// indexed board is shared), so a caller can search ahead from a position.
+#[derive(Clone)]
 pub struct Replay<'g> {
-    board: Board<'g>,
+    board: Rc<Board<'g>>,
     state: State,
     line: Vec<Move>,
 }
@@ -26,7 +29,7 @@ impl<'g> Replay<'g> {
         let board = Board::new(game)?;
         let state = board.start();
         Ok(Replay {
-            board,
+            board: Rc::new(board),
             state,
             line: Vec::new(),
         })

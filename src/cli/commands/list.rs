@@ -1,7 +1,7 @@
 //! `georeduce list [--json] [--graph [--dot]]`: the reduction catalogue.
 
 use super::super::Outcome;
-use crate::reductions::{self, chain};
+use crate::reductions::{self, CertMaps, MapStatus, chain};
 use miette::IntoDiagnostic;
 
 /// Prints the catalogue or the reduction graph.
@@ -17,18 +17,22 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
         );
         return Ok(Outcome::Done);
     }
-    let infos: Vec<_> = reductions::all()
-        .into_iter()
-        .map(|r| r.info().clone())
-        .collect();
+    let all = reductions::all();
     if json {
+        let mut entries = Vec::new();
+        for r in &all {
+            let mut v = serde_json::to_value(r.info()).into_diagnostic()?;
+            v["cert_maps"] = serde_json::to_value(r.cert_maps()).into_diagnostic()?;
+            entries.push(v);
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&infos).into_diagnostic()?
+            serde_json::to_string_pretty(&entries).into_diagnostic()?
         );
         return Ok(Outcome::Done);
     }
-    for info in &infos {
+    for r in &all {
+        let info = r.info();
         println!(
             "{}: {} -> {}",
             info.id,
@@ -51,7 +55,33 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
         for e in info.errata {
             println!("    erratum:  {e}");
         }
+        print_maps(&r.cert_maps());
         println!();
     }
     Ok(Outcome::Done)
+}
+
+/// The certificate maps: which directions are constructive, and why the others are not.
+fn print_maps(maps: &CertMaps) {
+    let done: Vec<&str> = maps
+        .named()
+        .iter()
+        .filter(|(_, s)| s.is_constructive())
+        .map(|(name, _)| *name)
+        .collect();
+    if !done.is_empty() {
+        println!("    certmaps: {}", done.join(", "));
+    }
+    let mut reasons: Vec<(Vec<&str>, &str)> = Vec::new();
+    for (name, status) in maps.named() {
+        if let MapStatus::NotConstructive(why) = status {
+            match reasons.iter_mut().find(|(_, w)| *w == why) {
+                Some((names, _)) => names.push(name),
+                None => reasons.push((vec![name], why)),
+            }
+        }
+    }
+    for (names, why) in reasons {
+        println!("    no map:   {}: {why}", names.join(", "));
+    }
 }

@@ -10,6 +10,7 @@ mod parse;
 mod render;
 mod solve;
 mod verify;
+mod verify_certify;
 
 use super::Outcome;
 use super::args::{BudgetArgs, Command};
@@ -52,13 +53,14 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             via,
             json,
             self_check,
+            certify,
             budget,
         } => verify::run(
             &file,
             to.as_deref(),
             via.as_deref(),
             json,
-            self_check,
+            (self_check, certify),
             &budget,
         ),
         Command::Certify {

@@ -1,5 +1,6 @@
-//! `georeduce verify FILE --to TARGET [--via IDS] [--json]`: compile, solve every instance
-//! of the chain independently, and compare each step's answers.
+//! `georeduce verify FILE --to TARGET [--via IDS] [--json] [--certify]`: compile, solve every
+//! instance of the chain independently, and compare each step's answers; with `--certify`,
+//! also carry certificates across every step (`verify_certify.rs`).
 //!
 //! Step j compares the answer of its source (a decision answer, or "player I wins" for a
 //! game) with "the target's winner is the reduction's `yes_winner`". Sizes are checked
@@ -11,6 +12,7 @@ use super::super::args::BudgetArgs;
 use super::super::input::read_instance;
 use super::super::output::winner_name;
 use super::certify::{SelfChecked, self_check_answer};
+use super::verify_certify;
 use super::{apply_chain, budget, select_chain, solve_error};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
@@ -25,7 +27,7 @@ pub fn run(
     to: Option<&str>,
     via: Option<&str>,
     json_out: bool,
-    self_check: bool,
+    (self_check, certify): (bool, bool),
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let parsed = read_instance(file)?;
@@ -93,15 +95,25 @@ pub fn run(
             report.text += &format!("self-check ({which}): {}\n", c.summary());
         }
     }
+    let mut unknown = false;
+    if certify {
+        let c = verify_certify::run(&steps, &instances, &solutions, budget_args)?;
+        (report.ok, unknown) = (report.ok && c.ok, c.unknown);
+        report.json["certificates"] = c.json;
+        report.text += &c.text;
+        if !c.ok {
+            report.text += "result:  MISMATCH (a certificate failed)\n";
+        }
+    }
     if json_out {
         println!("{:#}", report.json);
     } else {
         print!("{}", report.text);
     }
-    Ok(if report.ok {
-        Outcome::Done
-    } else {
-        Outcome::CheckFailed
+    Ok(match (report.ok, unknown) {
+        (false, _) => Outcome::CheckFailed,
+        (true, true) => Outcome::Unknown,
+        (true, false) => Outcome::Done,
     })
 }
 

@@ -24,10 +24,12 @@
 //! (DEG → UEG, DVG → misère UVG, DVG → NimG).
 
 mod diamonds;
+pub mod gadget;
 pub mod np;
 pub mod pag;
 pub mod pendant;
 pub mod pvg;
+pub mod restricted;
 pub mod textbook;
 pub mod two_token;
 mod util;

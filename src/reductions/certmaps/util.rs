@@ -361,3 +361,44 @@ pub(crate) fn origin(m: &Move) -> Option<VertexId> {
         _ => None,
     }
 }
+
+/// The mover's winning move in the rest of the game from `at`, by exhaustive search of every
+/// remaining line (for the last few moves of a game, where the proofs count moves); an error
+/// when the mover has no winning move or the search would exceed `cap` positions.
+pub(crate) fn endgame_move(at: &Replay, cap: u64) -> Result<Move, CertMapError> {
+    let mut nodes = 0u64;
+    for m in at.legal()? {
+        let mut next = at.clone();
+        next.play(m)?;
+        if !mover_wins(&next, &mut nodes, cap)? {
+            return Ok(m);
+        }
+    }
+    Err(CertMapError::Invalid(format!(
+        "{} has no winning move in the endgame after {} moves",
+        at.mover(),
+        at.line().len()
+    )))
+}
+
+/// Whether the player to move at `at` wins the rest of the game (normal or misère play).
+fn mover_wins(at: &Replay, nodes: &mut u64, cap: u64) -> Result<bool, CertMapError> {
+    *nodes += 1;
+    if *nodes > cap {
+        return Err(CertMapError::Invalid(format!(
+            "the endgame search exceeds {cap} positions"
+        )));
+    }
+    let legal = at.legal()?;
+    if legal.is_empty() {
+        return Ok(at.game().convention == crate::problems::Convention::Misere);
+    }
+    for m in legal {
+        let mut next = at.clone();
+        next.play(m)?;
+        if !mover_wins(&next, nodes, cap)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}

@@ -253,6 +253,8 @@ fn literal_tree(g: &mut Graph, lay: &Layout, p: &Params, l: Lit, sources: &[Vert
 }
 
 impl Reduction for QbfToPvgRestricted {
+    super::certmaps::delegate_maps!(restricted, super::certmaps::restricted::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         &INFO
     }

@@ -1,0 +1,356 @@
+//! Certificate maps of the reductions that replace every arc by a constant-size gadget:
+//! DEG → UEG with Fraenkel–Scheinerman–Ullman's gadget A (`deg-ueg`), normal DVG → misère UVG
+//! (Renault–Schmidt Thm 2.3, `dvg-misere-uvg`) and normal DVG → misère NimG-RM (Thm 3.1,
+//! `dvg-nimg`).
+//!
+//! In each, a move `x → y` of the source is a traversal of arc `(x, y)`'s gadget that the
+//! entrant enters at `x` and leaves onto `y` with his own move, so the opponent moves next
+//! from `y`, as in the source. The proofs show what happens inside a gadget by a case analysis
+//! of its constant-size local game; the maps play that local game by exhaustive search of the
+//! gadget alone (a few dozen positions), valuing its ends as the proofs do: the entrant
+//! arriving at the head, leaving the gadget closed behind him (NimG: no token left on `d`,
+//! "(d, 0, x_v)"), is the source move, good for the player whose source strategy made or
+//! answers it; anyone stuck inside wins or loses by the play convention; any other exit is
+//! treated as bad.
+//!
+//! Forward (`deg-ueg` only): the winner enters the gadget of his source strategy's arc and
+//! plays the local game; every deviation of the opponent inside gadget A, including entering
+//! it from its head, is lost locally (the slides' "the opponent goes to z and wins locally").
+//! For the misère gadgets the proofs answer an opponent who enters an arc gadget from its head
+//! by whether moving on to the arc's tail would win ("if the move … is a losing move, the
+//! second player wins with …; on the other hand, if it is a winning move, …", RS Thm 3.1): that
+//! is the outcome of a source position outside the source strategy (the token at the tail,
+//! the head visited), so a source strategy alone does not give the target strategy. Backward
+//! (all three): replay the target with the winner's strategy and the opponent entering the
+//! gadgets of his source moves and playing the local game towards the head; the winner's
+//! entries are his source moves (he never enters a gadget from its head or takes a pendant,
+//! both of which lose).
+
+use super::util::{GameOracle, build_game_cert, dest, expect_pair, game_of, replay};
+use super::{CertMapError, CertMaps, MapStatus};
+use crate::certify::{Certificate, Player, Replay};
+use crate::problems::{Convention, Geography, Instance, Move, VertexId};
+use crate::reductions::Reduction;
+
+const BACKWARD: MapStatus = MapStatus::Constructive(
+    "target strategy → source strategy: replay it with the opponent traversing the gadgets of \
+     his source moves (local game towards the head); the winner's gadget entries are his \
+     source moves",
+);
+
+const BACKWARDS_ENTRY: &str = "the proof answers an opponent who enters an arc gadget from its \
+     head according to whether moving on to the arc's tail would win, the outcome of a source \
+     position (tail, head visited) that the source strategy need not contain; a source \
+     strategy alone does not determine the target strategy";
+
+/// The maps of each gadget reduction.
+pub fn maps(r: &dyn Reduction) -> CertMaps {
+    let forward = match r.info().id {
+        "deg-ueg" => MapStatus::Constructive(
+            "DEG strategy → UEG strategy: enter gadget A of the strategy's arc and cross it in \
+             five moves; every deviation inside gadget A, or an entry from its head, loses \
+             locally (gadget played by exhaustive local search)",
+        ),
+        _ => MapStatus::NotConstructive(BACKWARDS_ENTRY),
+    };
+    CertMaps {
+        forward_yes: forward,
+        forward_no: forward,
+        backward_yes: BACKWARD,
+        backward_no: BACKWARD,
+    }
+}
+
+/// Where the gadgets are: originals `0..n`, then (misère UVG) the pendants, then `size`
+/// private vertices per source arc; `entry` is the role entered from the tail, `back` the role
+/// entered from the head.
+struct Gadgets<'s> {
+    arcs: &'s [(VertexId, VertexId)],
+    n: usize,
+    first: usize,
+    size: usize,
+    entry: usize,
+    back: usize,
+    convention: Convention,
+}
+
+/// What a target vertex is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Original(VertexId),
+    Gadget(usize, usize),
+    Other,
+}
+
+/// A gadget being crossed: its arc, the direction, and who entered it.
+#[derive(Clone, Copy)]
+struct Episode {
+    arc: usize,
+    forward: bool,
+    entrant: Player,
+}
+
+impl<'s> Gadgets<'s> {
+    fn of(r: &dyn Reduction, src: &'s Geography, tgt: &Geography) -> Gadgets<'s> {
+        let n = src.graph.n();
+        let (first, size, entry, back) = match r.info().id {
+            "deg-ueg" => (n, 5, 0, 4),
+            "dvg-misere-uvg" => (2 * n, 5, 0, 4),
+            _ => (n, 4, 0, 3),
+        };
+        Gadgets {
+            arcs: &src.graph.edges,
+            n,
+            first,
+            size,
+            entry,
+            back,
+            convention: tgt.convention,
+        }
+    }
+
+    fn place(&self, t: Option<VertexId>) -> Place {
+        match t {
+            Some(t) if t < self.n => Place::Original(t),
+            Some(t) if t >= self.first && (t - self.first) / self.size < self.arcs.len() => {
+                Place::Gadget((t - self.first) / self.size, (t - self.first) % self.size)
+            }
+            _ => Place::Other,
+        }
+    }
+
+    fn vertex(&self, arc: usize, role: usize) -> VertexId {
+        self.first + self.size * arc + role
+    }
+
+    /// The episode a move from original vertex `x` by `mover` starts, if it enters a gadget.
+    fn entering(&self, x: VertexId, m: &Move, mover: Player) -> Option<Episode> {
+        match self.place(dest(m)) {
+            Place::Gadget(a, role) if role == self.entry && self.arcs[a].0 == x => Some(Episode {
+                arc: a,
+                forward: true,
+                entrant: mover,
+            }),
+            Place::Gadget(a, role) if role == self.back && self.arcs[a].1 == x => Some(Episode {
+                arc: a,
+                forward: false,
+                entrant: mover,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The source move of a completed crossing.
+    fn source_move(&self, arc: usize) -> Move {
+        let (x, y) = self.arcs[arc];
+        Move::Step {
+            token: 0,
+            from: x,
+            edge: arc,
+            to: y,
+        }
+    }
+
+    /// Whether `me` wins the local game from `at` (inside episode `ep`), by exhaustive search
+    /// up to the next arrival at an original vertex (module comment for the valuation).
+    fn local_win(&self, at: &Replay, ep: Episode, me: Player) -> Result<bool, CertMapError> {
+        let legal = at.legal()?;
+        if legal.is_empty() {
+            let stuck_wins = self.convention == Convention::Misere;
+            return Ok((at.mover() == me) == stuck_wins);
+        }
+        for m in legal {
+            let win = self.value_of(at, m, ep, me)?;
+            if win == (at.mover() == me) {
+                return Ok(win);
+            }
+        }
+        Ok(at.mover() != me)
+    }
+
+    /// Whether `me` wins after move `m` at `at`.
+    fn value_of(
+        &self,
+        at: &Replay,
+        m: Move,
+        ep: Episode,
+        me: Player,
+    ) -> Result<bool, CertMapError> {
+        let mut next = at.clone();
+        next.play(m)?;
+        match self.place(dest(&m)) {
+            Place::Original(t) if !next.legal()?.is_empty() => {
+                let (_, head) = self.arcs[ep.arc];
+                let closed = next
+                    .weights()
+                    .get(self.vertex(ep.arc, self.back))
+                    .is_none_or(|&w| w == 0);
+                Ok(ep.forward && t == head && at.mover() == ep.entrant && closed)
+            }
+            _ => self.local_win(&next, ep, me),
+        }
+    }
+
+    /// The mover's winning move in the local game.
+    fn local_move(&self, at: &Replay, ep: Episode) -> Result<Move, CertMapError> {
+        let me = at.mover();
+        for m in at.legal()? {
+            if self.value_of(at, m, ep, me)? {
+                return Ok(m);
+            }
+        }
+        Err(CertMapError::Invalid(format!(
+            "no winning move inside the gadget of arc {} after {} moves",
+            ep.arc,
+            at.line().len()
+        )))
+    }
+
+    /// The source line of a target line, and the gadget being crossed at its end, if any.
+    fn decode(
+        &self,
+        start: VertexId,
+        line: &[Move],
+    ) -> Result<(Vec<Move>, Option<Episode>), CertMapError> {
+        let (mut source, mut ep, mut here) = (Vec::new(), None::<Episode>, start);
+        for (ply, m) in line.iter().enumerate() {
+            let mover = if ply % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            match ep {
+                None => {
+                    ep = Some(self.entering(here, m, mover).ok_or_else(|| {
+                        CertMapError::Invalid("a move off the arc gadgets".into())
+                    })?);
+                }
+                Some(e) => {
+                    if let Place::Original(t) = self.place(dest(m)) {
+                        if !(e.forward && t == self.arcs[e.arc].1 && mover == e.entrant) {
+                            return Err(CertMapError::Invalid("a gadget left off plan".into()));
+                        }
+                        source.push(self.source_move(e.arc));
+                        ep = None;
+                    }
+                }
+            }
+            here = dest(m).unwrap_or(here);
+        }
+        Ok((source, ep))
+    }
+}
+
+/// The start vertex of a one-token game.
+fn start_of(g: &Geography) -> VertexId {
+    g.starts().first().copied().unwrap_or(0)
+}
+
+/// Source strategy → target strategy (`deg-ueg`; refused for the misère gadgets).
+pub fn forward(
+    r: &dyn Reduction,
+    source: &Instance,
+    target: &Instance,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    if !maps(r).forward_yes.is_constructive() {
+        return Err(super::refuse(&maps(r), true, super::claims_yes(cert)));
+    }
+    expect_pair(r, source, target)?;
+    let (src, tgt) = (game_of(source)?, game_of(target)?);
+    let gd = Gadgets::of(r, src, tgt);
+    let oracle = GameOracle::new(src, cert)?;
+    build_game_cert(tgt, oracle.winner(), |line| {
+        let at = replay(tgt, line)?;
+        match gd.decode(start_of(tgt), line)? {
+            (_, Some(ep)) => gd.local_move(&at, ep),
+            (source_line, None) => {
+                let m = oracle.reply(&source_line)?;
+                let Move::Step { edge, .. } = m else {
+                    return Err(CertMapError::Invalid("not an arc move".into()));
+                };
+                let entry = gd.vertex(edge, gd.entry);
+                at.legal()?
+                    .into_iter()
+                    .find(|t| dest(t) == Some(entry))
+                    .ok_or_else(|| CertMapError::Invalid("the gadget entry is blocked".into()))
+            }
+        }
+    })
+}
+
+/// Target strategy → source strategy.
+pub fn backward(
+    r: &dyn Reduction,
+    source: &Instance,
+    target: &Instance,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    expect_pair(r, source, target)?;
+    let (src, tgt) = (game_of(source)?, game_of(target)?);
+    let gd = Gadgets::of(r, src, tgt);
+    let oracle = GameOracle::new(tgt, cert)?;
+    let winner = oracle.winner();
+    build_game_cert(src, winner, |line| {
+        let mut at = Replay::new(tgt)?;
+        for m in line {
+            let Move::Step { edge, .. } = *m else {
+                return Err(CertMapError::Invalid("not an arc move".into()));
+            };
+            cross(&gd, &oracle, &mut at, edge)?;
+        }
+        let m = oracle.choose(&at)?;
+        let here = at.token(0).unwrap_or(usize::MAX);
+        match gd.entering(here, &m, winner) {
+            Some(ep) if ep.forward => Ok(gd.source_move(ep.arc)),
+            _ => Err(CertMapError::Invalid(
+                "the strategy takes a pendant or enters a gadget from its head".into(),
+            )),
+        }
+    })
+}
+
+/// Plays the crossing of arc `arc`'s gadget on `at`: the winner's moves by the oracle, the
+/// opponent's by the local game, until the token arrives at the head.
+fn cross(
+    gd: &Gadgets,
+    oracle: &GameOracle,
+    at: &mut Replay,
+    arc: usize,
+) -> Result<(), CertMapError> {
+    let entrant = at.mover();
+    let entry = gd.vertex(arc, gd.entry);
+    let first = match entrant == oracle.winner() {
+        true => oracle.choose(at)?,
+        false => at
+            .legal()?
+            .into_iter()
+            .find(|m| dest(m) == Some(entry))
+            .ok_or_else(|| CertMapError::Invalid("the gadget entry is blocked".into()))?,
+    };
+    // Under the vertex rule parallel arcs are the same source move, so the winner may cross
+    // any gadget of an arc with the same ends.
+    let here = at.token(0).unwrap_or(usize::MAX);
+    let ep = match gd.entering(here, &first, entrant) {
+        Some(ep) if ep.forward && gd.arcs[ep.arc] == gd.arcs[arc] => ep,
+        _ => {
+            return Err(CertMapError::Invalid(
+                "the strategy enters another gadget".into(),
+            ));
+        }
+    };
+    at.play(first)?;
+    loop {
+        if let Place::Original(t) = gd.place(at.token(0)) {
+            return match t == gd.arcs[ep.arc].1 && at.mover() != entrant {
+                true => Ok(()),
+                false => Err(CertMapError::Invalid("a crossing ends off plan".into())),
+            };
+        }
+        let m = match at.mover() == oracle.winner() {
+            true => oracle.choose(at)?,
+            false => gd.local_move(at, ep)?,
+        };
+        at.play(m)?;
+    }
+}

@@ -1,0 +1,336 @@
+//! Certificate maps of Fraenkel–Simonson Theorem 2.1 on degree-restricted bipartite digraphs
+//! (`qbf-pvg-restricted`), with the timeline of `../shared/spec/fraenkel-simonson.md` §1b.
+//!
+//! Forward, YES (player I, Skolem functions): I sets his ∃ diamonds by the Skolem functions,
+//! copies II's branch at every level of the clause trees (II is one move ahead, so I reaches
+//! the leaf `Y_c` of II's clause c), enters `Ep_a` for a true literal a of c (through `Z1` or
+//! `Z2`), waits at `E_a`, then guards `N_j` of the connector II heads for (or, if II heads for
+//! `a`, goes round by any other `N_b`), and wins the final race from the literal connectors
+//! because II's in-tree ends one move short at the visited (true) literal. Forward, NO
+//! (player II, Herbrand functions): II sets his ∀ diamonds by the Herbrand functions, steers
+//! his clause tree to a clause the assignment falsifies, heads for the connector a that I
+//! does not guard (any, if I is in another cluster), and wins the final race (his literal is
+//! false, so its in-tree reaches the unvisited literal vertex). The final race (at most
+//! h + eps moves each) is played by exhaustive search of the remaining moves; the timeline
+//! shows who wins it. Backward: replay against regular play by the opponent on his chain and
+//! read the certified player's diamond sides.
+
+use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf, stop_at_diamond};
+use super::textbook::{falsified_clause, true_literal};
+use super::util::{
+    GameOracle, QbfOracle, build_game_cert, endgame_move, expect_pair, game_of, qbf_cert, qbf_of,
+    replay, step_to,
+};
+use super::{CertMapError, CertMaps, MapStatus};
+use crate::certify::{Certificate, Player, Replay};
+use crate::problems::{Geography, Instance, Lit, VertexId};
+use crate::reductions::Reduction;
+use crate::reductions::qbf_normal::{NormalQbf, normalize};
+use std::collections::HashMap;
+
+/// The maps of `qbf-pvg-restricted`.
+pub const MAPS: CertMaps = CertMaps {
+    forward_yes: MapStatus::Constructive(
+        "Skolem functions → player I's strategy: ∃ diamonds by the Skolem functions, I's clause \
+         tree copies II's, the existential connector of a true literal, the guard N_j, and the \
+         final race (spec §1b timeline; the race is searched exhaustively)",
+    ),
+    forward_no: MapStatus::Constructive(
+        "Herbrand functions → player II's strategy: ∀ diamonds by the Herbrand functions, the \
+         clause tree to a falsified clause, the unguarded connector, and the final race",
+    ),
+    backward_yes: MapStatus::Constructive(
+        "player I's strategy → Skolem functions: replay against II's regular play and read I's \
+         diamond sides",
+    ),
+    backward_no: MapStatus::Constructive(
+        "player II's strategy → Herbrand functions: replay against I's regular play and read \
+         II's diamond sides",
+    ),
+};
+
+/// Largest endgame search (positions) for the final race.
+const RACE_CAP: u64 = 200_000;
+
+/// What a cluster vertex is: its role, clause (0-based) and index j.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Y,
+    Z1,
+    Ep,
+    E,
+    W2,
+    Ua,
+    M,
+    Lo,
+}
+
+/// The board, found by the construction's identifiers.
+struct Board {
+    diamonds: Diamonds,
+    role: HashMap<VertexId, (Role, usize, usize)>,
+    /// Identifiers of the two clause trees' roots (`eT_E`, `X3`).
+    roots: [String; 2],
+    /// The leaf `U_c` of II's clause tree for each clause.
+    u_leaf: Vec<VertexId>,
+    ids: HashMap<String, VertexId>,
+}
+
+impl Board {
+    fn new(g: &Geography, nq: &NormalQbf) -> Result<Board, CertMapError> {
+        let ids: HashMap<String, VertexId> = (0..g.graph.n())
+            .map(|v| (g.graph.id(v).to_string(), v))
+            .collect();
+        let id = |s: &str| {
+            ids.get(s)
+                .copied()
+                .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
+        };
+        let (mut top, mut side) = (Vec::new(), Vec::new());
+        for v in 0..nq.n() {
+            let chain = if NormalQbf::is_existential(v) {
+                "eT"
+            } else {
+                "uT"
+            };
+            top.push(id(&format!("{chain}{}", v / 2))?);
+            side.push([id(&format!("x{}", v + 1))?, id(&format!("not_x{}", v + 1))?]);
+        }
+        let pred = predecessors(g);
+        let mut role = HashMap::new();
+        let mut u_leaf = Vec::new();
+        for c in 0..nq.m() {
+            let k = c + 1;
+            let z1 = id(&format!("Z1_{k}"))?;
+            let w1 = id(&format!("W1_{k}"))?;
+            let first_pred = |x: VertexId| pred[x].first().copied();
+            let bad = || CertMapError::WrongInstance("a cluster without its tree leaf".into());
+            role.insert(first_pred(z1).ok_or_else(bad)?, (Role::Y, c, 0));
+            u_leaf.push(first_pred(w1).ok_or_else(bad)?);
+            role.insert(z1, (Role::Z1, c, 0));
+            role.insert(id(&format!("W2_{k}"))?, (Role::W2, c, 0));
+            role.insert(id(&format!("Ua_{k}"))?, (Role::Ua, c, 0));
+            for j in 0..3 {
+                role.insert(id(&format!("Ep{j}_{k}"))?, (Role::Ep, c, j));
+                role.insert(id(&format!("E{j}_{k}"))?, (Role::E, c, j));
+                role.insert(id(&format!("M{j}_{k}"))?, (Role::M, c, j));
+                role.insert(id(&format!("Lo{k}_{j}"))?, (Role::Lo, c, j));
+            }
+        }
+        Ok(Board {
+            diamonds: Diamonds::new(&top, side),
+            role,
+            roots: [format!("eT{}", nq.num_existential()), "X3".into()],
+            u_leaf,
+            ids,
+        })
+    }
+
+    fn role_of(&self, x: Option<VertexId>) -> Option<(Role, usize, usize)> {
+        x.and_then(|x| self.role.get(&x).copied())
+    }
+
+    /// A clause-tree node's path below its root (`_1_0` for `X3_1_0`), if `x` is one.
+    fn tree_path<'a>(&self, g: &'a Geography, x: VertexId, tree: usize) -> Option<&'a str> {
+        g.graph.id(x).strip_prefix(self.roots[tree].as_str())
+    }
+
+    /// The child of tree node `x` (in tree `tree`) on the way to the node with path `goal`.
+    fn toward(&self, g: &Geography, x: VertexId, tree: usize, goal: &str) -> Option<VertexId> {
+        let here = self.tree_path(g, x, tree)?;
+        let rest = goal.strip_prefix(here)?;
+        let digit = rest.strip_prefix('_')?.chars().next()?;
+        self.ids
+            .get(&format!("{}{here}_{digit}", self.roots[tree]))
+            .copied()
+    }
+
+    fn vertex(&self, s: String) -> Result<VertexId, CertMapError> {
+        self.ids
+            .get(&s)
+            .copied()
+            .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
+    }
+}
+
+/// The in-neighbours of every vertex.
+fn predecessors(g: &Geography) -> Vec<Vec<VertexId>> {
+    let mut pred = vec![Vec::new(); g.graph.n()];
+    for &(u, v) in &g.graph.edges {
+        pred[v].push(u);
+    }
+    pred
+}
+
+/// The normalised formula the construction uses (a clause adjoined to an empty matrix).
+fn prepared(source: &Instance) -> Result<NormalQbf, CertMapError> {
+    let mut nq = normalize(qbf_of(source)?);
+    if nq.m() == 0 {
+        let last = nq.n() - 1;
+        nq.qbf
+            .clauses
+            .push(vec![Lit::pos(last), Lit::pos(last), Lit::neg(last)]);
+        nq.clause_origin.push(0);
+    }
+    Ok(nq)
+}
+
+/// Source QBF certificate → target strategy.
+pub fn forward(
+    r: &dyn Reduction,
+    source: &Instance,
+    target: &Instance,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    expect_pair(r, source, target)?;
+    let (q, g) = (qbf_of(source)?, game_of(target)?);
+    let nq = prepared(source)?;
+    let b = Board::new(g, &nq)?;
+    let (truth, strategy) = qbf_cert(cert)?;
+    let oracle = QbfOracle::new(q, strategy)?;
+    let winner = if truth { Player::First } else { Player::Second };
+    build_game_cert(g, winner, |line| {
+        let at = replay(g, line)?;
+        let values = b.diamonds.assignment(line);
+        let me = winner.index();
+        let here = at.token(me).unwrap_or(usize::MAX);
+        if let Some(v) = b.diamonds.var_at_top(here) {
+            let val = certified_value(&nq, q, &oracle, v, &values)?;
+            return step_to(&at, me as u8, b.diamonds.side[v][usize::from(!val)]);
+        }
+        let plan = Plan {
+            b: &b,
+            nq: &nq,
+            g,
+            at: &at,
+            values: &values,
+        };
+        let to = match truth {
+            true => plan.prover()?,
+            false => plan.refuter()?,
+        };
+        match to {
+            Some(x) => step_to(&at, me as u8, x),
+            None => endgame_move(&at, RACE_CAP),
+        }
+    })
+}
+
+/// What a forward choice looks at.
+struct Plan<'a> {
+    b: &'a Board,
+    nq: &'a NormalQbf,
+    g: &'a Geography,
+    at: &'a Replay<'a>,
+    values: &'a [Option<bool>],
+}
+
+impl Plan<'_> {
+    /// Player I's target vertex, or `None` for the final race.
+    fn prover(&self) -> Result<Option<VertexId>, CertMapError> {
+        let (mine, his) = (self.at.token(0), self.at.token(1));
+        let (Some(x), Some(y)) = (mine, his) else {
+            return Err(off_plan());
+        };
+        if let Some(goal) = self.b.tree_path(self.g, y, 1) {
+            // Copy II's branch at the next level of the mirror tree.
+            return self
+                .b
+                .toward(self.g, x, 0, goal)
+                .map(Some)
+                .ok_or_else(off_plan);
+        }
+        let k = |c: usize| c + 1;
+        Ok(match (self.b.role_of(mine), self.b.role_of(his)) {
+            (Some((Role::Y, c, _)), _) => {
+                let a = self.true_index(c)?;
+                Some(
+                    self.b
+                        .vertex(format!("Z{}_{}", if a < 2 { 1 } else { 2 }, k(c)))?,
+                )
+            }
+            (Some((Role::Z1, c, _)), _) => Some(self.b.vertex(format!(
+                "Ep{}_{}",
+                self.true_index(c)?,
+                k(c)
+            ))?),
+            (Some((Role::E, c, a)), Some((Role::M, c2, j))) if c == c2 => {
+                let b = if j != a { j } else { (a + 1) % 3 };
+                Some(self.b.vertex(format!("N{b}_{}", k(c)))?)
+            }
+            (Some((Role::Lo, ..)), _) => None,
+            _ => return Err(off_plan()),
+        })
+    }
+
+    /// The position of a true literal in clause c.
+    fn true_index(&self, c: usize) -> Result<usize, CertMapError> {
+        let clause = &self.nq.qbf.clauses[c];
+        let l = true_literal(clause, self.values)?;
+        Ok(clause.iter().position(|&x| x == l).unwrap_or(0))
+    }
+
+    /// Player II's target vertex, or `None` for the final race.
+    fn refuter(&self) -> Result<Option<VertexId>, CertMapError> {
+        let (mine, his) = (self.at.token(1), self.at.token(0));
+        let Some(x) = mine else {
+            return Err(off_plan());
+        };
+        if self.b.tree_path(self.g, x, 1).is_some() {
+            let c = falsified_clause(&self.nq.qbf, self.values)?;
+            let goal = self
+                .b
+                .tree_path(self.g, self.b.u_leaf[c], 1)
+                .ok_or_else(off_plan)?;
+            return self
+                .b
+                .toward(self.g, x, 1, goal)
+                .map(Some)
+                .ok_or_else(off_plan);
+        }
+        // The connector that I does not guard: the one of his existential connector.
+        let aim = |c: usize| match self.b.role_of(his) {
+            Some((Role::Ep | Role::E, c2, a)) if c2 == c => a,
+            _ => 0,
+        };
+        Ok(match self.b.role_of(mine) {
+            Some((Role::W2, c, _)) => {
+                let u = if aim(c) < 2 { "Ua" } else { "Ub" };
+                Some(self.b.vertex(format!("{u}_{}", c + 1))?)
+            }
+            Some((Role::Ua, c, _)) => Some(self.b.vertex(format!("M{}_{}", aim(c), c + 1))?),
+            Some((Role::Lo, ..)) => None,
+            _ => return Err(off_plan()),
+        })
+    }
+}
+
+fn off_plan() -> CertMapError {
+    CertMapError::Invalid("the strategy is asked at a position off the proof's plan".into())
+}
+
+/// Target strategy → source QBF certificate.
+pub fn backward(
+    r: &dyn Reduction,
+    source: &Instance,
+    target: &Instance,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    expect_pair(r, source, target)?;
+    let (q, g) = (qbf_of(source)?, game_of(target)?);
+    let nq = prepared(source)?;
+    let b = Board::new(g, &nq)?;
+    let oracle = GameOracle::new(g, cert)?;
+    let mut script = ChainScript {
+        diamonds: &b.diamonds,
+        token: |p| p.index() as u8,
+    };
+    read_qbf(
+        q,
+        &nq,
+        &oracle,
+        Player::First,
+        &mut script,
+        &stop_at_diamond(&b.diamonds),
+    )
+}
