@@ -184,3 +184,58 @@ fn hampath_pvg_as_printed_maps_forward_only() {
     let t = harness::run("hampath-pvg-as-printed", sources, 16);
     assert!(t.backward == 0 && t.forward == t.yes, "{t:?}");
 }
+
+/// Theorem 18 decides "a trail of length n + 1 from v", not "a Hamiltonian path from v": a
+/// path maps forward exactly when it extends to such a trail, and nothing maps backward.
+#[test]
+fn hampath_trailtrap_maps_extendable_paths_forward() {
+    use georeduce::certify::{Claim, Player, check};
+    use georeduce::problems::HamPath;
+    use georeduce::random::graphs::{is_connected, random_cubic, random_degree_bounded};
+    use georeduce::reductions::{CertMapError, by_id};
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    for (id, count) in [
+        ("hampath-trailtrap", 60),
+        ("hampath-trailtrap-subcubic", 200),
+    ] {
+        let r = by_id(id).unwrap();
+        let (mut mapped, mut refused, mut no) = (0, 0, 0);
+        for _ in 0..count {
+            let n = rng.random_range(2..=4) * 2;
+            let graph = match id {
+                "hampath-trailtrap" => random_cubic(&mut rng, n).unwrap(),
+                _ => random_degree_bounded(&mut rng, n - 1, 3, 0.95),
+            };
+            if !is_connected(&graph) {
+                continue;
+            }
+            let v = rng.random_range(0..graph.n());
+            let source = Instance::Hampath(HamPath {
+                graph,
+                start: Some(v),
+                end: None,
+            });
+            let target = r.reduce(&source).unwrap().target;
+            let Some(cert) = producers::certificate(&source, true) else {
+                no += 1;
+                continue;
+            };
+            match r.forward(&source, &target, &cert) {
+                Ok(t) => {
+                    let v = check(&target, &t).expect("mapped certificate accepted");
+                    assert_eq!(v.claim, Claim::Winner(Player::Second));
+                    let back = r.backward(&source, &target, &t);
+                    assert!(matches!(back, Err(CertMapError::NotConstructive(_))));
+                    mapped += 1;
+                }
+                Err(CertMapError::NotConstructive(_)) => refused += 1,
+                Err(e) => panic!("{id}: {e}"),
+            }
+        }
+        eprintln!("{id}: mapped {mapped}, refused {refused}, no path {no}");
+        assert!(
+            mapped >= 20 && refused >= 1,
+            "{id}: {mapped} mapped, {refused} refused"
+        );
+    }
+}

@@ -277,6 +277,8 @@ const SUBCUBIC_INFO: ReductionInfo = ReductionInfo {
 };
 
 impl Reduction for HampathToTrailTrap {
+    super::certmaps::delegate_maps!(trailtrap, super::certmaps::trailtrap::MAPS);
+
     fn info(&self) -> &ReductionInfo {
         match self.input {
             InputClass::Cubic => &INFO,

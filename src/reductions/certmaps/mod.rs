@@ -31,6 +31,7 @@ pub mod pendant;
 pub mod pvg;
 pub mod restricted;
 pub mod textbook;
+pub mod trailtrap;
 pub mod two_token;
 mod util;
 
