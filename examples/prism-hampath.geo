@@ -1,5 +1,6 @@
-# The triangular prism: a connected cubic graph on 6 vertices. Is there a Hamiltonian path
-# starting at a? (The source of Trail Trap Thm 18, `--via hampath-trailtrap`.)
+# The triangular prism: a connected cubic graph on 6 vertices, with a start vertex. As a
+# hampath instance it asks for a Hamiltonian path from a; `--via hampath-trailtrap` (Trail
+# Trap Thm 18) decides "a trail of length n + 1 from a" instead (see docs/reductions.md).
 hampath "triangular prism" {
   undirected graph
   vertices a b c d e f

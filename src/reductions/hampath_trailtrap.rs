@@ -18,7 +18,7 @@
 //! ⇔ `G` has a Hamiltonian path one of whose ends is joined to `v` by an edge off the path
 //! (a trail of length `n + 1` in a cubic graph passes through every vertex exactly once).
 //! This is **neither** "a Hamiltonian path from `v`" **nor** "a Hamiltonian path": both
-//! differ on small cubic graphs (docs/reductions-ii.md lists counterexamples). Cor 17 links
+//! differ on small cubic graphs (docs/reductions.md lists counterexamples). Cor 17 links
 //! the fixed-vertex question to Hamiltonian path only through a Turing reduction (ask every
 //! `v`), so [`Reduction::source_answer`] answers the source with the max-trail solver.
 //! Sizes: `3n + 4` vertices, `m + 2n + 4` edges (`7n/2 + 4` for cubic `G`).
@@ -105,7 +105,7 @@ const INFO: ReductionInfo = ReductionInfo {
     ],
     errata: &[
         "the question is NOT 'a Hamiltonian path from v' nor 'a Hamiltonian path': both differ on \
-         small cubic graphs (10, 14 and 16 vertices; docs/reductions-ii.md); Cor 17 reaches \
+         small cubic graphs (10, 14 and 16 vertices; docs/reductions.md); Cor 17 reaches \
          Hamiltonian path only by a Turing reduction (try every v), so verify answers the source \
          with the max-trail solver (Reduction::source_answer)",
         "symbols lost in our copy: half-length n + 1, centre p(n+1) and edge c-w reconstructed \

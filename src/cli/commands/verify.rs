@@ -187,6 +187,13 @@ impl Report {
                     .map(|_| "ok".to_string())
                     .unwrap_or_else(|e| format!("FAILS: {e}")),
             );
+            if step_answers[j] != solutions[j].yes() {
+                text += &format!(
+                    "         {} decides its own source question (see `georeduce list`): answer {}\n",
+                    info.id,
+                    yes_no(step_answers[j])
+                );
+            }
             text += &format!(
                 "         winner: {winner} (expected {} from the source answer) ({} nodes, {:.3} ms)  {}\n",
                 winner_name(expected),
@@ -196,6 +203,7 @@ impl Report {
             );
             step_json.push(json!({
                 "reduction": info.id,
+                "source_answer": yes_no(step_answers[j]),
                 "target": describe(tgt),
                 "vertices": n, "edges": m,
                 "declared_vertices": declared.0, "declared_edges": declared.1,
