@@ -65,6 +65,11 @@ fn qbf_dvg_maps_both_ways() {
 }
 
 #[test]
+fn qbf_deg_maps_both_ways() {
+    harness::run("qbf-deg", qbfs(12, 200, 5, 4, 2), 2);
+}
+
+#[test]
 fn qbf_pvg_maps_both_ways() {
     harness::run("qbf-pvg", qbfs(13, 200, 4, 3, 3), 3);
 }

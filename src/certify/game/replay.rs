@@ -1,9 +1,9 @@
 //! Playing a game move by move with the checker's own rules, and consulting a `game_win`
 //! strategy at any position reached.
 //!
-//! Certificate maps across reductions (the certificate maps of the reductions module) simulate one game while
-//! they build a strategy for another: they replay a line of play, ask what a certified
-//! strategy answers there, and script the opponent. They use this module so that the moves
+//! Certificate maps across reductions simulate one game while they build a strategy for
+//! another: they replay a line of play, ask what a certified strategy answers there, and
+//! script the opponent. They use this module so that the moves
 //! they simulate are exactly the moves the checker will accept, and so that no second move
 //! generator exists. It adds no rule of its own: [`Replay`] wraps the checker's `Board`.
 
