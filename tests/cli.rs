@@ -192,3 +192,20 @@ fn qdimacs_round_trip_through_the_cli() {
     assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
     assert_eq!(json(&solved)["answer"], "no");
 }
+
+#[test]
+fn target_equal_to_the_source_kind_is_a_usage_error_not_a_panic() {
+    let o = georeduce(&[
+        "verify",
+        "examples/games/trail-trap.geo",
+        "--to",
+        "trailtrap",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("already a trailtrap instance"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("panicked"));
+}

@@ -138,7 +138,15 @@ fn select_chain(
             "say where to compile to: --to TARGET or --via ID[,ID…]"
         ),
     };
-    let first = steps[0].info();
+    // `--to` naming the source's own kind gives an empty chain: nothing to compile.
+    let Some(first) = steps.first().map(|r| r.info()) else {
+        miette::bail!(
+            code = "cli::nothing_to_do",
+            help = "use `georeduce solve` on it, or `--via ID` to apply a reduction to this kind",
+            "this file is already a {} instance: no reduction to apply",
+            from.name()
+        );
+    };
     if first.source != from {
         miette::bail!(
             code = "cli::wrong_source",
