@@ -3,7 +3,8 @@
 //! compared (YES or NO) or confirmed trivial. Plain timing (no criterion): one campaign is
 //! long enough to time by itself, and the output is what docs/performance.md records.
 //!
-//! `cargo bench --bench check_throughput -- [CASES] [SEED]` (defaults 500 and 0).
+//! `cargo bench --bench check_throughput -- [CASES] [SEED] [certify]` (defaults 500, 0, no
+//! certificates); `certify` runs the campaign as `check --all --certify`.
 //! Exits 1 if the campaign fails, so a bench run doubles as a smoke test.
 
 use georeduce::check::{CheckConfig, progress::Lines, run_check, select};
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
     let mut cfg = CheckConfig::new(reductions);
     cfg.cases = nums.first().map_or(cfg.cases, |&c| c as usize);
     cfg.seed = nums.get(1).copied().unwrap_or(0);
+    cfg.certify = std::env::args().any(|a| a == "certify");
     let wall = Instant::now();
     let cpu = cpu_seconds();
     let report = run_check(&cfg, &Lines::new());
@@ -38,8 +40,9 @@ fn main() -> ExitCode {
         })
         .sum();
     let run: usize = report.reductions.iter().map(|r| r.total().cases).sum();
+    let what = if cfg.certify { " (--certify)" } else { "" };
     println!(
-        "throughput: {run} cases, {verified} verified in {wall:.1} s wall, {cpu:.1} s CPU: \
+        "throughput{what}: {run} cases, {verified} verified in {wall:.1} s wall, {cpu:.1} s CPU: \
          {:.0} verified cases per minute of CPU ({:.0} per minute of wall clock)",
         verified as f64 * 60.0 / cpu.max(1e-9),
         verified as f64 * 60.0 / wall.max(1e-9),

@@ -14,6 +14,8 @@
 mod broken;
 #[path = "check/campaign.rs"]
 mod campaign;
+#[path = "check/certify.rs"]
+mod certify;
 #[path = "check/support.rs"]
 mod support;
 
@@ -77,4 +79,15 @@ fn the_corrected_reductions_pass_with_many_yes_and_no_instances() {
             t.no
         );
     }
+}
+
+#[test]
+fn trail_trap_sees_no_instances_at_default_sizes_and_budget() {
+    // Connected cubic graphs answer NO to Thm 18's question only from 14 vertices, with
+    // bridges: the bridged cubic family and the default budget must reach them.
+    let report = run(&config(&["hampath-trailtrap"], 120, 5));
+    let r = &report.reductions[0];
+    let t = r.total();
+    assert!(r.passed(), "{:?}\n{}", r.problems(), report.summary());
+    assert!(t.yes >= 20 && t.no >= 3, "YES {} NO {}", t.yes, t.no);
 }

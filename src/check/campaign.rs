@@ -6,7 +6,7 @@
 //! preconditions the generic families cannot know about (a fixed start vertex, k ≥ 1) cost
 //! coverage only when they are hard to meet; both the redraws and the final skips are counted.
 
-use super::case::{Verdict, catch_quietly, run_case, size_of};
+use super::case::{CaseOptions, Verdict, catch_quietly, run_case_with, size_of};
 use super::generate::{
     Variant, case_rng, generate, generate_variant, size_of_case, stable_hash, variants,
 };
@@ -29,8 +29,7 @@ pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
     };
     progress.start(tally.total);
     let certify = if cfg.certify {
-        progress.note("--certify: not yet available (no certificates across reductions); nothing will be certified");
-        CertifyStatus::NotYetAvailable
+        CertifyStatus::Checked
     } else {
         CertifyStatus::NotRequested
     };
@@ -49,6 +48,14 @@ pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
         certify,
         reductions,
         millis: started.elapsed().as_secs_f64() * 1000.0,
+    }
+}
+
+/// How each case (and each shrinking candidate) runs.
+fn options(cfg: &CheckConfig) -> CaseOptions {
+    CaseOptions {
+        budget_nodes: cfg.budget_nodes,
+        certify: cfg.certify,
     }
 }
 
@@ -88,7 +95,7 @@ fn draw_and_run(
         let Some(d) = generate(info.source, variants, size, &mut rng) else {
             return run;
         };
-        run.verdict = run_case(r, &d.instance, cfg.budget_nodes);
+        run.verdict = run_case_with(r, &d.instance, options(cfg));
         run.instance = Some(d.instance);
         run.family = d.family;
         if !matches!(run.verdict, Verdict::Precondition(_)) || draw + 1 == MAX_DRAWS {
@@ -228,14 +235,16 @@ fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
     class.cases += 1;
     class.precondition_redraws += run.redraws;
     tally.done += 1;
-    match run.verdict {
-        Verdict::Agree { yes: true } => {
-            class.yes += 1;
-            tally.yes += 1;
-        }
-        Verdict::Agree { yes: false } => {
-            class.no += 1;
-            tally.no += 1;
+    match &run.verdict {
+        Verdict::Agree { yes, certificates } => {
+            if *yes {
+                class.yes += 1;
+                tally.yes += 1;
+            } else {
+                class.no += 1;
+                tally.no += 1;
+            }
+            class.certificates.absorb(certificates);
         }
         Verdict::TrivialAgree { .. } => class.trivial += 1,
         Verdict::Precondition(_) => {
@@ -273,7 +282,7 @@ fn fingerprint(index: usize, run: &CaseRun) -> u64 {
         .and_then(|i| serde_json::to_vec(i).ok())
         .unwrap_or_default();
     let verdict: u8 = match &run.verdict {
-        Verdict::Agree { yes } => u8::from(*yes),
+        Verdict::Agree { yes, .. } => u8::from(*yes),
         Verdict::TrivialAgree { yes } => 2 + u8::from(*yes),
         Verdict::Precondition(_) => 4,
         Verdict::Budget(_) => 5,
@@ -297,7 +306,7 @@ fn minimal(
     (index, size, family): (usize, usize, &str),
 ) -> Counterexample {
     let original_measure = measure(&instance);
-    let s = shrink(r, instance, failure, cfg.budget_nodes, SHRINK_TRIES);
+    let s = shrink(r, instance, failure, options(cfg), SHRINK_TRIES);
     let dsl = crate::lang::to_dsl(&s.instance);
     let mut c = Counterexample {
         reduction: r.info().id,

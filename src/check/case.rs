@@ -1,12 +1,16 @@
 //! One differential test case: compile a source, check the output's declared size and
-//! structure, solve both sides and compare the answers through `yes_winner`.
+//! structure, solve both sides and compare the answers through `yes_winner`; with
+//! `certify`, also carry certificates across the reduction in both directions
+//! ([`round_trip::carry`]) and have the independent checker judge all four.
 //!
 //! Every way a case can go is a [`Verdict`]. Only a [`Verdict::Fail`] is evidence against a
 //! reduction; skips (a precondition the generator could not avoid, a solver budget) are
 //! counted and reported, never silently dropped. A panic inside a reduction or a solver is
 //! caught and reported as a failure, so that it is shrunk like any other.
 
+use super::report::CertCounts;
 use crate::problems::Instance;
+use crate::reductions::certmaps::round_trip::{self, CertFate};
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError, Winner};
@@ -36,6 +40,17 @@ pub enum FailureKind {
     RefusedSourceKind,
     /// The reduction or a solver panicked.
     Panic,
+    /// `--certify`: the solver's certificate of the source was rejected by the checker or
+    /// proves another answer (a solver or checker bug, not the reduction's).
+    SourceCertificate,
+    /// `--certify`: the forward map failed on a valid source certificate, or its image was
+    /// rejected on the target or proves another answer.
+    ForwardCertificate,
+    /// `--certify`: the solver's winning strategy on the target was rejected.
+    TargetCertificate,
+    /// `--certify`: the backward map failed on a valid target strategy, or its image was
+    /// rejected on the source or proves another answer.
+    BackwardCertificate,
 }
 
 impl FailureKind {
@@ -50,6 +65,10 @@ impl FailureKind {
             FailureKind::InvalidTarget => "invalid_target",
             FailureKind::RefusedSourceKind => "refused_source_kind",
             FailureKind::Panic => "panic",
+            FailureKind::SourceCertificate => "source_certificate",
+            FailureKind::ForwardCertificate => "forward_certificate",
+            FailureKind::TargetCertificate => "target_certificate",
+            FailureKind::BackwardCertificate => "backward_certificate",
         }
     }
 }
@@ -70,6 +89,8 @@ pub enum Verdict {
     Agree {
         /// The source answer.
         yes: bool,
+        /// With `certify`: how the four certificates fared (none failed). All zero otherwise.
+        certificates: Box<CertCounts>,
     },
     /// The reduction answered directly and the solver agrees.
     TrivialAgree {
@@ -94,9 +115,28 @@ impl Verdict {
     }
 }
 
-/// Runs one case of `r` on `source` with a fresh `budget` per solver call.
+/// How a case runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CaseOptions {
+    /// Node budget of each solver call (a fresh one per call); `None`: unlimited.
+    pub budget_nodes: Option<u64>,
+    /// Carry certificates across the reduction when the answers agree (`--certify`).
+    pub certify: bool,
+}
+
+/// Runs one case of `r` on `source` with a fresh budget of `budget_nodes` per solver call,
+/// without certificates.
 pub fn run_case(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>) -> Verdict {
-    catch_quietly(|| compile_and_compare(r, source, budget_nodes))
+    let options = CaseOptions {
+        budget_nodes,
+        certify: false,
+    };
+    run_case_with(r, source, options)
+}
+
+/// Runs one case of `r` on `source` as `options` say.
+pub fn run_case_with(r: &dyn Reduction, source: &Instance, options: CaseOptions) -> Verdict {
+    catch_quietly(|| compile_and_compare(r, source, options))
         .unwrap_or_else(|msg| fail(FailureKind::Panic, format!("panicked {msg}")))
 }
 
@@ -144,8 +184,10 @@ fn fail(kind: FailureKind, detail: String) -> Verdict {
     Verdict::Fail(Failure { kind, detail })
 }
 
-/// The body of [`run_case`]: compile, check the output statically, then solve and compare.
-fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>) -> Verdict {
+/// The body of [`run_case_with`]: compile, check the output statically, solve and compare,
+/// then (with `certify`) carry certificates.
+fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOptions) -> Verdict {
+    let budget_nodes = options.budget_nodes;
     let reduced = match r.reduce(source) {
         Ok(reduced) => reduced,
         Err(ReductionError::Precondition {
@@ -166,8 +208,8 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Optio
         Ok(yes) => yes,
         Err(v) => return v,
     };
-    let winner = match solve(target, budget_nodes) {
-        Ok(s) => s.winner(),
+    let target_solution = match solve(target, budget_nodes) {
+        Ok(s) => s,
         Err(Verdict::Precondition(why)) => {
             return fail(
                 FailureKind::InvalidTarget,
@@ -176,13 +218,74 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, budget_nodes: Optio
         }
         Err(v) => return v,
     };
-    compare(r.info().yes_winner, source_yes, winner)
+    let verdict = compare(r.info().yes_winner, source_yes, target_solution.winner());
+    match verdict {
+        Verdict::Agree { yes, .. } if options.certify => {
+            certify_case(r, (source, target), &target_solution, budget_nodes).map_or_else(
+                Verdict::Fail,
+                |c| Verdict::Agree {
+                    yes,
+                    certificates: Box::new(c),
+                },
+            )
+        }
+        v => v,
+    }
+}
+
+/// Carries certificates across `r` for a case whose answers agree: the counts of the four
+/// fates, or the first failing certificate as a [`Failure`].
+fn certify_case(
+    r: &dyn Reduction,
+    (source, target): (&Instance, &Instance),
+    target_solution: &Solution,
+    budget_nodes: Option<u64>,
+) -> Result<CertCounts, Failure> {
+    let fresh = || Budget::new(budget_nodes, None);
+    let mut counts = CertCounts::default();
+    // The source's own solution (the comparison may have used `Reduction::source_answer`,
+    // which gives no certificate): out of budget leaves all four unknown.
+    let source_solution = match solve_instance(source, &fresh()) {
+        Ok(s) => s,
+        Err(e) => {
+            let why = format!("source not certified: {e}");
+            for (_, c) in counts.named_mut() {
+                c.count(&CertFate::Unknown(why.clone()));
+            }
+            return Ok(counts);
+        }
+    };
+    let step = round_trip::carry(
+        r,
+        (source, target),
+        (&source_solution, target_solution),
+        &fresh,
+    );
+    let kinds = [
+        FailureKind::SourceCertificate,
+        FailureKind::ForwardCertificate,
+        FailureKind::TargetCertificate,
+        FailureKind::BackwardCertificate,
+    ];
+    for (((name, fate), (_, count)), kind) in
+        step.named().into_iter().zip(counts.named_mut()).zip(kinds)
+    {
+        if let CertFate::Failed(why) = fate {
+            let detail = format!("{name} certificate: {why}");
+            return Err(Failure { kind, detail });
+        }
+        count.count(fate);
+    }
+    Ok(counts)
 }
 
 /// The verdict on solved sides: the source is YES ⇔ `yes_winner` wins the target.
 fn compare(yes_winner: Winner, source_yes: bool, winner: Option<Winner>) -> Verdict {
     match winner {
-        Some(w) if (w == yes_winner) == source_yes => Verdict::Agree { yes: source_yes },
+        Some(w) if (w == yes_winner) == source_yes => Verdict::Agree {
+            yes: source_yes,
+            certificates: Box::default(),
+        },
         Some(w) => fail(
             FailureKind::AnswerMismatch,
             format!(

@@ -1,6 +1,7 @@
 //! JUnit XML for CI: one `<testsuite>` per reduction, one `<testcase>` per size class plus
-//! one for the YES/NO coverage of the sample, and one (skipped) for `--certify` when it was
-//! requested. A failing size class carries its minimal counterexample in the `<failure>`
+//! one for the YES/NO coverage of the sample, and under `--certify` one for the certificates
+//! carried across the reduction (counts per role; it fails when none was accepted; a rejected
+//! certificate fails its size class like any other failure). A failing size class carries its minimal counterexample in the `<failure>`
 //! body. The XML is written by hand; [`escape`] covers the five predefined entities and drops
 //! the control characters that XML 1.0 cannot represent.
 
@@ -28,8 +29,9 @@ pub fn escape(s: &str) -> String {
 /// Renders the whole report.
 pub fn render(report: &CheckReport) -> String {
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let certified = report.certify == CertifyStatus::Checked;
     let (tests, failures) = report.reductions.iter().fold((0, 0), |(t, f), r| {
-        (t + r.classes.len() + 1, f + failing_cases(r))
+        (t + cases(r, certified), f + failing_cases(r, certified))
     });
     let _ = writeln!(
         s,
@@ -40,32 +42,33 @@ pub fn render(report: &CheckReport) -> String {
     for r in &report.reductions {
         suite(&mut s, report, r);
     }
-    if report.certify == CertifyStatus::NotYetAvailable {
-        s.push_str(
-            "  <testsuite name=\"certify\" tests=\"1\" failures=\"0\" skipped=\"1\">\n    \
-             <testcase classname=\"georeduce.check\" name=\"certificates across reductions\">\
-             <skipped message=\"not yet available: nothing was certified\"/></testcase>\n  \
-             </testsuite>\n",
-        );
-    }
     s.push_str("</testsuites>\n");
     s
 }
 
-/// Number of failing test cases of `r`: failing classes plus the coverage case.
-fn failing_cases(r: &ReductionReport) -> usize {
+/// Number of test cases of `r`: its classes, the coverage case, and the certificate case.
+fn cases(r: &ReductionReport, certified: bool) -> usize {
+    r.classes.len() + 1 + usize::from(certified)
+}
+
+/// Number of failing test cases of `r`: failing classes, the coverage case, the certificate
+/// case.
+fn failing_cases(r: &ReductionReport, certified: bool) -> usize {
     let t = r.total();
-    r.classes.iter().filter(|c| c.failures > 0).count() + usize::from(t.yes == 0 || t.no == 0)
+    r.classes.iter().filter(|c| c.failures > 0).count()
+        + usize::from(t.yes == 0 || t.no == 0)
+        + usize::from(certified && r.nothing_certified())
 }
 
 fn suite(s: &mut String, report: &CheckReport, r: &ReductionReport) {
     let t = r.total();
+    let certified = report.certify == CertifyStatus::Checked;
     let _ = writeln!(
         s,
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" time=\"{:.3}\">",
         escape(r.id),
-        r.classes.len() + 1,
-        failing_cases(r),
+        cases(r, certified),
+        failing_cases(r, certified),
         t.millis / 1000.0
     );
     let _ = writeln!(
@@ -94,7 +97,30 @@ fn suite(s: &mut String, report: &CheckReport, r: &ReductionReport) {
         );
     }
     let _ = writeln!(s, "<system-out>{}</system-out></testcase>", escape(&body));
+    if certified {
+        certificate_case(s, r);
+    }
     s.push_str("  </testsuite>\n");
+}
+
+/// The `--certify` test case of `r`: counts per role; fails when nothing was accepted.
+fn certificate_case(s: &mut String, r: &ReductionReport) {
+    let counts = r.total().certificates;
+    let name = format!("{}: certificates across the reduction", r.id);
+    let _ = write!(
+        s,
+        "    <testcase classname=\"georeduce.check.{}\" name=\"{}\">",
+        escape(r.id),
+        escape(&name)
+    );
+    if r.nothing_certified() {
+        s.push_str("<failure message=\"no certificate was accepted\"/>");
+    }
+    let _ = writeln!(
+        s,
+        "<system-out>{}</system-out></testcase>",
+        escape(&counts.describe())
+    );
 }
 
 /// One `<testcase>` for a size class, with a `<failure>` per counterexample found in it.

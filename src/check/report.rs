@@ -7,6 +7,7 @@
 //! until NO instances were tested).
 
 use super::case::FailureKind;
+use crate::reductions::certmaps::round_trip::CertFate;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -31,6 +32,8 @@ pub struct ClassReport {
     pub skipped_precondition: usize,
     /// Draws rejected by a precondition and replaced by a fresh draw of the same case.
     pub precondition_redraws: usize,
+    /// With `--certify`: how the certificates of the agreeing compiled cases fared.
+    pub certificates: CertCounts,
     /// Wall-clock time spent on the class, in milliseconds (not part of any comparison).
     pub millis: f64,
 }
@@ -46,7 +49,122 @@ impl ClassReport {
         self.skipped_budget += other.skipped_budget;
         self.skipped_precondition += other.skipped_precondition;
         self.precondition_redraws += other.precondition_redraws;
+        self.certificates.absorb(&other.certificates);
         self.millis += other.millis;
+    }
+}
+
+/// How many certificates of one role (source, forward, target or backward) ended how.
+/// Failures are not counted here: a failing certificate makes its case a failure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FateCounts {
+    /// Built and accepted by the independent checker, proving the solver's answer.
+    pub accepted: usize,
+    /// No certificate exists (a NO answer of an NP problem).
+    pub no_certificate: usize,
+    /// The paper's proof gives no constructive map for this direction and answer.
+    pub not_constructive: usize,
+    /// A budget or a checker size limit stopped it.
+    pub unknown: usize,
+}
+
+impl FateCounts {
+    /// Counts `fate` (a failure counts nowhere).
+    pub fn count(&mut self, fate: &CertFate) {
+        match fate {
+            CertFate::Accepted { .. } => self.accepted += 1,
+            CertFate::NoCertificate => self.no_certificate += 1,
+            CertFate::NotConstructive(_) => self.not_constructive += 1,
+            CertFate::Unknown(_) => self.unknown += 1,
+            CertFate::Failed(_) => {}
+        }
+    }
+
+    /// Certificates counted.
+    pub fn total(&self) -> usize {
+        self.accepted + self.no_certificate + self.not_constructive + self.unknown
+    }
+
+    fn absorb(&mut self, other: &FateCounts) {
+        self.accepted += other.accepted;
+        self.no_certificate += other.no_certificate;
+        self.not_constructive += other.not_constructive;
+        self.unknown += other.unknown;
+    }
+}
+
+/// [`FateCounts`] for each of the four certificates of a round trip
+/// ([`round_trip::carry`](crate::reductions::certmaps::round_trip::carry)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CertCounts {
+    /// The solver's certificate of the source answer.
+    pub source: FateCounts,
+    /// Its forward image on the target.
+    pub forward: FateCounts,
+    /// The solver's winning strategy on the target.
+    pub target: FateCounts,
+    /// Its backward image on the source.
+    pub backward: FateCounts,
+}
+
+impl CertCounts {
+    /// The four roles with their names, in round-trip order.
+    pub fn named(&self) -> [(&'static str, &FateCounts); 4] {
+        [
+            ("source", &self.source),
+            ("forward", &self.forward),
+            ("target", &self.target),
+            ("backward", &self.backward),
+        ]
+    }
+
+    /// The four roles, mutable, in round-trip order.
+    pub fn named_mut(&mut self) -> [(&'static str, &mut FateCounts); 4] {
+        [
+            ("source", &mut self.source),
+            ("forward", &mut self.forward),
+            ("target", &mut self.target),
+            ("backward", &mut self.backward),
+        ]
+    }
+
+    /// Certificates counted over all roles.
+    pub fn total(&self) -> usize {
+        self.named().iter().map(|(_, c)| c.total()).sum()
+    }
+
+    /// Certificates accepted over all roles.
+    pub fn accepted(&self) -> usize {
+        self.named().iter().map(|(_, c)| c.accepted).sum()
+    }
+
+    /// One line, e.g. "source 40 accepted, 10 none; forward 40 accepted, 10 none; target 50
+    /// accepted; backward 25 accepted, 25 not constructive" (zero counts left out).
+    pub fn describe(&self) -> String {
+        let role = |(name, c): &(&str, &FateCounts)| {
+            let parts: Vec<String> = [
+                (c.accepted, "accepted"),
+                (c.no_certificate, "none"),
+                (c.not_constructive, "not constructive"),
+                (c.unknown, "unknown"),
+            ]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect();
+            match parts.is_empty() {
+                true => format!("{name} -"),
+                false => format!("{name} {}", parts.join(", ")),
+            }
+        };
+        self.named().iter().map(role).collect::<Vec<_>>().join("; ")
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn absorb(&mut self, other: &CertCounts) {
+        for ((_, mine), (_, theirs)) in self.named_mut().into_iter().zip(other.named()) {
+            mine.absorb(theirs);
+        }
     }
 }
 
@@ -130,7 +248,18 @@ impl ReductionReport {
         if t.no == 0 {
             out.push("no NO instance was compiled and checked".into());
         }
+        // Under --certify, a campaign whose every certificate was out of budget or not
+        // constructive has certified nothing.
+        if self.nothing_certified() {
+            out.push("--certify: no certificate was accepted".into());
+        }
         out
+    }
+
+    /// Whether certificates were carried (`--certify`) but none was accepted.
+    pub fn nothing_certified(&self) -> bool {
+        let c = self.total().certificates;
+        c.total() > 0 && c.accepted() == 0
     }
 
     /// Whether it passes: no failure, and both answers seen.
@@ -145,8 +274,9 @@ impl ReductionReport {
 pub enum CertifyStatus {
     /// Not requested.
     NotRequested,
-    /// Requested, but certificates across reductions do not exist yet: nothing was certified.
-    NotYetAvailable,
+    /// Every agreeing compiled case carried its certificates across the reduction: the source
+    /// and target certificates and their forward and backward images were checked.
+    Checked,
 }
 
 /// The result of [`run_check`](super::run_check).

@@ -5,14 +5,14 @@
 //! remove a vertex or an edge; drop a fixed endpoint; lower k or a NimG weight. Identifiers are
 //! re-normalised after every step (`x1 …`, `v1 …`) so the printed counterexample reads cleanly.
 //! A candidate is taken when it is strictly smaller under [`measure`] (a lexicographic tuple,
-//! so shrinking terminates) and [`run_case`] fails with the same [`FailureKind`]; the search
+//! so shrinking terminates) and [`run_case_with`] fails with the same [`FailureKind`]; the search
 //! restarts from the new instance and stops when no candidate is taken or the try limit is hit.
 //! The result is 1-minimal: no single candidate step keeps the failure.
 
 mod graphs;
 mod qbf;
 
-use super::case::{Failure, FailureKind, Verdict, run_case};
+use super::case::{CaseOptions, Failure, FailureKind, Verdict, run_case_with};
 use crate::problems::Instance;
 use crate::reductions::Reduction;
 
@@ -80,7 +80,7 @@ pub fn shrink(
     r: &dyn Reduction,
     start: Instance,
     failure: Failure,
-    budget_nodes: Option<u64>,
+    options: CaseOptions,
     max_tries: usize,
 ) -> Shrunk {
     let mut best = Shrunk {
@@ -101,7 +101,7 @@ pub fn shrink(
                 break 'outer;
             }
             best.tried += 1;
-            if let Some(f) = same_failure(r, &cand, best.failure.kind, budget_nodes) {
+            if let Some(f) = same_failure(r, &cand, best.failure.kind, options) {
                 best.instance = cand;
                 best.failure = f;
                 best.steps += 1;
@@ -118,9 +118,9 @@ fn same_failure(
     r: &dyn Reduction,
     cand: &Instance,
     kind: FailureKind,
-    budget_nodes: Option<u64>,
+    options: CaseOptions,
 ) -> Option<Failure> {
-    match run_case(r, cand, budget_nodes) {
+    match run_case_with(r, cand, options) {
         Verdict::Fail(f) if f.kind == kind => Some(f),
         _ => None,
     }

@@ -1,5 +1,6 @@
 //! The plain-text summary of a campaign: one line per reduction, then every counterexample
-//! in the DSL. This is what `georeduce check` prints at the end of a run.
+//! in the DSL. This is what `georeduce check` prints at the end of a run. Under `--certify`
+//! each reduction also gets a line of certificate counts per role.
 
 use super::report::{CertifyStatus, CheckReport, Counterexample, ReductionReport};
 use std::fmt::Write as _;
@@ -22,14 +23,9 @@ pub fn render(report: &CheckReport) -> String {
         .map(|r| r.id.len())
         .max()
         .unwrap_or(0);
+    let certified = report.certify == CertifyStatus::Checked;
     for r in &report.reductions {
-        reduction_lines(&mut s, r, width);
-    }
-    if report.certify == CertifyStatus::NotYetAvailable {
-        s.push_str(
-            "  --certify: not yet available (no certificates across reductions exist); \
-             nothing was certified\n",
-        );
+        reduction_lines(&mut s, r, width, certified);
     }
     for c in report.counterexamples() {
         counterexample(&mut s, c);
@@ -40,7 +36,7 @@ pub fn render(report: &CheckReport) -> String {
 }
 
 /// One line of counts for `r`, then its problems and notes, indented.
-fn reduction_lines(s: &mut String, r: &ReductionReport, width: usize) {
+fn reduction_lines(s: &mut String, r: &ReductionReport, width: usize, certified: bool) {
     let t = r.total();
     let verdict = if r.passed() { "PASS" } else { "FAIL" };
     let printed = if r.as_printed {
@@ -62,6 +58,14 @@ fn reduction_lines(s: &mut String, r: &ReductionReport, width: usize) {
         t.skipped_precondition,
         t.millis / 1000.0,
     );
+    if certified {
+        let _ = writeln!(
+            s,
+            "  {:width$}    certificates: {}",
+            "",
+            t.certificates.describe()
+        );
+    }
     for p in r.problems() {
         let _ = writeln!(s, "  {:width$}    - {p}", "");
     }

@@ -158,7 +158,9 @@ pub struct CheckArgs {
     /// Largest size class (variables of a formula, vertices of a graph or game).
     #[arg(long, default_value_t = crate::check::DEFAULT_MAX_SIZE)]
     pub max_size: usize,
-    /// Also translate and check certificates (reported as unavailable where not built).
+    /// Also carry certificates across the reduction on every agreeing case (source and
+    /// target certificates, their forward and backward images), each checked by the
+    /// independent checker; a rejected one is a failure, shrunk like a mismatch.
     #[arg(long)]
     pub certify: bool,
     /// Write the JSON report here.

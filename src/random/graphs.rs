@@ -147,6 +147,48 @@ pub fn random_cubic(rng: &mut impl Rng, n: usize) -> Option<Graph> {
     Some(known_cubic(rng, n))
 }
 
+/// A connected cubic graph with bridges, randomly labelled: two or three *blobs* (a random
+/// cubic graph on 4 or 6 vertices with one edge subdivided, so that the subdivision vertex,
+/// its *port*, has degree 2) whose ports are joined by a bridge (two blobs, order 10 to 14)
+/// or each joined to a common centre (three blobs, order 16 to 22).
+///
+/// A trail crosses each bridge at most once, so with three blobs no path or trail visits all
+/// three: no Hamiltonian path, and no trail of n + 1 edges. With two blobs both answers occur.
+pub fn random_bridged_cubic(rng: &mut impl Rng) -> Graph {
+    let blobs = if rng.random_bool(0.5) { 2 } else { 3 };
+    let mut edges: Vec<(VertexId, VertexId)> = Vec::new();
+    let mut ports = Vec::new();
+    let mut n = 0;
+    for _ in 0..blobs {
+        let order = if rng.random_bool(0.5) { 4 } else { 6 };
+        let blob = random_cubic(rng, order).expect("4 and 6 have cubic graphs");
+        let cut = rng.random_range(0..blob.edges.len());
+        let port = n + order;
+        for (i, &(u, v)) in blob.edges.iter().enumerate() {
+            match i == cut {
+                true => edges.extend([(n + u, port), (n + v, port)]),
+                false => edges.push((n + u, n + v)),
+            }
+        }
+        ports.push(port);
+        n += order + 1;
+    }
+    match ports[..] {
+        [a, b] => edges.push((a, b)),
+        _ => {
+            edges.extend(ports.iter().map(|&p| (p, n)));
+            n += 1;
+        }
+    }
+    let mut label: Vec<VertexId> = (0..n).collect();
+    label.shuffle(rng);
+    let relabelled: Vec<_> = edges
+        .iter()
+        .map(|&(u, v)| (label[u].min(label[v]), label[u].max(label[v])))
+        .collect();
+    with_edges(n, false, &relabelled)
+}
+
 /// A randomly labelled prism `C_{n/2} × K2` (K4 when n = 4): connected and cubic, for even
 /// `n ≥ 4`.
 fn known_cubic(rng: &mut impl Rng, n: usize) -> Graph {
@@ -228,6 +270,10 @@ pub enum GraphFamily {
     /// A connected cubic graph (randomly oriented when directed); `n` is rounded up to the
     /// next even number ≥ 4, the smallest orders that have one.
     Cubic,
+    /// A connected cubic graph with bridges ([`random_bridged_cubic`]), of order 10 to 22
+    /// whatever `n`: the smallest cubic graphs on which Hamiltonian path and Trail Trap's
+    /// "trail of length n + 1" have NO answers have bridges and at least 14 vertices.
+    BridgedCubic,
 }
 
 /// A graph of `family` on `n` vertices (see [`GraphFamily::Cubic`] for its exception).
@@ -255,6 +301,7 @@ pub fn random_family(rng: &mut impl Rng, family: GraphFamily, n: usize, directed
         }
         GraphFamily::Cubic => random_cubic(rng, n.max(4).div_ceil(2) * 2)
             .expect("an even order of at least 4 has a cubic graph"),
+        GraphFamily::BridgedCubic => random_bridged_cubic(rng),
     };
     if directed {
         orient_randomly(rng, &undirected)

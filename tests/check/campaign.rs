@@ -70,21 +70,26 @@ fn reports_render_as_json_and_junit() {
     cfg.reductions.push(off_by_one);
     cfg.certify = true;
     let report = run(&cfg);
-    assert_eq!(report.certify, CertifyStatus::NotYetAvailable);
-    assert!(report.summary().contains("not yet available"));
+    assert_eq!(report.certify, CertifyStatus::Checked);
+    assert!(report.summary().contains("certificates: source"));
     let json: serde_json::Value = serde_json::from_str(&report.to_json()).expect("valid JSON");
-    assert_eq!(json["certify"], "not_yet_available");
+    assert_eq!(json["certify"], "checked");
     assert_eq!(json["reductions"][0]["id"], "dvg-misere-dvg");
     let yes = json["reductions"][0]["classes"][0]["yes"]
         .as_u64()
         .expect("a count");
     assert_eq!(yes as usize, report.reductions[0].classes[0].yes);
     let xml = report.to_junit_xml();
-    let classes: usize = report.reductions.iter().map(|r| r.classes.len() + 1).sum();
-    assert_eq!(xml.matches("<testcase ").count(), classes + 1, "{xml}");
+    // Per reduction: its size classes, the YES/NO coverage case and the certificate case.
+    let cases: usize = report.reductions.iter().map(|r| r.classes.len() + 2).sum();
+    assert_eq!(xml.matches("<testcase ").count(), cases, "{xml}");
     assert!(xml.contains("test-off-by-one-&lt;&amp;&gt;") && !xml.contains("one-<&>"));
     assert!(xml.contains("<failure message=") && xml.contains("hampath {"));
-    assert!(xml.contains("<skipped message=\"not yet available"));
+    assert_eq!(
+        xml.matches(": certificates across the reduction\"").count(),
+        report.reductions.len()
+    );
+    assert!(xml.contains("target") && xml.contains("accepted"));
     assert_eq!(
         xml.matches("<testsuite ").count(),
         xml.matches("</testsuite>").count()

@@ -8,7 +8,7 @@ use georeduce::random::graphs::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-const FAMILIES: [GraphFamily; 7] = [
+const FAMILIES: [GraphFamily; 8] = [
     GraphFamily::Gnp(0.4),
     GraphFamily::Sparse,
     GraphFamily::Dense,
@@ -19,6 +19,7 @@ const FAMILIES: [GraphFamily; 7] = [
         p: 0.6,
     },
     GraphFamily::Cubic,
+    GraphFamily::BridgedCubic,
 ];
 
 /// Runs `make` twice from the same seed and once from another; the first two must be equal,
@@ -112,6 +113,7 @@ fn families_keep_their_promises() {
                 assert!(!g.has_loop() && g.first_duplicate_edge().is_none());
                 match family {
                     GraphFamily::Cubic => assert_eq!(g.n(), n.max(4).div_ceil(2) * 2),
+                    GraphFamily::BridgedCubic => assert!((10..=22).contains(&g.n())),
                     _ => assert_eq!(g.n(), n),
                 }
                 let mut undirected = g.clone();
@@ -123,6 +125,10 @@ fn families_keep_their_promises() {
                         assert!(degrees(&undirected).iter().all(|&d| d <= max_degree))
                     }
                     GraphFamily::Cubic => assert!(degrees(&undirected).iter().all(|&d| d == 3)),
+                    GraphFamily::BridgedCubic => {
+                        assert!(degrees(&undirected).iter().all(|&d| d == 3));
+                        assert!(is_connected(&g));
+                    }
                     _ => {}
                 }
             }

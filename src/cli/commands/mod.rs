@@ -80,6 +80,11 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
 
 /// A fresh budget from the flags (each solve gets its own).
 fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
+    Ok(budget_maker(args)?())
+}
+
+/// Validates the flags once and returns a maker of fresh budgets (one per solve).
+fn budget_maker(args: &BudgetArgs) -> miette::Result<impl Fn() -> Budget + use<>> {
     let timeout = match args.timeout {
         t if !(t.is_finite() && t >= 0.0) => {
             miette::bail!(
@@ -90,7 +95,8 @@ fn budget(args: &BudgetArgs) -> miette::Result<Budget> {
         0.0 => None,
         t => Some(Duration::from_secs_f64(t)),
     };
-    Ok(Budget::new(args.max_nodes, timeout))
+    let max_nodes = args.max_nodes;
+    Ok(move || Budget::new(max_nodes, timeout))
 }
 
 /// A solver refusal (too large, not applicable) as a diagnostic on the instance.

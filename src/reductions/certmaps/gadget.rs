@@ -24,7 +24,10 @@
 //! (all three): replay the target with the winner's strategy and the opponent entering the
 //! gadgets of his source moves and playing the local game towards the head; the winner's
 //! entries are his source moves (he never enters a gadget from its head or takes a pendant,
-//! both of which lose).
+//! both of which lose). Inside a gadget the winner entered, the opponent follows the winner's
+//! actual strategy to the head (searched, closed arrival first), because a winning strategy
+//! need not play the proof's regular line: in NimG it may arrive leaving a token on `d`
+//! (found by `check --certify`, shrunk to a five-vertex path-and-fork).
 
 use super::util::{GameOracle, build_game_cert, dest, expect_pair, game_of, replay};
 use super::{CertMapError, CertMaps, MapStatus};
@@ -347,10 +350,76 @@ fn cross(
                 false => Err(CertMapError::Invalid("a crossing ends off plan".into())),
             };
         }
-        let m = match at.mover() == oracle.winner() {
-            true => oracle.choose(at)?,
-            false => gd.local_move(at, ep)?,
+        let m = match (at.mover() == oracle.winner(), entrant == oracle.winner()) {
+            (true, _) => oracle.choose(at)?,
+            // The opponent crossing his own source move forces the arrival locally.
+            (false, false) => gd.local_move(at, ep)?,
+            // The winner crossing: the opponent follows him to the head. The winner's
+            // strategy need not play the proof's regular line inside the gadget (in NimG it
+            // may leave a token on `d`), so the opponent's moves are searched against the
+            // strategy itself: a closed arrival if there is one, else any arrival.
+            (false, true) => {
+                let follow = |closed| gd.follow(oracle, at, ep, closed);
+                match follow(true)? {
+                    Some(m) => m,
+                    None => follow(false)?.ok_or_else(|| {
+                        CertMapError::Invalid(format!(
+                            "the strategy never arrives at the head of arc {}",
+                            ep.arc
+                        ))
+                    })?,
+                }
+            }
         };
         at.play(m)?;
+    }
+}
+
+impl Gadgets<'_> {
+    /// An opponent move inside episode `ep` (entered by the winner) after which the winner,
+    /// playing `oracle`'s strategy, arrives at the head (`closed`: leaving the gadget closed
+    /// behind him) for some continuation of the opponent's.
+    fn follow(
+        &self,
+        oracle: &GameOracle,
+        at: &Replay,
+        ep: Episode,
+        closed: bool,
+    ) -> Result<Option<Move>, CertMapError> {
+        for m in at.legal()? {
+            let mut next = at.clone();
+            next.play(m)?;
+            if self.arrives(oracle, &next, ep, closed)? {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether play from `at` can reach the winner's arrival at `ep`'s head (see
+    /// [`Gadgets::follow`]). Finite: every move visits a vertex or removes tokens.
+    fn arrives(
+        &self,
+        oracle: &GameOracle,
+        at: &Replay,
+        ep: Episode,
+        closed: bool,
+    ) -> Result<bool, CertMapError> {
+        if let Place::Original(t) = self.place(at.token(0)) {
+            let shut = at
+                .weights()
+                .get(self.vertex(ep.arc, self.back))
+                .is_none_or(|&w| w == 0);
+            return Ok(t == self.arcs[ep.arc].1 && at.mover() != ep.entrant && (shut || !closed));
+        }
+        if at.legal()?.is_empty() {
+            return Ok(false);
+        }
+        if at.mover() == oracle.winner() {
+            let mut next = at.clone();
+            next.play(oracle.choose(at)?)?;
+            return self.arrives(oracle, &next, ep, closed);
+        }
+        Ok(self.follow(oracle, at, ep, closed)?.is_some())
     }
 }

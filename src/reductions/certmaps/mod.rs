@@ -21,7 +21,9 @@
 //! One file per reduction family: [`textbook`] (QBF → DVG/DEG), [`pvg`] (QBF → PVG and
 //! PVG → PAG), [`two_token`] (QBF → IAG2/IVG2), [`pendant`] (the misère pendants and Trail
 //! Trap's isolated vertex), [`np`] (Hamiltonian path and vertex cover → PVG), [`gadget`]
-//! (DEG → UEG, DVG → misère UVG, DVG → NimG).
+//! (DEG → UEG, DVG → misère UVG, DVG → NimG). [`round_trip`] runs one step's four
+//! certificates (source, forward, target, backward) for `verify --certify` and
+//! `check --certify`.
 
 mod diamonds;
 pub mod gadget;
@@ -30,6 +32,7 @@ pub mod pag;
 pub mod pendant;
 pub mod pvg;
 pub mod restricted;
+pub mod round_trip;
 pub mod textbook;
 pub mod trailtrap;
 pub mod two_token;

@@ -1,0 +1,201 @@
+//! One reduction step's certificate round trip, shared by `verify --certify` and
+//! `check --certify`.
+//!
+//! [`carry`] certifies the source's answer and checks the certificate, maps it **forward**
+//! with [`Reduction::forward`] and checks the image on the target; then certifies the target's
+//! answer (a winning strategy), maps it **backward** with [`Reduction::backward`] and checks
+//! the image on the source. Each of the four certificates gets a [`CertFate`]. A map the
+//! paper's proof does not make constructive is reported as such (not a failure); a certificate
+//! that the checker rejects, or that proves another answer than the solver found, is a
+//! failure.
+//!
+//! Every certificate, including the solver's own, goes through [`crate::certify::check`],
+//! which knows nothing of solvers or reductions: a wrong solver answer, a wrong map and a
+//! wrong reduction all show up as a rejected or contradicting certificate.
+
+use super::CertMapError;
+use crate::certify::{self, Certificate, CheckError, Claim};
+use crate::problems::Instance;
+use crate::reductions::Reduction;
+use crate::solvers::certificates::{GameCertificate, certify_solution, claim_text, expected_claim};
+use crate::solvers::dispatch::Solution;
+use crate::solvers::{Budget, SolveError};
+use serde_json::{Value, json};
+
+/// How one certificate of a round trip fared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CertFate {
+    /// Built (or mapped) and accepted by the checker, proving `claim`.
+    Accepted {
+        /// The certificate kind (`CertificateBody::kind`).
+        kind: &'static str,
+        /// What the certificate proves.
+        claim: Claim,
+        /// Items the checker examined (positions, assignments, …).
+        work: u64,
+    },
+    /// Nothing to build: a NO answer of an NP problem has no certificate.
+    NoCertificate,
+    /// The reduction's proof gives no constructive map here (the reason).
+    NotConstructive(String),
+    /// A budget or a checker limit stopped it: no verdict.
+    Unknown(String),
+    /// Rejected, proving another answer, or a map that failed on a valid certificate.
+    Failed(String),
+}
+
+impl CertFate {
+    /// One line for a text report.
+    pub fn text(&self) -> String {
+        match self {
+            CertFate::Accepted { kind, claim, work } => {
+                format!(
+                    "{kind}, accepted: {} ({work} items checked)",
+                    claim_text(claim)
+                )
+            }
+            CertFate::NoCertificate => {
+                "none (a NO answer of an NP problem has no certificate)".into()
+            }
+            CertFate::NotConstructive(why) => format!("not constructive: {why}"),
+            CertFate::Unknown(why) => format!("unknown: {why}"),
+            CertFate::Failed(why) => format!("FAILED: {why}"),
+        }
+    }
+
+    /// A JSON object `{status, …}` for machine-readable reports.
+    pub fn json(&self) -> Value {
+        match self {
+            CertFate::Accepted { kind, claim, work } => json!({
+                "status": "accepted", "certificate": kind, "claim": claim_text(claim), "work": work
+            }),
+            CertFate::NoCertificate => json!({ "status": "no_certificate" }),
+            CertFate::NotConstructive(why) => {
+                json!({ "status": "not_constructive", "reason": why })
+            }
+            CertFate::Unknown(why) => json!({ "status": "unknown", "reason": why }),
+            CertFate::Failed(why) => json!({ "status": "failed", "error": why }),
+        }
+    }
+}
+
+/// The four certificates of one step, in the order they are built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepCertificates {
+    /// The source's own certificate (from the solver), checked on the source.
+    pub source: CertFate,
+    /// Its forward image, checked on the target.
+    pub forward: CertFate,
+    /// The target's own certificate (a winning strategy), checked on the target.
+    pub target: CertFate,
+    /// Its backward image, checked on the source.
+    pub backward: CertFate,
+}
+
+impl StepCertificates {
+    /// The four fates with their names (`source`, `forward`, `target`, `backward`).
+    pub fn named(&self) -> [(&'static str, &CertFate); 4] {
+        [
+            ("source", &self.source),
+            ("forward", &self.forward),
+            ("target", &self.target),
+            ("backward", &self.backward),
+        ]
+    }
+}
+
+/// Checks `cert` on `inst` and compares its claim with `expected` (when known).
+fn judge(inst: &Instance, cert: &Certificate, expected: Option<Claim>) -> CertFate {
+    match certify::check(inst, cert) {
+        Ok(v) if expected.is_none_or(|c| c == v.claim) => CertFate::Accepted {
+            kind: cert.body.kind(),
+            claim: v.claim,
+            work: v.work,
+        },
+        Ok(v) => CertFate::Failed(format!(
+            "the certificate proves that {}, but the solver says {}",
+            claim_text(&v.claim),
+            expected.map_or("-".into(), |c| claim_text(&c))
+        )),
+        Err(e @ CheckError::TooLarge { .. }) => CertFate::Unknown(e.to_string()),
+        Err(e) => CertFate::Failed(format!("rejected: {e}")),
+    }
+}
+
+/// Certifies `solution` of `inst` (games: a winning strategy when `strategy`).
+fn build(
+    inst: &Instance,
+    solution: &Solution,
+    strategy: bool,
+    budget: &Budget,
+) -> Result<Option<Certificate>, CertFate> {
+    let style = match strategy {
+        true => GameCertificate::Strategy,
+        false => GameCertificate::Auto,
+    };
+    certify_solution(inst, solution, budget, style).map_err(|e| match e {
+        SolveError::Budget(b) => CertFate::Unknown(format!(
+            "budget exhausted after {} nodes while certifying",
+            b.nodes
+        )),
+        e => CertFate::Unknown(e.to_string()),
+    })
+}
+
+/// The fate of a mapped certificate.
+fn mapped(
+    result: Result<Certificate, CertMapError>,
+    on: &Instance,
+    expected: Option<Claim>,
+) -> CertFate {
+    match result {
+        Ok(c) => judge(on, &c, expected),
+        Err(CertMapError::NotConstructive(why)) => CertFate::NotConstructive(why),
+        Err(CertMapError::Check(e @ CheckError::TooLarge { .. })) => {
+            CertFate::Unknown(e.to_string())
+        }
+        Err(e) => CertFate::Failed(e.to_string()),
+    }
+}
+
+/// The round trip of one step: `tgt` is `r`'s output on `src`, `src_sol` and `tgt_sol` their
+/// solutions. `budget` makes a fresh budget for each certifying solve.
+pub fn carry(
+    r: &dyn Reduction,
+    (src, tgt): (&Instance, &Instance),
+    (src_sol, tgt_sol): (&Solution, &Solution),
+    budget: &dyn Fn() -> Budget,
+) -> StepCertificates {
+    let (src_claim, tgt_claim) = (expected_claim(src_sol), expected_claim(tgt_sol));
+    let (source, forward) = match build(src, src_sol, false, &budget()) {
+        Ok(Some(c)) => match judge(src, &c, src_claim) {
+            ok @ CertFate::Accepted { .. } => (ok, mapped(r.forward(src, tgt, &c), tgt, tgt_claim)),
+            bad => (bad, CertFate::Unknown("no valid source certificate".into())),
+        },
+        Ok(None) => (CertFate::NoCertificate, CertFate::NoCertificate),
+        Err(f) => (f, CertFate::Unknown("no source certificate".into())),
+    };
+    let (target, backward) = match build(tgt, tgt_sol, true, &budget()) {
+        Ok(Some(c)) => match judge(tgt, &c, tgt_claim) {
+            ok @ CertFate::Accepted { .. } => {
+                // A reduction that decides another question than its source kind's standard
+                // one: the source claim is what the mapped certificate itself proves.
+                let want = if r.source_answer(src, &budget()).is_some() {
+                    None
+                } else {
+                    src_claim
+                };
+                (ok, mapped(r.backward(src, tgt, &c), src, want))
+            }
+            bad => (bad, CertFate::Unknown("no valid target certificate".into())),
+        },
+        Ok(None) => (CertFate::NoCertificate, CertFate::NoCertificate),
+        Err(f) => (f, CertFate::Unknown("no target certificate".into())),
+    };
+    StepCertificates {
+        source,
+        forward,
+        target,
+        backward,
+    }
+}
