@@ -16,6 +16,8 @@ mod broken;
 mod campaign;
 #[path = "check/certify.rs"]
 mod certify;
+#[path = "check/planarity.rs"]
+mod planarity;
 #[path = "check/support.rs"]
 mod support;
 

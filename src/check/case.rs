@@ -324,7 +324,7 @@ fn static_checks(r: &dyn Reduction, source: &Instance, target: &Instance) -> Opt
         let msg = format!("declared (vertices, edges) = {declared:?}, built {actual:?}");
         return Some(fail(FailureKind::SizeMismatch, msg));
     }
-    if let Err(msg) = r.check_structure(source, target) {
+    if let Err(msg) = crate::reductions::check_claims(r, source, target) {
         return Some(fail(FailureKind::StructureViolation, msg));
     }
     None

@@ -27,6 +27,7 @@ pub mod dvg_misere_uvg;
 pub mod dvg_nimg;
 mod embed;
 pub mod hampath_trailtrap;
+pub mod planarity;
 pub mod qbf_deg;
 pub mod trailtrap_disconnected;
 pub mod ueg_misere_ueg;
@@ -34,6 +35,7 @@ pub mod ueg_misere_ueg;
 use crate::certify::Certificate;
 use crate::solvers::{Budget, SolveError, Winner};
 pub use certmaps::{CertMapError, CertMaps, MapStatus};
+pub use planarity::check_claims;
 use serde::Serialize;
 
 /// The kinds of problem a reduction reads or writes; the names are the CLI's `--to` values.

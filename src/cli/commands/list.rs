@@ -23,6 +23,7 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
         for r in &all {
             let mut v = serde_json::to_value(r.info()).into_diagnostic()?;
             v["cert_maps"] = serde_json::to_value(r.cert_maps()).into_diagnostic()?;
+            v["planarity"] = serde_json::to_value(planarity_text(r.info().id)).into_diagnostic()?;
             entries.push(v);
         }
         println!(
@@ -51,6 +52,9 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
         }
         for c in info.claims {
             println!("    claims:   {c}");
+        }
+        if let Some(p) = planarity_text(info.id) {
+            println!("    claims:   {p}");
         }
         for e in info.errata {
             println!("    erratum:  {e}");
@@ -84,4 +88,18 @@ fn print_maps(maps: &CertMaps) {
     for (names, why) in reasons {
         println!("    no map:   {}: {why}", names.join(", "));
     }
+}
+
+/// The planarity claim of reduction `id` in words (checked on every output, see
+/// `reductions::planarity`).
+fn planarity_text(id: &str) -> Option<String> {
+    let c = reductions::planarity::claim(id)?;
+    let scope = c
+        .max_source_degree
+        .map(|d| format!(" of maximum degree {d}"))
+        .unwrap_or_default();
+    Some(format!(
+        "planar output for a planar source{scope} (checked): {}",
+        c.why
+    ))
 }
