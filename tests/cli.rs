@@ -209,3 +209,56 @@ fn target_equal_to_the_source_kind_is_a_usage_error_not_a_panic() {
     );
     assert!(!stderr(&o).contains("panicked"));
 }
+
+#[test]
+fn check_certify_writes_json_and_junit_and_exits_0() {
+    let dir = std::env::temp_dir().join(format!("georeduce-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (json_path, xml_path) = (dir.join("c.json"), dir.join("c.xml"));
+    let o = georeduce(&[
+        "check",
+        "--via",
+        "dvg-misere-dvg,qbf-dvg",
+        "--cases",
+        "30",
+        "--seed",
+        "5",
+        "--certify",
+        "--json",
+        json_path.to_str().unwrap(),
+        "--junit",
+        xml_path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("seed 5") && out.contains("certificates: source"),
+        "{out}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(report["certify"], "checked");
+    assert_eq!(report["reductions"][1]["id"], "qbf-dvg");
+    let xml = std::fs::read_to_string(&xml_path).unwrap();
+    assert!(xml.contains("qbf-dvg: certificates across the reduction"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn check_exits_1_on_an_as_printed_reduction_and_saves_the_counterexample() {
+    let dir = std::env::temp_dir().join(format!("georeduce-cli-errata-{}", std::process::id()));
+    let o = georeduce(&[
+        "check",
+        "--via",
+        "vc-pvg-as-printed",
+        "--cases",
+        "100",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("minimal counterexample for vc-pvg-as-printed"));
+    let saved = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(saved, 1);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -43,6 +43,16 @@ impl Instance {
             Instance::Geography(_) => "geography",
         }
     }
+
+    /// The graph of a graph-based instance (`None` for a formula).
+    pub fn graph(&self) -> Option<&Graph> {
+        match self {
+            Instance::Qbf(_) => None,
+            Instance::Hampath(h) => Some(&h.graph),
+            Instance::VertexCover(c) => Some(&c.graph),
+            Instance::Geography(g) => Some(&g.graph),
+        }
+    }
 }
 
 /// A place in an instance, so that a check made on the model (a reduction's precondition, a

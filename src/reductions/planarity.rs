@@ -131,22 +131,12 @@ pub fn is_planar(graph: &Graph) -> bool {
     rustworkx_core::planar::is_planar(&g)
 }
 
-/// The graph of a graph-based instance (`None` for a formula).
-fn graph_of(instance: &Instance) -> Option<&Graph> {
-    match instance {
-        Instance::Qbf(_) => None,
-        Instance::Hampath(h) => Some(&h.graph),
-        Instance::VertexCover(c) => Some(&c.graph),
-        Instance::Geography(g) => Some(&g.graph),
-    }
-}
-
 /// `Err` when `r` claims to keep planarity, `source`'s graph is planar and `target`'s is not.
 pub fn check_kept(r: &dyn Reduction, source: &Instance, target: &Instance) -> Result<(), String> {
     let Some(c) = claim(r.info().id) else {
         return Ok(());
     };
-    let (Some(s), Some(t)) = (graph_of(source), graph_of(target)) else {
+    let (Some(s), Some(t)) = (source.graph(), target.graph()) else {
         return Ok(());
     };
     let applies = c.max_source_degree.is_none_or(|d| max_degree(s) <= d);

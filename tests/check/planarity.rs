@@ -8,12 +8,7 @@ use georeduce::problems::{Geography, Graph, Instance};
 use georeduce::reductions::planarity::{PLANARITY_KEPT, check_kept, is_planar};
 
 fn graph_of(i: &Instance) -> Option<&Graph> {
-    match i {
-        Instance::Qbf(_) => None,
-        Instance::Hampath(h) => Some(&h.graph),
-        Instance::VertexCover(c) => Some(&c.graph),
-        Instance::Geography(g) => Some(&g.graph),
-    }
+    i.graph()
 }
 
 #[test]
