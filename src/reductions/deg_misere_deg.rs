@@ -12,9 +12,8 @@
 //! the player stuck in `G` is the one who must take a pendant. Sizes: `2n` vertices,
 //! `m + n` arcs.
 
-use super::embed::{board_size, pendant_check, pendant_reduce};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::Instance;
+use super::embed::pendant_reduction;
+use super::{ProblemKind, ReductionInfo};
 use crate::solvers::Winner;
 
 /// The reduction normal DEG → misère DEG (RS Thm 2.6).
@@ -42,23 +41,4 @@ static INFO: ReductionInfo = ReductionInfo {
     yes_winner: Winner::First,
 };
 
-impl Reduction for DegToMisereDeg {
-    super::certmaps::delegate_maps!(pendant, super::certmaps::pendant::PENDANT_MAPS);
-
-    fn info(&self) -> &ReductionInfo {
-        &INFO
-    }
-
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        pendant_reduce(&INFO, source)
-    }
-
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        let (n, m) = board_size(source);
-        (2 * n, m + n)
-    }
-
-    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        pendant_check(&INFO, source, target)
-    }
-}
+pendant_reduction!(DegToMisereDeg, INFO);

@@ -16,11 +16,10 @@
 //! (in + out), internal degrees are 3, 3, 2, 3, 3.
 
 use super::embed::{
-    add_fresh, arc_name, board_size, check_copied, copy_vertices, expect_game, start_of,
-    target_game, total_degrees,
+    ArcLayout, End, board_size, check_same_start, copy_vertices, reduce_rooted, total_degrees,
 };
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Graph, Instance, Rule};
 use crate::solvers::Winner;
 
 /// What replaces each arc: the paper's gadget, or a plain edge (a control that must fail).
@@ -77,99 +76,43 @@ static INFO: ReductionInfo = ReductionInfo {
 /// The five private vertices of gadget A, in creation order.
 const ROLES: [&str; 5] = ["p", "z", "q", "r", "s"];
 
-/// An end of a gadget edge: a terminal of the arc or a private vertex (index into ROLES).
-#[derive(Clone, Copy)]
-enum End {
-    X,
-    Y,
-    In(usize),
-}
-
 /// The eight edges of gadget A: `x–p, p–z, p–q, q–r, r–z, r–s, z–s, s–y`.
 const GADGET_A: [(End, End); 8] = [
-    (End::X, End::In(0)),
+    (End::Tail, End::In(0)),
     (End::In(0), End::In(1)),
     (End::In(0), End::In(2)),
     (End::In(2), End::In(3)),
     (End::In(3), End::In(1)),
     (End::In(3), End::In(4)),
     (End::In(1), End::In(4)),
-    (End::In(4), End::Y),
+    (End::In(4), End::Head),
 ];
 
 /// Degrees of p, z, q, r, s inside the target.
 const ROLE_DEGREES: [usize; 5] = [3, 3, 2, 3, 3];
 
 /// Where every target vertex lives: originals first, then five vertices per arc.
-struct Layout {
-    n: usize,
-}
-
-impl Layout {
-    /// The copy of source vertex `x`.
-    fn original(&self, x: VertexId) -> VertexId {
-        x
-    }
-
-    /// Private vertex `role` (index into [`ROLES`]) of the gadget of arc `arc`.
-    fn gadget(&self, arc: usize, role: usize) -> VertexId {
-        self.n + ROLES.len() * arc + role
-    }
-
-    /// The target vertex at end `e` of the gadget of arc `arc = (x, y)`.
-    fn end(&self, arc: usize, (x, y): (VertexId, VertexId), e: End) -> VertexId {
-        match e {
-            End::X => self.original(x),
-            End::Y => self.original(y),
-            End::In(role) => self.gadget(arc, role),
-        }
+fn layout(n: usize) -> ArcLayout {
+    ArcLayout {
+        first: n,
+        roles: &ROLES,
     }
 }
 
 impl DegToUeg {
     /// Builds the undirected board for the digraph `d`.
     fn build(&self, d: &Graph) -> Graph {
-        let layout = Layout { n: d.n() };
+        let layout = layout(d.n());
         let mut g = copy_vertices(d, false);
         for (arc, &(x, y)) in d.edges.iter().enumerate() {
             match self.gadget {
                 ArcGadget::PlainEdge => {
-                    g.add_edge(layout.original(x), layout.original(y));
+                    g.add_edge(x, y);
                 }
-                ArcGadget::A => {
-                    let name = arc_name(d, x, y);
-                    let members = Self::add_private(&mut g, &layout, arc, d, (x, y));
-                    for &(a, b) in &GADGET_A {
-                        g.add_edge(layout.end(arc, (x, y), a), layout.end(arc, (x, y), b));
-                    }
-                    g.add_group("arc_gadget", name, members);
-                }
+                ArcGadget::A => layout.add_gadget(&mut g, d, arc, &GADGET_A),
             }
         }
         g
-    }
-
-    /// Adds the private vertices of arc `arc`'s gadget (identifiers `p_x_y`, …).
-    fn add_private(
-        g: &mut Graph,
-        layout: &Layout,
-        arc: usize,
-        d: &Graph,
-        (x, y): (VertexId, VertexId),
-    ) -> Vec<VertexId> {
-        let (xi, yi) = (d.id(x), d.id(y));
-        let members: Vec<VertexId> = ROLES
-            .iter()
-            .map(|role| add_fresh(g, &format!("{role}_{xi}_{yi}"), Some(role)))
-            .collect();
-        assert!(
-            members
-                .iter()
-                .enumerate()
-                .all(|(role, &v)| v == layout.gadget(arc, role)),
-            "gadget vertices out of layout order"
-        );
-        members
     }
 }
 
@@ -181,24 +124,16 @@ impl Reduction for DegToUeg {
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let game = expect_game(&INFO, source)?;
-        let start = start_of(game);
-        let target = Instance::Geography(Geography {
-            graph: self.build(&game.graph),
-            rule: Rule::Edge,
-            tokens: Tokens::One { start: Some(start) },
-            convention: Convention::Normal,
-        });
+        let reduced = reduce_rooted(&INFO, source, Rule::Edge, Convention::Normal, |d| {
+            self.build(d)
+        })?;
         if self.gadget == ArcGadget::A {
             // The degree claims are the FSU abstract's; a violation is a bug in `build`.
-            if let Err(e) = self.check_structure(source, &target) {
+            if let Err(e) = self.check_structure(source, &reduced.target) {
                 panic!("deg-ueg broke its own structure: {e}");
             }
         }
-        Ok(Reduced {
-            target,
-            notes: Vec::new(),
-        })
+        Ok(reduced)
     }
 
     fn declared_size(&self, source: &Instance) -> (usize, usize) {
@@ -207,12 +142,7 @@ impl Reduction for DegToUeg {
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let src = expect_game(&INFO, source).map_err(|e| e.to_string())?;
-        let tgt = target_game(target)?;
-        if ProblemKind::of(target) != ProblemKind::Ueg || tgt.starts() != src.starts() {
-            return Err("the target is not a UEG game with the source's start".into());
-        }
-        check_copied(&src.graph, &tgt.graph)?;
+        let (src, tgt) = check_same_start(&INFO, source, target, "a UEG game")?;
         let (d_src, d_tgt) = (total_degrees(&src.graph), total_degrees(&tgt.graph));
         if let Some(x) = (0..src.graph.n()).find(|&x| d_src[x] != d_tgt[x]) {
             return Err(format!(
@@ -222,7 +152,7 @@ impl Reduction for DegToUeg {
                 d_src[x]
             ));
         }
-        let layout = Layout { n: src.graph.n() };
+        let layout = layout(src.graph.n());
         for arc in 0..src.graph.m() {
             for (role, &want) in ROLE_DEGREES.iter().enumerate() {
                 let v = layout.gadget(arc, role);

@@ -17,11 +17,11 @@
 //! its (in + out) degree plus one.
 
 use super::embed::{
-    add_fresh, add_pendants, arc_name, board_size, check_copied, copy_vertices, expect_game,
-    start_of, target_game, total_degrees,
+    ArcLayout, End, add_pendants, board_size, check_same_start, copy_vertices, reduce_rooted,
+    total_degrees,
 };
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Graph, Instance, Rule, VertexId};
 use crate::solvers::Winner;
 
 /// The reduction normal DVG → misère UVG; `pendants: false` is a control that must fail.
@@ -69,17 +69,9 @@ static INFO: ReductionInfo = ReductionInfo {
 /// Private vertices of the arc gadget, in creation order.
 const ROLES: [&str; 5] = ["g0", "g1", "g2", "g3", "g4"];
 
-/// An end of a gadget edge: the arc's tail `u`, its head `v`, or a private vertex.
-#[derive(Clone, Copy)]
-enum End {
-    U,
-    V,
-    In(usize),
-}
-
 /// `u–g0, g0–g2, g0–g3, g0–g4, g1–g2, g1–g3, g1–g4, g2–g3, g4–v`.
 const GADGET: [(End, End); 9] = [
-    (End::U, End::In(0)),
+    (End::Tail, End::In(0)),
     (End::In(0), End::In(2)),
     (End::In(0), End::In(3)),
     (End::In(0), End::In(4)),
@@ -87,65 +79,30 @@ const GADGET: [(End, End); 9] = [
     (End::In(1), End::In(3)),
     (End::In(1), End::In(4)),
     (End::In(2), End::In(3)),
-    (End::In(4), End::V),
+    (End::In(4), End::Head),
 ];
 
 /// Degrees of g0 … g4 in the target.
 const ROLE_DEGREES: [usize; 5] = [4, 3, 3, 3, 3];
 
 /// Originals first, then the pendants (if any), then five vertices per arc.
-struct Layout {
-    n: usize,
-    pendants: bool,
-}
-
-impl Layout {
-    /// The copy of source vertex `x`.
-    fn original(&self, x: VertexId) -> VertexId {
-        x
-    }
-
-    /// Private vertex `role` of the gadget of arc `arc`.
-    fn gadget(&self, arc: usize, role: usize) -> VertexId {
-        let first = if self.pendants { 2 * self.n } else { self.n };
-        first + ROLES.len() * arc + role
-    }
-
-    /// The target vertex at end `e` of the gadget of arc `arc = (u, v)`.
-    fn end(&self, arc: usize, (u, v): (VertexId, VertexId), e: End) -> VertexId {
-        match e {
-            End::U => self.original(u),
-            End::V => self.original(v),
-            End::In(role) => self.gadget(arc, role),
-        }
+fn layout(n: usize, pendants: bool) -> ArcLayout {
+    ArcLayout {
+        first: if pendants { 2 * n } else { n },
+        roles: &ROLES,
     }
 }
 
 impl DvgToMisereUvg {
     /// Builds the undirected board for the digraph `d`.
     fn build(&self, d: &Graph) -> Graph {
-        let layout = Layout {
-            n: d.n(),
-            pendants: self.pendants,
-        };
+        let layout = layout(d.n(), self.pendants);
         let mut g = copy_vertices(d, false);
         if self.pendants {
             add_pendants(&mut g, d.n());
         }
-        for (arc, &(u, v)) in d.edges.iter().enumerate() {
-            let (ui, vi) = (d.id(u), d.id(v));
-            let members: Vec<VertexId> = ROLES
-                .iter()
-                .map(|role| add_fresh(&mut g, &format!("{role}_{ui}_{vi}"), Some(role)))
-                .collect();
-            assert!(
-                (0..ROLES.len()).all(|r| members[r] == layout.gadget(arc, r)),
-                "gadget vertices out of layout order"
-            );
-            for &(a, b) in &GADGET {
-                g.add_edge(layout.end(arc, (u, v), a), layout.end(arc, (u, v), b));
-            }
-            g.add_group("arc_gadget", arc_name(d, u, v), members);
+        for arc in 0..d.m() {
+            layout.add_gadget(&mut g, d, arc, &GADGET);
         }
         g
     }
@@ -159,18 +116,8 @@ impl Reduction for DvgToMisereUvg {
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let game = expect_game(&INFO, source)?;
-        let target = Instance::Geography(Geography {
-            graph: self.build(&game.graph),
-            rule: Rule::Vertex,
-            tokens: Tokens::One {
-                start: Some(start_of(game)),
-            },
-            convention: Convention::Misere,
-        });
-        Ok(Reduced {
-            target,
-            notes: Vec::new(),
+        reduce_rooted(&INFO, source, Rule::Vertex, Convention::Misere, |d| {
+            self.build(d)
         })
     }
 
@@ -180,15 +127,10 @@ impl Reduction for DvgToMisereUvg {
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let src = expect_game(&INFO, source).map_err(|e| e.to_string())?;
-        let tgt = target_game(target)?;
-        if ProblemKind::of(target) != ProblemKind::MisereUvg || tgt.starts() != src.starts() {
-            return Err("the target is not a misere UVG game with the source's start".into());
-        }
-        check_copied(&src.graph, &tgt.graph)?;
+        let (src, tgt) = check_same_start(&INFO, source, target, "a misere UVG game")?;
         let (n, m) = (src.graph.n(), src.graph.m());
         let (d_src, d_tgt) = (total_degrees(&src.graph), total_degrees(&tgt.graph));
-        let layout = Layout { n, pendants: true };
+        let layout = layout(n, true);
         let mut want: Vec<(VertexId, usize)> = (0..n).map(|x| (x, d_src[x] + 1)).collect();
         want.extend((0..n).map(|x| (n + x, 1)));
         for arc in 0..m {

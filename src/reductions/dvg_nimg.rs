@@ -17,11 +17,10 @@
 //! `n + 4m` vertices, `6m` edges; degrees a 2, b 3, c 2, d 3.
 
 use super::embed::{
-    add_fresh, arc_name, board_size, check_copied, copy_vertices, expect_game, start_of,
-    target_game, total_degrees,
+    ArcLayout, End, board_size, check_same_start, copy_vertices, reduce_rooted, total_degrees,
 };
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Graph, Instance, Rule, VertexId};
 use crate::solvers::Winner;
 
 /// The reduction DVG → misère NimG-RM; `d_weight: 1` is a control that must fail.
@@ -66,50 +65,25 @@ static INFO: ReductionInfo = ReductionInfo {
 /// Private vertices of the arc gadget, in creation order.
 const ROLES: [&str; 4] = ["a", "b", "c", "d"];
 
-/// An end of a gadget edge: the arc's tail `u`, its head `v`, or a private vertex.
-#[derive(Clone, Copy)]
-enum End {
-    U,
-    V,
-    In(usize),
-}
-
 /// `x_u–a, a–b, b–c, c–d, b–d, d–x_v`.
 const GADGET: [(End, End); 6] = [
-    (End::U, End::In(0)),
+    (End::Tail, End::In(0)),
     (End::In(0), End::In(1)),
     (End::In(1), End::In(2)),
     (End::In(2), End::In(3)),
     (End::In(1), End::In(3)),
-    (End::In(3), End::V),
+    (End::In(3), End::Head),
 ];
 
 /// Degrees of a, b, c, d in the target.
 const ROLE_DEGREES: [usize; 4] = [2, 3, 2, 3];
 
-/// Originals `x_u` first, then four vertices per arc.
-struct Layout {
-    n: usize,
-}
-
-impl Layout {
-    /// The heap `x_u` of source vertex `u`.
-    fn original(&self, u: VertexId) -> VertexId {
-        u
-    }
-
-    /// Private vertex `role` of the gadget of arc `arc`.
-    fn gadget(&self, arc: usize, role: usize) -> VertexId {
-        self.n + ROLES.len() * arc + role
-    }
-
-    /// The target vertex at end `e` of the gadget of arc `arc = (u, v)`.
-    fn end(&self, arc: usize, (u, v): (VertexId, VertexId), e: End) -> VertexId {
-        match e {
-            End::U => self.original(u),
-            End::V => self.original(v),
-            End::In(role) => self.gadget(arc, role),
-        }
+/// Originals `x_u` first (the heap `x_u` of source vertex `u` is vertex `u`), then four
+/// vertices per arc.
+fn layout(n: usize) -> ArcLayout {
+    ArcLayout {
+        first: n,
+        roles: &ROLES,
     }
 }
 
@@ -121,24 +95,16 @@ impl DvgToNimg {
 
     /// Builds the weighted undirected board for the digraph `d`.
     fn build(&self, d: &Graph) -> Graph {
-        let layout = Layout { n: d.n() };
+        let layout = layout(d.n());
         let mut g = copy_vertices(d, false);
-        for x in 0..d.n() {
-            g.vertices[layout.original(x)].weight = Some(1);
+        for x in &mut g.vertices {
+            x.weight = Some(1);
         }
-        for (arc, &(u, v)) in d.edges.iter().enumerate() {
-            let (ui, vi) = (d.id(u), d.id(v));
-            let mut members = Vec::new();
-            for (role, name) in ROLES.iter().enumerate() {
-                let id = add_fresh(&mut g, &format!("{name}_{ui}_{vi}"), Some(name));
-                assert_eq!(id, layout.gadget(arc, role), "gadget out of layout order");
-                g.vertices[id].weight = Some(self.weight(role));
-                members.push(id);
+        for arc in 0..d.m() {
+            layout.add_gadget(&mut g, d, arc, &GADGET);
+            for role in 0..ROLES.len() {
+                g.vertices[layout.gadget(arc, role)].weight = Some(self.weight(role));
             }
-            for &(a, b) in &GADGET {
-                g.add_edge(layout.end(arc, (u, v), a), layout.end(arc, (u, v), b));
-            }
-            g.add_group("arc_gadget", arc_name(d, u, v), members);
         }
         g
     }
@@ -152,19 +118,13 @@ impl Reduction for DvgToNimg {
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let game = expect_game(&INFO, source)?;
-        let target = Instance::Geography(Geography {
-            graph: self.build(&game.graph),
-            rule: Rule::NimRemoveMove,
-            tokens: Tokens::One {
-                start: Some(start_of(game)),
-            },
-            convention: Convention::Misere,
-        });
-        Ok(Reduced {
-            target,
-            notes: Vec::new(),
-        })
+        reduce_rooted(
+            &INFO,
+            source,
+            Rule::NimRemoveMove,
+            Convention::Misere,
+            |d| self.build(d),
+        )
     }
 
     fn declared_size(&self, source: &Instance) -> (usize, usize) {
@@ -173,18 +133,13 @@ impl Reduction for DvgToNimg {
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let src = expect_game(&INFO, source).map_err(|e| e.to_string())?;
-        let tgt = target_game(target)?;
-        if ProblemKind::of(target) != ProblemKind::MisereNimgRm || tgt.starts() != src.starts() {
-            return Err("the target is not a misere NimG-RM game with the source's start".into());
-        }
-        check_copied(&src.graph, &tgt.graph)?;
+        let (src, tgt) = check_same_start(&INFO, source, target, "a misere NimG-RM game")?;
         if tgt.graph.has_loop() {
             return Err("the target has a loop".into());
         }
         let (n, m) = (src.graph.n(), src.graph.m());
         let (d_src, d_tgt) = (total_degrees(&src.graph), total_degrees(&tgt.graph));
-        let layout = Layout { n };
+        let layout = layout(n);
         // (vertex, degree, weight) that the construction promises.
         let mut want: Vec<(VertexId, usize, u64)> = (0..n).map(|x| (x, d_src[x], 1)).collect();
         for arc in 0..m {

@@ -1,5 +1,6 @@
 //! Shared building blocks of the Reductions II constructions (edge geography, misère play,
-//! NimG, Trail Trap): copying the source board into the target and naming new vertices.
+//! NimG, Trail Trap): copying the source board into the target, naming new vertices, laying
+//! out arc gadgets, the checks these constructions share, and the pendant construction.
 //!
 //! Every one of these reductions keeps the source vertices as the first `n` target vertices,
 //! with the same identifiers and labels, so that a vertex can be followed through a chain of
@@ -8,7 +9,7 @@
 //! identifier is unused (a collision must never panic).
 
 use super::{ProblemKind, Reduced, ReductionError, ReductionInfo};
-use crate::problems::{Convention, Geography, Graph, Instance, VertexId};
+use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens, VertexId};
 
 /// Adds a vertex whose identifier is `id`, or `id_2`, `id_3`, … when `id` is taken, with the
 /// display label `label` (if any), and returns its index.
@@ -41,6 +42,65 @@ pub(crate) fn copy_vertices(src: &Graph, directed: bool) -> Graph {
 /// The display name of an arc `(x, y)` used as a group name: `x->y`.
 pub(crate) fn arc_name(g: &Graph, x: VertexId, y: VertexId) -> String {
     format!("{}->{}", g.id(x), g.id(y))
+}
+
+/// An end of an edge of an arc gadget: the arc's tail, its head, or the gadget's private
+/// vertex with this index (into [`ArcLayout::roles`]).
+#[derive(Clone, Copy)]
+pub(crate) enum End {
+    Tail,
+    Head,
+    In(usize),
+}
+
+/// Where the vertices of a construction that replaces every arc by a gadget are: the source
+/// vertices keep their indices, and after the first `first` target vertices (the source's and
+/// any pendants) come the private vertices of the gadgets, `roles.len()` per arc in arc order.
+pub(crate) struct ArcLayout {
+    /// The index of the first gadget vertex.
+    pub first: usize,
+    /// The private vertices of a gadget (identifier prefix and label), in creation order.
+    pub roles: &'static [&'static str],
+}
+
+impl ArcLayout {
+    /// Private vertex `role` (index into [`ArcLayout::roles`]) of the gadget of arc `arc`.
+    pub fn gadget(&self, arc: usize, role: usize) -> VertexId {
+        self.first + self.roles.len() * arc + role
+    }
+
+    /// The target vertex at end `e` of the gadget of arc `arc = (u, v)`.
+    pub fn end(&self, arc: usize, (u, v): (VertexId, VertexId), e: End) -> VertexId {
+        match e {
+            End::Tail => u,
+            End::Head => v,
+            End::In(role) => self.gadget(arc, role),
+        }
+    }
+
+    /// Adds to `g` the gadget of arc number `arc = (u, v)` of the digraph `d`: its private
+    /// vertices (identifiers `{role}_u_v`, labelled by role, which must land where the layout
+    /// puts them), the `edges` between its ends, and the group `arc_gadget`/`u->v`.
+    pub fn add_gadget(&self, g: &mut Graph, d: &Graph, arc: usize, edges: &[(End, End)]) {
+        let (u, v) = d.edges[arc];
+        let (ui, vi) = (d.id(u), d.id(v));
+        let members: Vec<VertexId> = self
+            .roles
+            .iter()
+            .map(|role| add_fresh(g, &format!("{role}_{ui}_{vi}"), Some(role)))
+            .collect();
+        assert!(
+            members
+                .iter()
+                .enumerate()
+                .all(|(role, &x)| x == self.gadget(arc, role)),
+            "gadget vertices out of layout order"
+        );
+        for &(a, b) in edges {
+            g.add_edge(self.end(arc, (u, v), a), self.end(arc, (u, v), b));
+        }
+        g.add_group("arc_gadget", arc_name(d, u, v), members);
+    }
 }
 
 /// For every source vertex `x` (indices `0..n`), adds a pendant vertex `x'` (identifier
@@ -140,6 +200,51 @@ pub(crate) fn board_size(source: &Instance) -> (usize, usize) {
     as_game(source).map_or((0, 0), |g| (g.graph.n(), g.graph.m()))
 }
 
+/// Compiles `source`, which must be a valid game of `info.source`'s kind ([`expect_game`]),
+/// into the one-token game on `build(source board)` under `rule` and `convention`, started
+/// where the source starts (so with the same first player).
+pub(crate) fn reduce_rooted(
+    info: &ReductionInfo,
+    source: &Instance,
+    rule: Rule,
+    convention: Convention,
+    build: impl FnOnce(&Graph) -> Graph,
+) -> Result<Reduced, ReductionError> {
+    let game = expect_game(info, source)?;
+    let target = Instance::Geography(Geography {
+        graph: build(&game.graph),
+        rule,
+        tokens: Tokens::One {
+            start: Some(start_of(game)),
+        },
+        convention,
+    });
+    Ok(Reduced {
+        target,
+        notes: Vec::new(),
+    })
+}
+
+/// The source and target games of a structure check of reduction `info` whose target keeps
+/// the source's start and vertices: the source must be a valid game of `info.source`'s kind
+/// ([`expect_game`]), the target a game of `info.target`'s kind with the source's start
+/// (else the error is `the target is not {what} with the source's start`) whose first `n`
+/// vertices are the source's ([`check_copied`]).
+pub(crate) fn check_same_start<'a>(
+    info: &ReductionInfo,
+    source: &'a Instance,
+    target: &'a Instance,
+    what: &str,
+) -> Result<(&'a Geography, &'a Geography), String> {
+    let src = expect_game(info, source).map_err(|e| e.to_string())?;
+    let tgt = target_game(target)?;
+    if ProblemKind::of(target) != info.target || tgt.starts() != src.starts() {
+        return Err(format!("the target is not {what} with the source's start"));
+    }
+    check_copied(&src.graph, &tgt.graph)?;
+    Ok((src, tgt))
+}
+
 /// The pendant construction shared by RS Thm 2.1, 2.5 and 2.6: the source board with one
 /// pendant `x'` and edge (arc) `x → x'` per vertex, same rule and start, misère play.
 pub(crate) fn pendant_reduce(
@@ -169,15 +274,8 @@ pub(crate) fn pendant_check(
     source: &Instance,
     target: &Instance,
 ) -> Result<(), String> {
-    let src = expect_game(info, source).map_err(|e| e.to_string())?;
-    let tgt = target_game(target)?;
-    if ProblemKind::of(target) != info.target || tgt.starts() != src.starts() {
-        return Err(format!(
-            "the target is not a {} game with the source's start",
-            info.target.name()
-        ));
-    }
-    check_copied(&src.graph, &tgt.graph)?;
+    let what = format!("a {} game", info.target.name());
+    let (src, tgt) = check_same_start(info, source, target, &what)?;
     let (n, m) = (src.graph.n(), src.graph.m());
     if tgt.graph.n() != 2 * n
         || tgt.graph.m() != m + n
@@ -193,3 +291,45 @@ pub(crate) fn pendant_check(
     }
     Ok(())
 }
+
+/// Implements [`Reduction`](super::Reduction) for the unit struct `$name` as the pendant
+/// construction of RS Thm 2.1, 2.5 and 2.6 with the catalogue entry `$info` (a static):
+/// [`pendant_reduce`] compiles, [`pendant_check`] checks, the declared size is `2n` vertices
+/// and `m + n` edges, and the certificate maps are the pendant maps
+/// ([`PENDANT_MAPS`](super::certmaps::pendant::PENDANT_MAPS)). Each reduction keeps its own
+/// file, type and entry; only this shared body is written once.
+macro_rules! pendant_reduction {
+    ($name:ident, $info:ident) => {
+        impl $crate::reductions::Reduction for $name {
+            $crate::reductions::certmaps::delegate_maps!(
+                pendant,
+                $crate::reductions::certmaps::pendant::PENDANT_MAPS
+            );
+
+            fn info(&self) -> &$crate::reductions::ReductionInfo {
+                &$info
+            }
+
+            fn reduce(
+                &self,
+                source: &$crate::problems::Instance,
+            ) -> Result<$crate::reductions::Reduced, $crate::reductions::ReductionError> {
+                $crate::reductions::embed::pendant_reduce(&$info, source)
+            }
+
+            fn declared_size(&self, source: &$crate::problems::Instance) -> (usize, usize) {
+                let (n, m) = $crate::reductions::embed::board_size(source);
+                (2 * n, m + n)
+            }
+
+            fn check_structure(
+                &self,
+                source: &$crate::problems::Instance,
+                target: &$crate::problems::Instance,
+            ) -> Result<(), String> {
+                $crate::reductions::embed::pendant_check(&$info, source, target)
+            }
+        }
+    };
+}
+pub(crate) use pendant_reduction;

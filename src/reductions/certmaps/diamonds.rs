@@ -9,7 +9,9 @@
 //! on), until the variable's diamond is passed.
 
 use super::CertMapError;
-use super::util::{GameOracle, QbfOracle, build_qbf_cert, dest, origin};
+use super::util::{
+    GameOracle, QbfOracle, build_game_cert, build_qbf_cert, dest, origin, qbf_cert, replay, step_to,
+};
 use crate::certify::{Certificate, Player, Replay};
 use crate::problems::{Geography, Lit, Move, Qbf, VertexId};
 use crate::reductions::qbf_normal::NormalQbf;
@@ -33,6 +35,29 @@ impl Diamonds {
             top_of,
             side,
         }
+    }
+
+    /// The diamonds of the Fraenkel–Simonson boards (`qbf-pvg`, `qbf-pvg-restricted`), found
+    /// by identifier (`id`): normalised variable `v` hangs on its player's chain `chain` (`J`
+    /// in Theorem 2.1's board, `T` in the restricted one), with the top `e{chain}{v/2}` when it
+    /// is existential and `u{chain}{v/2}` when universal, and the sides `x{v+1}` (TRUE) and
+    /// `not_x{v+1}`.
+    pub fn on_chains(
+        nq: &NormalQbf,
+        chain: &str,
+        id: impl Fn(&str) -> Result<VertexId, CertMapError>,
+    ) -> Result<Diamonds, CertMapError> {
+        let (mut top, mut side) = (Vec::new(), Vec::new());
+        for v in 0..nq.n() {
+            let player = if NormalQbf::is_existential(v) {
+                'e'
+            } else {
+                'u'
+            };
+            top.push(id(&format!("{player}{chain}{}", v / 2))?);
+            side.push([id(&format!("x{}", v + 1))?, id(&format!("not_x{}", v + 1))?]);
+        }
+        Ok(Diamonds::new(&top, side))
     }
 
     /// The top of variable `v`'s diamond.
@@ -65,6 +90,65 @@ impl Diamonds {
         }
         values
     }
+
+    /// The forward map of the QBF reductions whose players set these diamonds: the strategy
+    /// on `g` of the player that the QBF certificate `cert` of `src` certifies (player I for
+    /// Skolem functions, player II for Herbrand functions). When that player's token (`token`)
+    /// stands on a diamond top, he takes the side that the certificate gives the variable
+    /// ([`certified_value`]); elsewhere he plays `clause_move(player, position, values chosen
+    /// so far)`, the proof's play outside the diamonds.
+    pub fn strategy(
+        &self,
+        src: &Qbf,
+        nq: &NormalQbf,
+        g: &Geography,
+        token: fn(Player) -> u8,
+        cert: &Certificate,
+        mut clause_move: impl FnMut(Player, &Replay, &[Option<bool>]) -> Result<Move, CertMapError>,
+    ) -> Result<Certificate, CertMapError> {
+        let (truth, strategy) = qbf_cert(cert)?;
+        let oracle = QbfOracle::new(src, strategy)?;
+        let winner = if truth { Player::First } else { Player::Second };
+        build_game_cert(g, winner, |line| {
+            let at = replay(g, line)?;
+            let values = self.assignment(line);
+            let me = token(winner);
+            let here = at.token(usize::from(me)).unwrap_or(usize::MAX);
+            if let Some(v) = self.var_at_top(here) {
+                let val = certified_value(nq, src, &oracle, v, &values)?;
+                return step_to(&at, me, self.side[v][usize::from(!val)]);
+            }
+            clause_move(winner, &at, &values)
+        })
+    }
+
+    /// The backward map of the QBF reductions whose opponent plays regularly on his diamond
+    /// chain ([`ChainScript`], moving token `token`): reads the source certificate of `src`
+    /// from the target strategy `cert` on `g` ([`read_qbf`], player I answering "yes"), each
+    /// variable's value being the diamond side the certified player takes
+    /// ([`stop_at_diamond`]).
+    pub fn read_back(
+        &self,
+        src: &Qbf,
+        nq: &NormalQbf,
+        g: &Geography,
+        token: fn(Player) -> u8,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let oracle = GameOracle::new(g, cert)?;
+        let mut script = ChainScript {
+            diamonds: self,
+            token,
+        };
+        read_qbf(
+            src,
+            nq,
+            &oracle,
+            Player::First,
+            &mut script,
+            &stop_at_diamond(self),
+        )
+    }
 }
 
 /// Whether a literal of the normalised formula is true, false or open under `values`.
@@ -96,6 +180,18 @@ pub(crate) fn certified_value(
         None => Ok(false),
         Some(x) => oracle.value(x, &source_partial(nq, src, values)),
     }
+}
+
+/// Which token each player moves in a game where each has his own (partizan games): player I
+/// token 0, player II token 1.
+pub(crate) fn own_token(p: Player) -> u8 {
+    p.index() as u8
+}
+
+/// Token 0 for both players: the one token of a one-token game, or the chain token that
+/// both players move in the two-token games.
+pub(crate) fn shared_token(_: Player) -> u8 {
+    0
 }
 
 /// How the opponent of the certified player plays while a backward map reads a value.

@@ -10,7 +10,7 @@
 //! move there is the PVG move.
 
 use super::util::{
-    GameOracle, build_game_cert, dest, expect_pair, game_of, origin, replay, step_to,
+    GameOracle, build_game_cert, checked_pair, dest, game_of, origin, replay, step_to, vertex_named,
 };
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::{Certificate, Replay};
@@ -42,11 +42,7 @@ struct Split {
 
 impl Split {
     fn new(src: &Geography, tgt: &Geography) -> Result<Split, CertMapError> {
-        let find = |s: String| {
-            tgt.graph
-                .vertex(&s)
-                .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
-        };
+        let find = |s: String| vertex_named(tgt, &s);
         let mut sp = Split {
             inn: Vec::new(),
             out: Vec::new(),
@@ -105,8 +101,7 @@ pub fn forward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (src, tgt) = (game_of(source)?, game_of(target)?);
+    let (src, tgt) = checked_pair(r, source, target, game_of)?;
     let sp = Split::new(src, tgt)?;
     let oracle = GameOracle::new(src, cert)?;
     build_game_cert(tgt, oracle.winner(), |line| {
@@ -165,8 +160,7 @@ pub fn backward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (src, tgt) = (game_of(source)?, game_of(target)?);
+    let (src, tgt) = checked_pair(r, source, target, game_of)?;
     let sp = Split::new(src, tgt)?;
     let oracle = GameOracle::new(tgt, cert)?;
     build_game_cert(src, oracle.winner(), |line| {

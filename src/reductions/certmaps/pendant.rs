@@ -11,7 +11,7 @@
 //! wins), so its moves are moves of the source game. The isolated vertex has no edge, so the
 //! Trail Trap games have exactly the same moves.
 
-use super::util::{GameOracle, build_game_cert, expect_pair, game_of, replay};
+use super::util::{GameOracle, build_game_cert, checked_pair, game_of, replay};
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::Certificate;
 use crate::problems::{Geography, Instance};
@@ -63,8 +63,8 @@ pub fn forward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    same_moves(game_of(source)?, game_of(target)?, cert)
+    let (src, tgt) = checked_pair(r, source, target, game_of)?;
+    same_moves(src, tgt, cert)
 }
 
 /// Target strategy → source strategy.
@@ -74,6 +74,6 @@ pub fn backward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    same_moves(game_of(target)?, game_of(source)?, cert)
+    let (src, tgt) = checked_pair(r, source, target, game_of)?;
+    same_moves(tgt, src, cert)
 }

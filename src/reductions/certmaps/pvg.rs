@@ -12,11 +12,9 @@
 //! (never visited) when I took the centre. Backward: replay against regular play on the
 //! opponent's chain and read the certified player's diamond sides.
 
-use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf, stop_at_diamond};
+use super::diamonds::{Diamonds, own_token};
 use super::textbook::{falsified_clause, true_literal};
-use super::util::{
-    GameOracle, QbfOracle, build_game_cert, expect_pair, game_of, qbf_cert, qbf_of, replay, step_to,
-};
+use super::util::{checked_pair, off_plan, qbf_of, step_to, vertex_named};
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::{Certificate, Player, Replay};
 use crate::problems::{Geography, Instance, Lit, VertexId};
@@ -76,22 +74,8 @@ struct Board {
 
 impl Board {
     fn new(g: &Geography, nq: &NormalQbf) -> Result<Board, CertMapError> {
-        let id = |s: String| {
-            g.graph
-                .vertex(&s)
-                .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
-        };
-        let mut top = Vec::new();
-        let mut side = Vec::new();
-        for v in 0..nq.n() {
-            let chain = if NormalQbf::is_existential(v) {
-                "eJ"
-            } else {
-                "uJ"
-            };
-            top.push(id(format!("{chain}{}", v / 2))?);
-            side.push([id(format!("x{}", v + 1))?, id(format!("not_x{}", v + 1))?]);
-        }
+        let id = |s: String| vertex_named(g, &s);
+        let diamonds = Diamonds::on_chains(nq, "J", |s| vertex_named(g, s))?;
         let mut role = HashMap::new();
         role.insert(
             id(format!("eJ{}", nq.num_existential()))?,
@@ -106,7 +90,7 @@ impl Board {
             ])
         };
         let mut b = Board {
-            diamonds: Diamonds::new(&top, side),
+            diamonds,
             role,
             universal: Vec::new(),
             towards: Vec::new(),
@@ -147,32 +131,17 @@ pub fn forward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
     let nq = normalize(q);
     let b = Board::new(g, &nq)?;
-    let (truth, strategy) = qbf_cert(cert)?;
-    let oracle = QbfOracle::new(q, strategy)?;
-    let winner = if truth { Player::First } else { Player::Second };
-    build_game_cert(g, winner, |line| {
-        let at = replay(g, line)?;
-        let values = b.diamonds.assignment(line);
-        let me = winner.index();
-        let here = at.token(me).unwrap_or(usize::MAX);
-        if let Some(v) = b.diamonds.var_at_top(here) {
-            let val = certified_value(&nq, q, &oracle, v, &values)?;
-            return step_to(&at, me as u8, b.diamonds.side[v][usize::from(!val)]);
-        }
-        let to = match truth {
-            true => prover_move(&b, &nq, &at, &values)?,
-            false => refuter_move(&b, &nq, &at, &values)?,
-        };
-        step_to(&at, me as u8, to)
-    })
-}
-
-fn off_plan() -> CertMapError {
-    CertMapError::Invalid("the strategy is asked at a position off the proof's plan".into())
+    b.diamonds
+        .strategy(q, &nq, g, own_token, cert, |winner, at, values| {
+            let to = match winner {
+                Player::First => prover_move(&b, &nq, at, values)?,
+                Player::Second => refuter_move(&b, &nq, at, values)?,
+            };
+            step_to(at, own_token(winner), to)
+        })
 }
 
 /// Player I's move in the clause part (Thm 2.1's proof).
@@ -224,21 +193,8 @@ pub fn backward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
     let nq = normalize(q);
     let b = Board::new(g, &nq)?;
-    let oracle = GameOracle::new(g, cert)?;
-    let mut script = ChainScript {
-        diamonds: &b.diamonds,
-        token: |p| p.index() as u8,
-    };
-    read_qbf(
-        q,
-        &nq,
-        &oracle,
-        Player::First,
-        &mut script,
-        &stop_at_diamond(&b.diamonds),
-    )
+    b.diamonds.read_back(q, &nq, g, own_token, cert)
 }

@@ -15,15 +15,12 @@
 //! shows who wins it. Backward: replay against regular play by the opponent on his chain and
 //! read the certified player's diamond sides.
 
-use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf, stop_at_diamond};
+use super::diamonds::{Diamonds, own_token};
 use super::textbook::{falsified_clause, true_literal};
-use super::util::{
-    GameOracle, QbfOracle, build_game_cert, endgame_move, expect_pair, game_of, qbf_cert, qbf_of,
-    replay, step_to,
-};
+use super::util::{checked_pair, endgame_move, off_plan, qbf_of, step_to};
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::{Certificate, Player, Replay};
-use crate::problems::{Geography, Instance, Lit, VertexId};
+use crate::problems::{Geography, Instance, Lit, Qbf, VertexId};
 use crate::reductions::Reduction;
 use crate::reductions::qbf_normal::{NormalQbf, normalize};
 use std::collections::HashMap;
@@ -86,16 +83,7 @@ impl Board {
                 .copied()
                 .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
         };
-        let (mut top, mut side) = (Vec::new(), Vec::new());
-        for v in 0..nq.n() {
-            let chain = if NormalQbf::is_existential(v) {
-                "eT"
-            } else {
-                "uT"
-            };
-            top.push(id(&format!("{chain}{}", v / 2))?);
-            side.push([id(&format!("x{}", v + 1))?, id(&format!("not_x{}", v + 1))?]);
-        }
+        let diamonds = Diamonds::on_chains(nq, "T", id)?;
         let pred = predecessors(g);
         let mut role = HashMap::new();
         let mut u_leaf = Vec::new();
@@ -118,7 +106,7 @@ impl Board {
             }
         }
         Ok(Board {
-            diamonds: Diamonds::new(&top, side),
+            diamonds,
             role,
             roots: [format!("eT{}", nq.num_existential()), "X3".into()],
             u_leaf,
@@ -163,8 +151,8 @@ fn predecessors(g: &Geography) -> Vec<Vec<VertexId>> {
 }
 
 /// The normalised formula the construction uses (a clause adjoined to an empty matrix).
-fn prepared(source: &Instance) -> Result<NormalQbf, CertMapError> {
-    let mut nq = normalize(qbf_of(source)?);
+fn prepared(q: &Qbf) -> NormalQbf {
+    let mut nq = normalize(q);
     if nq.m() == 0 {
         let last = nq.n() - 1;
         nq.qbf
@@ -172,7 +160,7 @@ fn prepared(source: &Instance) -> Result<NormalQbf, CertMapError> {
             .push(vec![Lit::pos(last), Lit::pos(last), Lit::neg(last)]);
         nq.clause_origin.push(0);
     }
-    Ok(nq)
+    nq
 }
 
 /// Source QBF certificate → target strategy.
@@ -182,38 +170,27 @@ pub fn forward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
-    let nq = prepared(source)?;
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
+    let nq = prepared(q);
     let b = Board::new(g, &nq)?;
-    let (truth, strategy) = qbf_cert(cert)?;
-    let oracle = QbfOracle::new(q, strategy)?;
-    let winner = if truth { Player::First } else { Player::Second };
-    build_game_cert(g, winner, |line| {
-        let at = replay(g, line)?;
-        let values = b.diamonds.assignment(line);
-        let me = winner.index();
-        let here = at.token(me).unwrap_or(usize::MAX);
-        if let Some(v) = b.diamonds.var_at_top(here) {
-            let val = certified_value(&nq, q, &oracle, v, &values)?;
-            return step_to(&at, me as u8, b.diamonds.side[v][usize::from(!val)]);
-        }
-        let plan = Plan {
-            b: &b,
-            nq: &nq,
-            g,
-            at: &at,
-            values: &values,
-        };
-        let to = match truth {
-            true => plan.prover()?,
-            false => plan.refuter()?,
-        };
-        match to {
-            Some(x) => step_to(&at, me as u8, x),
-            None => endgame_move(&at, RACE_CAP),
-        }
-    })
+    b.diamonds
+        .strategy(q, &nq, g, own_token, cert, |winner, at, values| {
+            let plan = Plan {
+                b: &b,
+                nq: &nq,
+                g,
+                at,
+                values,
+            };
+            let to = match winner {
+                Player::First => plan.prover()?,
+                Player::Second => plan.refuter()?,
+            };
+            match to {
+                Some(x) => step_to(at, own_token(winner), x),
+                None => endgame_move(at, RACE_CAP),
+            }
+        })
 }
 
 /// What a forward choice looks at.
@@ -305,10 +282,6 @@ impl Plan<'_> {
     }
 }
 
-fn off_plan() -> CertMapError {
-    CertMapError::Invalid("the strategy is asked at a position off the proof's plan".into())
-}
-
 /// Target strategy → source QBF certificate.
 pub fn backward(
     r: &dyn Reduction,
@@ -316,21 +289,8 @@ pub fn backward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
-    let nq = prepared(source)?;
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
+    let nq = prepared(q);
     let b = Board::new(g, &nq)?;
-    let oracle = GameOracle::new(g, cert)?;
-    let mut script = ChainScript {
-        diamonds: &b.diamonds,
-        token: |p| p.index() as u8,
-    };
-    read_qbf(
-        q,
-        &nq,
-        &oracle,
-        Player::First,
-        &mut script,
-        &stop_at_diamond(&b.diamonds),
-    )
+    b.diamonds.read_back(q, &nq, g, own_token, cert)
 }

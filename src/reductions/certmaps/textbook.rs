@@ -10,14 +10,10 @@
 //! with the certificate's player against regular play by the opponent (sides from the
 //! enumerated assignment) and read the certificate player's diamond choices.
 
-use super::diamonds::{
-    ChainScript, Diamonds, certified_value, lit_value, read_qbf, stop_at_diamond,
-};
-use super::util::{
-    GameOracle, QbfOracle, build_game_cert, expect_pair, game_of, qbf_cert, qbf_of, replay, step_to,
-};
+use super::diamonds::{Diamonds, lit_value, shared_token};
+use super::util::{checked_pair, qbf_of, step_to, vertex_named};
 use super::{CertMapError, CertMaps, MapStatus};
-use crate::certify::{Certificate, Player};
+use crate::certify::Certificate;
 use crate::problems::{Geography, Lit, Qbf, VertexId};
 use crate::reductions::Reduction;
 use crate::reductions::qbf_normal::{NormalQbf, normalize};
@@ -61,11 +57,7 @@ impl Board {
 
 /// The `qbf-dvg` board, found by the construction's identifiers.
 fn dvg_board(g: &Geography, nq: &NormalQbf) -> Result<Board, CertMapError> {
-    let id = |s: String| {
-        g.graph
-            .vertex(&s)
-            .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
-    };
+    let id = |s: String| vertex_named(g, &s);
     let mut top = Vec::new();
     let mut side = Vec::new();
     for i in 1..=nq.n() {
@@ -112,31 +104,22 @@ pub fn forward(
     target: &crate::problems::Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
     let nq = normalize(q);
     let b = board(r, g, &nq)?;
-    let (truth, strategy) = qbf_cert(cert)?;
-    let oracle = QbfOracle::new(q, strategy)?;
-    let winner = if truth { Player::First } else { Player::Second };
-    build_game_cert(g, winner, |line| {
-        let at = replay(g, line)?;
-        let here = at.token(0).unwrap_or(usize::MAX);
-        let values = b.diamonds.assignment(line);
-        if let Some(v) = b.diamonds.var_at_top(here) {
-            let val = certified_value(&nq, q, &oracle, v, &values)?;
-            return step_to(&at, 0, b.diamonds.side[v][usize::from(!val)]);
-        }
-        if here == b.choice {
-            let j = falsified_clause(&nq.qbf, &values)?;
-            return step_to(&at, 0, b.clause[j]);
-        }
-        let j = b.clause.iter().position(|&c| c == here).ok_or_else(|| {
-            CertMapError::Invalid("the strategy is asked off the board's plan".into())
-        })?;
-        let l = true_literal(&nq.qbf.clauses[j], &values)?;
-        step_to(&at, 0, b.answer(l))
-    })
+    b.diamonds
+        .strategy(q, &nq, g, shared_token, cert, |_, at, values| {
+            let here = at.token(0).unwrap_or(usize::MAX);
+            if here == b.choice {
+                let j = falsified_clause(&nq.qbf, values)?;
+                return step_to(at, 0, b.clause[j]);
+            }
+            let j = b.clause.iter().position(|&c| c == here).ok_or_else(|| {
+                CertMapError::Invalid("the strategy is asked off the board's plan".into())
+            })?;
+            let l = true_literal(&nq.qbf.clauses[j], values)?;
+            step_to(at, 0, b.answer(l))
+        })
 }
 
 /// A clause that `values` falsifies (the Herbrand functions promise one).
@@ -165,21 +148,8 @@ pub fn backward(
     target: &crate::problems::Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
     let nq = normalize(q);
     let b = board(r, g, &nq)?;
-    let oracle = GameOracle::new(g, cert)?;
-    let mut script = ChainScript {
-        diamonds: &b.diamonds,
-        token: |_| 0,
-    };
-    read_qbf(
-        q,
-        &nq,
-        &oracle,
-        Player::First,
-        &mut script,
-        &stop_at_diamond(&b.diamonds),
-    )
+    b.diamonds.read_back(q, &nq, g, shared_token, cert)
 }

@@ -25,15 +25,15 @@
 //! `qbf-iag2-as-printed` keeps clauses with x and ¬x for a universal x, on which the proof
 //! (and the theorem) fails; it has no maps.
 
-use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf};
+use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf, shared_token};
 use super::textbook::falsified_clause;
 use super::util::{
-    GameOracle, QbfOracle, build_game_cert, dest, expect_pair, game_of, qbf_cert, qbf_of, replay,
-    step_to,
+    GameOracle, QbfOracle, build_game_cert, checked_pair, dest, qbf_cert, qbf_of, replay, step_to,
+    vertex_named,
 };
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::{Certificate, Player, Replay};
-use crate::problems::{Geography, Instance, Lit, Move, Rule, VertexId};
+use crate::problems::{Geography, Instance, Lit, Move, Qbf, Rule, VertexId};
 use crate::reductions::Reduction;
 use crate::reductions::qbf_normal::NormalQbf;
 use crate::reductions::qbf_to_two_token::QbfToTwoToken;
@@ -88,11 +88,7 @@ struct Board {
 
 impl Board {
     fn new(g: &Geography, nq: &NormalQbf) -> Result<Board, CertMapError> {
-        let id = |s: String| {
-            g.graph
-                .vertex(&s)
-                .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {s}")))
-        };
+        let id = |s: String| vertex_named(g, &s);
         let arcs = g.rule == Rule::Edge;
         let (mut top, mut lit, mut side) = (Vec::new(), Vec::new(), Vec::new());
         for i in 1..=nq.n() {
@@ -145,6 +141,40 @@ fn chain_moves(line: &[Move]) -> Vec<Move> {
         .collect()
 }
 
+/// What both maps read from a source/target pair: the source QBF, the target game, the
+/// normalised formula the construction compiled and its board.
+struct Pair<'a> {
+    q: &'a Qbf,
+    g: &'a Geography,
+    nq: NormalQbf,
+    b: Board,
+}
+
+/// The pair of `r` (refused when the map asked for, `forward` or backward, has no
+/// construction for `r`), checked to be `r`'s output on `source`.
+fn pair<'a>(
+    r: &QbfToTwoToken,
+    source: &'a Instance,
+    target: &'a Instance,
+    forward: bool,
+) -> Result<Pair<'a>, CertMapError> {
+    let maps = maps(r);
+    let asked = if forward {
+        &maps.forward_yes
+    } else {
+        &maps.backward_yes
+    };
+    if !asked.is_constructive() {
+        return Err(super::refuse(&maps, forward, true));
+    }
+    let (q, g) = checked_pair(r, source, target, qbf_of)?;
+    let (nq, _) = r
+        .prepare(q)
+        .map_err(|e| CertMapError::WrongInstance(e.to_string()))?;
+    let b = Board::new(g, &nq)?;
+    Ok(Pair { q, g, nq, b })
+}
+
 /// Source QBF certificate → target strategy.
 pub fn forward(
     r: &QbfToTwoToken,
@@ -152,15 +182,7 @@ pub fn forward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    if !maps(r).forward_yes.is_constructive() {
-        return Err(super::refuse(&maps(r), true, true));
-    }
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
-    let (nq, _) = r
-        .prepare(q)
-        .map_err(|e| CertMapError::WrongInstance(e.to_string()))?;
-    let b = Board::new(g, &nq)?;
+    let Pair { q, g, nq, b } = pair(r, source, target, true)?;
     let (truth, strategy) = qbf_cert(cert)?;
     let oracle = QbfOracle::new(q, strategy)?;
     let winner = if truth { Player::First } else { Player::Second };
@@ -329,19 +351,11 @@ pub fn backward(
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    if !maps(r).backward_yes.is_constructive() {
-        return Err(super::refuse(&maps(r), false, true));
-    }
-    expect_pair(r, source, target)?;
-    let (q, g) = (qbf_of(source)?, game_of(target)?);
-    let (nq, _) = r
-        .prepare(q)
-        .map_err(|e| CertMapError::WrongInstance(e.to_string()))?;
-    let b = Board::new(g, &nq)?;
+    let Pair { q, g, nq, b } = pair(r, source, target, false)?;
     let oracle = GameOracle::new(g, cert)?;
     let mut script = ChainScript {
         diamonds: &b.diamonds,
-        token: |_| 0,
+        token: shared_token,
     };
     let stop = |_: &Replay, m: &Move, want: usize| -> Option<Result<bool, CertMapError>> {
         if let Move::Step { token: 1, to, .. } = *m {

@@ -39,6 +39,18 @@ pub(crate) fn expect_pair(
     }
 }
 
+/// The source (as `read` finds it in `source`: [`game_of`], [`qbf_of`]) and the target game
+/// of a pair that [`expect_pair`] accepts.
+pub(crate) fn checked_pair<'a, S>(
+    r: &dyn Reduction,
+    source: &'a Instance,
+    target: &'a Instance,
+    read: fn(&'a Instance) -> Result<&'a S, CertMapError>,
+) -> Result<(&'a S, &'a Geography), CertMapError> {
+    expect_pair(r, source, target)?;
+    Ok((read(source)?, game_of(target)?))
+}
+
 /// The game inside an instance.
 pub(crate) fn game_of(inst: &Instance) -> Result<&Geography, CertMapError> {
     match inst {
@@ -59,6 +71,19 @@ pub(crate) fn qbf_of(inst: &Instance) -> Result<&Qbf, CertMapError> {
             other.kind()
         ))),
     }
+}
+
+/// The vertex of `g` with identifier `id` (the maps find a construction's vertices by the
+/// names it gives them), or the error that the target lacks it.
+pub(crate) fn vertex_named(g: &Geography, id: &str) -> Result<VertexId, CertMapError> {
+    g.graph
+        .vertex(id)
+        .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {id}")))
+}
+
+/// The error of a proof's strategy asked at a position its plan never reaches.
+pub(crate) fn off_plan() -> CertMapError {
+    CertMapError::Invalid("the strategy is asked at a position off the proof's plan".into())
 }
 
 /// The error for a certificate of an unexpected kind.
