@@ -227,6 +227,7 @@ pub enum GameMethod {
     Gf2,
     /// Backward induction (one-token games on DAGs).
     Dag,
-    /// Fraenkel–Simonson's pair recursion (rooted PVG/PAG on directed trees).
+    /// Fraenkel–Simonson's tree algorithms (rooted PVG/PAG on directed trees; rooted PVG/PAG
+    /// on undirected forests and Trail Trap).
     Tree,
 }

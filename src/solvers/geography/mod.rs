@@ -16,6 +16,7 @@ mod position;
 mod session;
 mod state;
 mod trees;
+mod undirected_trees;
 
 pub use dag::{dag_values, solve_dag};
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
@@ -24,6 +25,7 @@ pub use matching::solve_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
 pub use session::{MoveOracle, with_oracle};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};
+pub use undirected_trees::solve_undirected_tree;
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
@@ -65,7 +67,9 @@ pub enum Method {
     Gf2,
     /// Backward induction ([`solve_dag`]); one-token vertex or arc geography on DAGs.
     Dag,
-    /// Fraenkel–Simonson's pair recursion ([`solve_tree`]); rooted PVG/PAG on directed trees.
+    /// Fraenkel–Simonson's tree algorithms ([`solve_tree`]): the pair recursion for rooted
+    /// PVG/PAG on directed trees; the path chain for rooted PVG/PAG on undirected forests and,
+    /// with it, Trail Trap on undirected trees and forests ([`solve_undirected_tree`]).
     Tree,
 }
 
@@ -91,7 +95,9 @@ pub fn solve_with(
                 solve_matching(g, budget)
             } else if gf2::applies(g) {
                 solve_gf2(g, budget)
-            } else if trees::applies(g) && g.graph.n() <= MAX_TREE_VERTICES {
+            } else if (trees::applies(g) || undirected_trees::applies(g))
+                && g.graph.n() <= MAX_TREE_VERTICES
+            {
                 solve_tree(g, budget)
             } else {
                 solve_exhaustive(g, budget)

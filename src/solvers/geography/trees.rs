@@ -29,7 +29,7 @@ use std::time::Instant;
 pub const MAX_TREE_VERTICES: usize = 8192;
 
 /// Whether the underlying undirected multigraph is a forest (union–find).
-fn is_forest(g: &Geography) -> bool {
+pub(super) fn is_forest(g: &Geography) -> bool {
     let mut parent: Vec<usize> = (0..g.graph.n()).collect();
     fn root(p: &mut [usize], mut x: usize) -> usize {
         while p[x] != x {
@@ -186,12 +186,17 @@ impl<'b> Tree<'b> {
     }
 }
 
-/// Solves rooted PVG or PAG on a directed tree (an orientation of a forest), normal play.
+/// Solves rooted PVG or PAG on a directed tree (an orientation of a forest), normal play; on
+/// an undirected graph, hands over to [`solve_undirected_tree`](super::solve_undirected_tree)
+/// (rooted PVG/PAG on an undirected forest, and Trail Trap).
 ///
 /// Errors: [`SolveError::Unsupported`] when the game is not of that kind or is invalid;
 /// [`SolveError::TooLarge`] beyond [`MAX_TREE_VERTICES`]; [`SolveError::Budget`] when the
 /// pairs evaluated exceed `budget`.
 pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    if !g.graph.directed {
+        return super::solve_undirected_tree(g, budget);
+    }
     let started = Instant::now();
     check_valid(g)?;
     let (

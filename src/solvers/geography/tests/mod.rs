@@ -5,3 +5,4 @@ mod agreement;
 mod known;
 mod naive;
 mod poly;
+mod undirected_trees;

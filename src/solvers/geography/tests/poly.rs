@@ -11,11 +11,11 @@ use crate::solvers::{Budget, SolveError, Winner};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const TRIALS: usize = 1000;
+pub(super) const TRIALS: usize = 1000;
 
 /// The polynomial answer agrees with exhaustive search; its winning move wins (checked by
 /// exhaustive search from the next position); its line is legal and ends as claimed.
-fn check(g: &Geography, sol: &GameSolution) -> Winner {
+pub(super) fn check(g: &Geography, sol: &GameSolution) -> Winner {
     let unlimited = Budget::unlimited();
     let exact = solve_exhaustive(g, &unlimited).expect("small game");
     assert_eq!(sol.winner, exact.winner, "{} on {g:?}", sol.method);
@@ -103,7 +103,7 @@ fn campaign_count(
     firsts
 }
 
-fn base(rule: Rule, setup: Setup, directed: bool) -> GameParams {
+pub(super) fn base(rule: Rule, setup: Setup, directed: bool) -> GameParams {
     GameParams {
         rule,
         setup,
@@ -234,6 +234,20 @@ fn auto_dispatch_and_unsupported() {
             GameParams {
                 tree: true,
                 ..base(Rule::Edge, Setup::Partizan, true)
+            },
+            "tree",
+        ),
+        (
+            GameParams {
+                tree: true,
+                ..base(Rule::Vertex, Setup::Partizan, false)
+            },
+            "tree",
+        ),
+        (
+            GameParams {
+                tree: true,
+                ..base(Rule::Edge, Setup::PartizanUnrooted, false)
             },
             "tree",
         ),

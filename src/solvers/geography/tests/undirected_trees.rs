@@ -1,0 +1,192 @@
+//! The undirected-tree solver (Fraenkel–Simonson Thm 3.3; Trail Trap on trees, Buchanan et
+//! al. §4) against exhaustive search: rooted PVG, rooted PAG and Trail Trap on 1,000 random
+//! trees and forests each (fixed seeds), plus large trees that exhaustive search cannot touch.
+
+use super::poly::{TRIALS, base, check};
+use crate::problems::geography::{Geography, Rule, Tokens};
+use crate::random::games::{GameParams, Setup, random_game};
+use crate::solvers::geography::undirected_trees::trail_trap_unpruned;
+use crate::solvers::geography::{Method, solve_undirected_tree, solve_with};
+use crate::solvers::{Budget, Winner};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random recursive tree on `lo..=hi` vertices; every other game is turned into a forest by
+/// deleting each edge with a random probability below 0.4.
+fn random_forest(
+    rng: &mut ChaCha8Rng,
+    rule: Rule,
+    setup: Setup,
+    (lo, hi): (usize, usize),
+    forest: bool,
+) -> Geography {
+    let n = rng.random_range(lo..=hi);
+    let params = GameParams {
+        n,
+        tree: true,
+        ..base(rule, setup, false)
+    };
+    let mut g = random_game(rng, &params);
+    if forest {
+        let cut = rng.random_range(0.0..0.4);
+        g.graph.edges.retain(|_| !rng.random_bool(cut));
+    }
+    g
+}
+
+/// Runs `TRIALS` games; every answer is checked by [`check`] (winner equal to exhaustive
+/// search's, winning move verified by exhaustive search from the next position), and
+/// `Method::Tree` and `Method::Auto` must give the same answer. Returns player I's wins.
+fn campaign(name: &str, seed: u64, rule: Rule, setup: Setup, sizes: (usize, usize)) -> usize {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut firsts = 0;
+    let mut moves = 0;
+    for t in 0..TRIALS {
+        let g = random_forest(&mut rng, rule, setup, sizes, t % 2 == 1);
+        let sol = solve_undirected_tree(&g, &budget).expect("the method applies");
+        let winner = check(&g, &sol);
+        moves += usize::from(sol.winning_move.is_some());
+        for method in [Method::Tree, Method::Auto] {
+            let other = solve_with(&g, method, &budget).expect("applies");
+            assert_eq!((other.winner, other.method), (winner, "tree"), "{g:?}");
+        }
+        firsts += usize::from(winner == Winner::First);
+    }
+    eprintln!(
+        "{name}: first {firsts}, second {}, winning moves checked {moves}",
+        TRIALS - firsts
+    );
+    assert_eq!(
+        moves, firsts,
+        "{name}: every player-I win comes with a winning move"
+    );
+    firsts
+}
+
+/// Asserts that each winner has at least `min` of the `TRIALS` games.
+fn assert_both(name: &str, firsts: usize, min: usize) {
+    let seconds = TRIALS - firsts;
+    assert!(
+        firsts >= min && seconds >= min,
+        "{name}: {firsts} vs {seconds}"
+    );
+}
+
+#[test]
+fn rooted_pvg_on_forests_agrees_with_exhaustive_search() {
+    let firsts = campaign("undirected PVG", 40, Rule::Vertex, Setup::Partizan, (2, 12));
+    assert_both("undirected PVG", firsts, 200);
+}
+
+#[test]
+fn rooted_pag_on_forests_agrees_with_exhaustive_search() {
+    let firsts = campaign("undirected PAG", 41, Rule::Edge, Setup::Partizan, (1, 12));
+    assert_both("undirected PAG", firsts, 200);
+}
+
+#[test]
+fn trail_trap_on_trees_and_forests_agrees_with_exhaustive_search() {
+    let firsts = campaign(
+        "Trail Trap",
+        42,
+        Rule::Edge,
+        Setup::PartizanUnrooted,
+        (1, 11),
+    );
+    assert_both("Trail Trap", firsts, 200);
+}
+
+/// Trail Trap on connected trees only, where player I's first moves are pruned by Lemmas 11
+/// and 12: player I wins only on trees with a central vertex of degree 3 (or two adjacent
+/// central vertices), so wins are rarer; both must still occur.
+#[test]
+fn trail_trap_on_trees_pruned_first_moves() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(43);
+    let mut firsts = 0;
+    for _ in 0..TRIALS {
+        let g = random_forest(
+            &mut rng,
+            Rule::Edge,
+            Setup::PartizanUnrooted,
+            (4, 11),
+            false,
+        );
+        let sol = solve_undirected_tree(&g, &budget).expect("applies");
+        firsts += usize::from(check(&g, &sol) == Winner::First);
+    }
+    eprintln!(
+        "Trail Trap trees: first {firsts}, second {}",
+        TRIALS - firsts
+    );
+    assert_both("Trail Trap trees", firsts, 50);
+}
+
+/// The pruning of player I's first moves (Lemmas 11 and 12, Corollary 10) against trying
+/// every first move, on 1,000 trees of 12–40 vertices (beyond exhaustive search): random
+/// recursive trees, and (every other game, so that player I wins often enough) three random
+/// recursive trees joined to a new vertex 0.
+#[test]
+fn trail_trap_pruning_agrees_with_all_first_moves() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    let mut firsts = 0;
+    for t in 0..TRIALS {
+        let mut g = random_forest(
+            &mut rng,
+            Rule::Edge,
+            Setup::PartizanUnrooted,
+            (12, 40),
+            false,
+        );
+        if t % 2 == 1 {
+            let n = g.graph.n();
+            let cut1 = rng.random_range(2..n - 2);
+            let cut2 = rng.random_range(cut1 + 1..n - 1);
+            let roots = [1, cut1, cut2];
+            g.graph.edges = (1..n)
+                .map(|v| {
+                    if roots.contains(&v) {
+                        (0, v)
+                    } else {
+                        let root = roots.iter().copied().filter(|&r| r < v).max();
+                        (rng.random_range(root.unwrap_or(1)..v), v)
+                    }
+                })
+                .collect();
+        }
+        let sol = solve_undirected_tree(&g, &budget).expect("applies");
+        let first = sol.winner == Winner::First;
+        assert_eq!(first, trail_trap_unpruned(&g), "{g:?}");
+        firsts += usize::from(first);
+    }
+    eprintln!(
+        "Trail Trap trees 12-40: first {firsts}, second {}",
+        TRIALS - firsts
+    );
+    assert_both("Trail Trap trees 12-40", firsts, 100);
+}
+
+/// 2,000-vertex random trees (and a 2,000-vertex path, the longest chain) under all three
+/// variants: the solver finishes (no timing assertion; exhaustive search is hopeless at this size).
+#[test]
+fn large_undirected_trees_finish() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    for (rule, setup) in [
+        (Rule::Vertex, Setup::Partizan),
+        (Rule::Edge, Setup::Partizan),
+        (Rule::Edge, Setup::PartizanUnrooted),
+    ] {
+        let g = random_forest(&mut rng, rule, setup, (2000, 2000), false);
+        let sol = solve_undirected_tree(&g, &budget).expect("applies");
+        assert_eq!(sol.winning_move.is_some(), sol.winner == Winner::First);
+        let mut path = g.clone();
+        path.graph.edges = (1..2000).map(|v| (v - 1, v)).collect();
+        if let Tokens::Partizan { starts: Some(s) } = &mut path.tokens {
+            *s = [0, 1999];
+        }
+        solve_undirected_tree(&path, &budget).expect("applies");
+    }
+}
