@@ -123,6 +123,25 @@ fn trail_trap_on_trees_pruned_first_moves() {
     assert_both("Trail Trap trees", firsts, 50);
 }
 
+/// Replaces the edges of `g` (n ≥ 5 vertices) by three random recursive trees on vertex
+/// ranges `1..c1`, `c1..c2`, `c2..n`, their roots joined to vertex 0.
+fn three_branches(rng: &mut ChaCha8Rng, g: &mut Geography) {
+    let n = g.graph.n();
+    let cut1 = rng.random_range(2..n - 2);
+    let cut2 = rng.random_range(cut1 + 1..n - 1);
+    let roots = [1, cut1, cut2];
+    g.graph.edges = (1..n)
+        .map(|v| {
+            if roots.contains(&v) {
+                (0, v)
+            } else {
+                let root = roots.iter().copied().filter(|&r| r < v).max();
+                (rng.random_range(root.unwrap_or(1)..v), v)
+            }
+        })
+        .collect();
+}
+
 /// The pruning of player I's first moves (Lemmas 11 and 12, Corollary 10) against trying
 /// every first move, on 1,000 trees of 12–40 vertices (beyond exhaustive search): random
 /// recursive trees, and (every other game, so that player I wins often enough) three random
@@ -141,20 +160,7 @@ fn trail_trap_pruning_agrees_with_all_first_moves() {
             false,
         );
         if t % 2 == 1 {
-            let n = g.graph.n();
-            let cut1 = rng.random_range(2..n - 2);
-            let cut2 = rng.random_range(cut1 + 1..n - 1);
-            let roots = [1, cut1, cut2];
-            g.graph.edges = (1..n)
-                .map(|v| {
-                    if roots.contains(&v) {
-                        (0, v)
-                    } else {
-                        let root = roots.iter().copied().filter(|&r| r < v).max();
-                        (rng.random_range(root.unwrap_or(1)..v), v)
-                    }
-                })
-                .collect();
+            three_branches(&mut rng, &mut g);
         }
         let sol = solve_undirected_tree(&g, &budget).expect("applies");
         let first = sol.winner == Winner::First;
@@ -188,5 +194,56 @@ fn large_undirected_trees_finish() {
             *s = [0, 1999];
         }
         solve_undirected_tree(&path, &budget).expect("applies");
+    }
+    // Trail Trap where player I wins, so that every answer of player II to the winning first
+    // move is evaluated (about 4,000 rooted positions): the spider with legs 665, 667, 667
+    // (player I wins on every spider (a, L, L) with a ≤ L, see `trail_trap_on_spiders`).
+    let mut g = random_forest(
+        &mut rng,
+        Rule::Edge,
+        Setup::PartizanUnrooted,
+        (2000, 2000),
+        false,
+    );
+    g.graph.edges = spider([665, 667, 667]);
+    let sol = solve_undirected_tree(&g, &budget).expect("applies");
+    assert_eq!(sol.winner, Winner::First);
+    assert!(sol.stats.nodes > 3000, "{} nodes", sol.stats.nodes);
+}
+
+/// The edges of the spider with centre 0 and legs of the given lengths.
+fn spider(legs: [usize; 3]) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    let mut next = 1;
+    for len in legs {
+        let mut prev = 0;
+        for _ in 0..len {
+            edges.push((prev, next));
+            prev = next;
+            next += 1;
+        }
+    }
+    edges
+}
+
+/// Trail Trap on every spider with legs of 1–4 edges, against exhaustive search; player I
+/// wins exactly on the spiders (a, L, L) with a ≤ L and (L, L, L + 1).
+#[test]
+fn trail_trap_on_spiders() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    for a in 1..=4 {
+        for b in a..=4 {
+            for c in b..=4 {
+                let n = 1 + a + b + c;
+                let mut g =
+                    random_forest(&mut rng, Rule::Edge, Setup::PartizanUnrooted, (n, n), false);
+                g.graph.edges = spider([a, b, c]);
+                let sol = solve_undirected_tree(&g, &budget).expect("applies");
+                let winner = check(&g, &sol);
+                let expected = b == c || (a == b && c == b + 1);
+                assert_eq!(winner == Winner::First, expected, "spider {a} {b} {c}");
+            }
+        }
     }
 }
