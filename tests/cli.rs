@@ -262,3 +262,25 @@ fn check_exits_1_on_an_as_printed_reduction_and_saves_the_counterexample() {
     assert_eq!(saved, 1);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn strategy_gets_a_line_of_play_even_when_a_polynomial_method_answers() {
+    // Auto answers the claw by the tree algorithm, which gives no line of play; --strategy
+    // then takes it from exhaustive search.
+    let o = georeduce(&["solve", "examples/games/trail-trap.geo", "--strategy"]);
+    let out = stdout(&o);
+    assert!(out.contains("method:  tree"), "{out}");
+    assert!(
+        out.contains("principal variation: I: l1 -- c, II:"),
+        "{out}"
+    );
+    // A named polynomial method says that it gives none instead of printing an empty line.
+    let o = georeduce(&[
+        "solve",
+        "examples/games/trail-trap.geo",
+        "--strategy",
+        "--method",
+        "tree",
+    ]);
+    assert!(stdout(&o).contains("principal variation: not given by the tree method"));
+}

@@ -131,7 +131,16 @@ pub fn solution_text(instance: &Instance, solution: &Solution, strategy: bool) -
                     .iter()
                     .map(|m| describe_move(g, m))
                     .collect();
-                out += &format!("principal variation: {}\n", pv.join(", "));
+                match (pv.is_empty(), &s.winning_move) {
+                    (true, Some(_)) => {
+                        out += &format!(
+                            "principal variation: not given by the {} method (exhaustive search \
+                             gives one: --method exhaustive, within the budget)\n",
+                            s.method
+                        )
+                    }
+                    _ => out += &format!("principal variation: {}\n", pv.join(", ")),
+                }
             }
             out += &format!("method:  {}\n", s.method);
         }

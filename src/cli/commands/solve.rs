@@ -25,7 +25,17 @@ pub fn run(
     let parsed = read_instance(file)?;
     let budget = budget(budget_args)?;
     let result = match (&parsed.instance, method) {
-        (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(Solution::Game),
+        (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(|mut s| {
+            // --strategy asks for a line of play; the polynomial methods answer without one,
+            // so exhaustive search supplies it when it fits the budget.
+            if strategy && m == GameMethod::Auto && s.principal_variation.is_empty() {
+                let fresh = super::budget(budget_args).unwrap_or_else(|_| budget.clone());
+                if let Ok(e) = solve_with(g, Method::Exhaustive, &fresh) {
+                    s.principal_variation = e.principal_variation;
+                }
+            }
+            Solution::Game(s)
+        }),
         (_, GameMethod::Auto) => solve_instance(&parsed.instance, &budget),
         (other, _) => {
             return Err(miette::miette!(
