@@ -52,6 +52,29 @@ pub struct GameSolution {
     pub method: &'static str,
 }
 
+impl GameSolution {
+    /// The answer of a polynomial method that decides the winner and a first move but gives
+    /// no line of play (the tree algorithms).
+    pub(crate) fn without_line(
+        first_wins: bool,
+        winning_move: Option<Move>,
+        stats: Stats,
+        method: &'static str,
+    ) -> GameSolution {
+        GameSolution {
+            winner: if first_wins {
+                Winner::First
+            } else {
+                Winner::Second
+            },
+            winning_move,
+            principal_variation: Vec::new(),
+            stats,
+            method,
+        }
+    }
+}
+
 /// Which algorithm [`solve_with`] uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -21,7 +21,7 @@
 use super::exhaustive::with_stack;
 use super::{GameSolution, check_valid};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
-use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats, Winner};
+use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -228,16 +228,11 @@ pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
         } else {
             None
         };
-        Ok(GameSolution {
-            winner: if first_wins {
-                Winner::First
-            } else {
-                Winner::Second
-            },
+        Ok(GameSolution::without_line(
+            first_wins,
             winning_move,
-            principal_variation: Vec::new(),
-            stats: Stats::since(started, tree.nodes),
-            method: "tree",
-        })
+            Stats::since(started, tree.nodes),
+            "tree",
+        ))
     })
 }

@@ -63,7 +63,7 @@
 
 use super::{GameSolution, check_valid};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
-use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats, Winner};
+use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
 use std::time::Instant;
 
 /// Sentinel: no vertex.
@@ -448,17 +448,12 @@ pub fn solve_undirected_tree(g: &Geography, budget: &Budget) -> Result<GameSolut
             (first.is_some(), mv)
         }
     };
-    Ok(GameSolution {
-        winner: if first_wins {
-            Winner::First
-        } else {
-            Winner::Second
-        },
+    Ok(GameSolution::without_line(
+        first_wins,
         winning_move,
-        principal_variation: Vec::new(),
-        stats: Stats::since(started, board.nodes),
-        method: "tree",
-    })
+        Stats::since(started, board.nodes),
+        "tree",
+    ))
 }
 
 /// Trail Trap by trying every first move of player I (no Lemma 11/12 pruning): whether
