@@ -227,7 +227,7 @@ pub enum GameMethod {
     Gf2,
     /// Backward induction (one-token games on DAGs).
     Dag,
-    /// Fraenkel–Simonson's tree algorithms (rooted PVG/PAG on directed trees; rooted PVG/PAG
-    /// on undirected forests and Trail Trap).
+    /// Fraenkel–Simonson's tree algorithms (rooted PVG/PAG and IVG2/IAG2 on directed trees;
+    /// rooted PVG/PAG on undirected forests and Trail Trap).
     Tree,
 }

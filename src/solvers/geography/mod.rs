@@ -16,6 +16,7 @@ mod position;
 mod session;
 mod state;
 mod trees;
+mod two_token_trees;
 mod undirected_trees;
 
 pub use dag::{dag_values, solve_dag};
@@ -91,8 +92,10 @@ pub enum Method {
     /// Backward induction ([`solve_dag`]); one-token vertex or arc geography on DAGs.
     Dag,
     /// Fraenkel–Simonson's tree algorithms ([`solve_tree`]): the pair recursion for rooted
-    /// PVG/PAG on directed trees; the path chain for rooted PVG/PAG on undirected forests and,
-    /// with it, Trail Trap on undirected trees and forests ([`solve_undirected_tree`]).
+    /// PVG/PAG on directed trees; the pair recursion with Grundy values of cut subtrees for
+    /// IVG2/IAG2 (two shared tokens) on directed trees (Thm 3.4); the path chain for rooted
+    /// PVG/PAG on undirected forests and, with it, Trail Trap on undirected trees and forests
+    /// ([`solve_undirected_tree`]).
     Tree,
 }
 
@@ -118,7 +121,9 @@ pub fn solve_with(
                 solve_matching(g, budget)
             } else if gf2::applies(g) {
                 solve_gf2(g, budget)
-            } else if (trees::applies(g) || undirected_trees::applies(g))
+            } else if (trees::applies(g)
+                || two_token_trees::applies(g)
+                || undirected_trees::applies(g))
                 && g.graph.n() <= MAX_TREE_VERTICES
             {
                 solve_tree(g, budget)

@@ -188,7 +188,9 @@ impl<'b> Tree<'b> {
 
 /// Solves rooted PVG or PAG on a directed tree (an orientation of a forest), normal play; on
 /// an undirected graph, hands over to [`solve_undirected_tree`](super::solve_undirected_tree)
-/// (rooted PVG/PAG on an undirected forest, and Trail Trap).
+/// (rooted PVG/PAG on an undirected forest, and Trail Trap); with two shared tokens (IVG2,
+/// IAG2) on a directed graph, to the two-token tree solver (Fraenkel–Simonson Thm 3.4,
+/// `two_token_trees.rs`).
 ///
 /// Errors: [`SolveError::Unsupported`] when the game is not of that kind or is invalid;
 /// [`SolveError::TooLarge`] beyond [`MAX_TREE_VERTICES`]; [`SolveError::Budget`] when the
@@ -196,6 +198,9 @@ impl<'b> Tree<'b> {
 pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     if !g.graph.directed {
         return super::solve_undirected_tree(g, budget);
+    }
+    if matches!(g.tokens, Tokens::TwoShared { .. }) {
+        return super::two_token_trees::solve_two_token_tree(g, budget);
     }
     let started = Instant::now();
     check_valid(g)?;

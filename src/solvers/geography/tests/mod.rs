@@ -5,4 +5,5 @@ mod agreement;
 mod known;
 mod naive;
 mod poly;
+mod two_token_trees;
 mod undirected_trees;
