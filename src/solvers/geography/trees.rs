@@ -186,6 +186,19 @@ impl<'b> Tree<'b> {
     }
 }
 
+/// `Err(TooLarge)` beyond [`MAX_TREE_VERTICES`] vertices (shared by the tree solvers).
+pub(crate) fn within_tree_limit(n: usize) -> Result<(), SolveError> {
+    match n > MAX_TREE_VERTICES {
+        true => Err(SolveError::TooLarge {
+            solver: "tree",
+            what: "the vertex set",
+            size: n,
+            limit: MAX_TREE_VERTICES,
+        }),
+        false => Ok(()),
+    }
+}
+
 /// Solves rooted PVG or PAG on a directed tree (an orientation of a forest), normal play; on
 /// an undirected graph, hands over to [`solve_undirected_tree`](super::solve_undirected_tree)
 /// (rooted PVG/PAG on an undirected forest, and Trail Trap); with two shared tokens (IVG2,
@@ -216,15 +229,7 @@ pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
         ));
     };
     let n = g.graph.n();
-    if n > MAX_TREE_VERTICES {
-        let (solver, what, limit) = ("tree", "the vertex set", MAX_TREE_VERTICES);
-        return Err(SolveError::TooLarge {
-            solver,
-            what,
-            size: n,
-            limit,
-        });
-    }
+    within_tree_limit(n)?;
     with_stack(2 * n, || {
         let mut tree = Tree::new(g, budget);
         let first_wins = tree.win(s1, s2)?;

@@ -53,7 +53,7 @@
 //! variation (after a sum position the pair no longer describes the board), as in `trees.rs`.
 
 use super::exhaustive::with_stack;
-use super::trees::{MAX_TREE_VERTICES, is_forest};
+use super::trees::{is_forest, within_tree_limit};
 use super::{GameSolution, check_valid};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
@@ -238,8 +238,8 @@ impl<'b> Forest<'b> {
 /// a forest); reached through [`solve_tree`](super::solve_tree) and `Method::Auto`.
 ///
 /// Errors: [`SolveError::Unsupported`] when the game is not of that kind or is invalid;
-/// [`SolveError::TooLarge`] beyond [`MAX_TREE_VERTICES`]; [`SolveError::Budget`] when the
-/// pairs evaluated exceed `budget`.
+/// [`SolveError::TooLarge`] beyond [`MAX_TREE_VERTICES`](super::trees::MAX_TREE_VERTICES);
+/// [`SolveError::Budget`] when the pairs evaluated exceed `budget`.
 pub(crate) fn solve_two_token_tree(
     g: &Geography,
     budget: &Budget,
@@ -253,15 +253,7 @@ pub(crate) fn solve_two_token_tree(
         ));
     };
     let n = g.graph.n();
-    if n > MAX_TREE_VERTICES {
-        let (solver, what, limit) = ("tree", "the vertex set", MAX_TREE_VERTICES);
-        return Err(SolveError::TooLarge {
-            solver,
-            what,
-            size: n,
-            limit,
-        });
-    }
+    within_tree_limit(n)?;
     with_stack(2 * n, || {
         let mut forest = Forest::new(g, budget);
         let first_wins = forest.win(s1, s2)?;
