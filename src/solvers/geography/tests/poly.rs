@@ -13,6 +13,15 @@ use rand_chacha::ChaCha8Rng;
 
 pub(super) const TRIALS: usize = 1000;
 
+/// Asserts that each winner has at least `min` of the `TRIALS` games.
+pub(super) fn assert_both(name: &str, firsts: usize, min: usize) {
+    let seconds = TRIALS - firsts;
+    assert!(
+        firsts >= min && seconds >= min,
+        "{name}: {firsts} vs {seconds}"
+    );
+}
+
 /// The polynomial answer agrees with exhaustive search; its winning move wins (checked by
 /// exhaustive search from the next position); its line is legal and ends as claimed.
 pub(super) fn check(g: &Geography, sol: &GameSolution) -> Winner {

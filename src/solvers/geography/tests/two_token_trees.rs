@@ -2,7 +2,7 @@
 //! trees) against exhaustive search on 1,000 random directed trees and forests per variant
 //! (fixed seeds), plus large trees that exhaustive search cannot touch.
 
-use super::poly::{TRIALS, base, check};
+use super::poly::{TRIALS, assert_both, base, check};
 use crate::problems::geography::{Convention, Geography, Rule, Tokens};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::{Method, solve_tree, solve_with};
@@ -93,15 +93,6 @@ fn campaign(name: &str, seed: u64, rule: Rule, sizes: (usize, usize)) -> (usize,
         "{name}: every player-I win has a winning move"
     );
     (firsts, shapes)
-}
-
-/// Asserts that each winner has at least `min` of the `TRIALS` games.
-fn assert_both(name: &str, firsts: usize, min: usize) {
-    let seconds = TRIALS - firsts;
-    assert!(
-        firsts >= min && seconds >= min,
-        "{name}: {firsts} vs {seconds}"
-    );
 }
 
 #[test]

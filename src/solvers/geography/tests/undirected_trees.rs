@@ -2,7 +2,7 @@
 //! al. §4) against exhaustive search: rooted PVG, rooted PAG and Trail Trap on 1,000 random
 //! trees and forests each (fixed seeds), plus large trees that exhaustive search cannot touch.
 
-use super::poly::{TRIALS, base, check};
+use super::poly::{TRIALS, assert_both, base, check};
 use crate::problems::geography::{Geography, Rule, Tokens};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::undirected_trees::trail_trap_unpruned;
@@ -62,15 +62,6 @@ fn campaign(name: &str, seed: u64, rule: Rule, setup: Setup, sizes: (usize, usiz
         "{name}: every player-I win comes with a winning move"
     );
     firsts
-}
-
-/// Asserts that each winner has at least `min` of the `TRIALS` games.
-fn assert_both(name: &str, firsts: usize, min: usize) {
-    let seconds = TRIALS - firsts;
-    assert!(
-        firsts >= min && seconds >= min,
-        "{name}: {firsts} vs {seconds}"
-    );
 }
 
 #[test]
