@@ -204,8 +204,8 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
     if let Some(v) = static_checks(r, source, target) {
         return v;
     }
-    let source_yes = match source_answer(r, source, budget_nodes) {
-        Ok(yes) => yes,
+    let (source_yes, source_solution) = match source_answer(r, source, budget_nodes) {
+        Ok(answer) => answer,
         Err(v) => return v,
     };
     let target_solution = match solve(target, budget_nodes) {
@@ -221,7 +221,8 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
     let verdict = compare(r.info().yes_winner, source_yes, target_solution.winner());
     match verdict {
         Verdict::Agree { yes, .. } if options.certify => {
-            certify_case(r, (source, target), &target_solution, budget_nodes).map_or_else(
+            let solutions = (source_solution, &target_solution);
+            certify_case(r, (source, target), solutions, budget_nodes).map_or_else(
                 Verdict::Fail,
                 |c| Verdict::Agree {
                     yes,
@@ -238,14 +239,16 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
 fn certify_case(
     r: &dyn Reduction,
     (source, target): (&Instance, &Instance),
-    target_solution: &Solution,
+    (source_solution, target_solution): (Option<Solution>, &Solution),
     budget_nodes: Option<u64>,
 ) -> Result<CertCounts, Failure> {
     let fresh = || Budget::new(budget_nodes, None);
     let mut counts = CertCounts::default();
-    // The source's own solution (the comparison may have used `Reduction::source_answer`,
-    // which gives no certificate): out of budget leaves all four unknown.
-    let source_solution = match solve_instance(source, &fresh()) {
+    // The source's standard solution, solved here only when the comparison used
+    // `Reduction::source_answer` (which gives no certificate): out of budget leaves all four
+    // unknown.
+    let source_solution = match source_solution.map_or_else(|| solve_instance(source, &fresh()), Ok)
+    {
         Ok(s) => s,
         Err(e) => {
             let why = format!("source not certified: {e}");
@@ -338,7 +341,7 @@ fn compare_trivial(
     reason: &str,
     nodes: Option<u64>,
 ) -> Verdict {
-    match source_answer(r, source, nodes) {
+    match source_answer(r, source, nodes).map(|(yes, _)| yes) {
         Ok(yes) if yes == answer => Verdict::TrivialAgree { yes: answer },
         Ok(yes) => fail(
             FailureKind::TrivialMismatch,
@@ -354,16 +357,16 @@ fn compare_trivial(
 
 /// The source answer: the reduction's own question when it has one
 /// ([`Reduction::source_answer`], e.g. Trail Trap's "trail of length n + 1"), else the
-/// standard solver of the source kind.
+/// standard solver of the source kind, whose solution is returned too (for certificates).
 fn source_answer(
     r: &dyn Reduction,
     source: &Instance,
     nodes: Option<u64>,
-) -> Result<bool, Verdict> {
+) -> Result<(bool, Option<Solution>), Verdict> {
     match r.source_answer(source, &Budget::new(nodes, None)) {
-        Some(Ok(yes)) => Ok(yes),
+        Some(Ok(yes)) => Ok((yes, None)),
         Some(Err(e)) => Err(skip(e)),
-        None => solve(source, nodes).map(|s| s.yes()),
+        None => solve(source, nodes).map(|s| (s.yes(), Some(s))),
     }
 }
 

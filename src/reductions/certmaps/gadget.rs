@@ -184,10 +184,7 @@ impl<'s> Gadgets<'s> {
         match self.place(dest(&m)) {
             Place::Original(t) if !next.legal()?.is_empty() => {
                 let (_, head) = self.arcs[ep.arc];
-                let closed = next
-                    .weights()
-                    .get(self.vertex(ep.arc, self.back))
-                    .is_none_or(|&w| w == 0);
+                let closed = self.closed(&next, ep);
                 Ok(ep.forward && t == head && at.mover() == ep.entrant && closed)
             }
             _ => self.local_win(&next, ep, me),
@@ -396,6 +393,14 @@ impl Gadgets<'_> {
         Ok(None)
     }
 
+    /// Whether `ep`'s gadget is closed behind its entrant: no token left on the vertex
+    /// entered from the head (NimG's `d`; always true without weights).
+    fn closed(&self, at: &Replay, ep: Episode) -> bool {
+        at.weights()
+            .get(self.vertex(ep.arc, self.back))
+            .is_none_or(|&w| w == 0)
+    }
+
     /// Whether play from `at` can reach the winner's arrival at `ep`'s head (see
     /// [`Gadgets::follow`]). Finite: every move visits a vertex or removes tokens.
     fn arrives(
@@ -406,10 +411,7 @@ impl Gadgets<'_> {
         closed: bool,
     ) -> Result<bool, CertMapError> {
         if let Place::Original(t) = self.place(at.token(0)) {
-            let shut = at
-                .weights()
-                .get(self.vertex(ep.arc, self.back))
-                .is_none_or(|&w| w == 0);
+            let shut = self.closed(at, ep);
             return Ok(t == self.arcs[ep.arc].1 && at.mover() != ep.entrant && (shut || !closed));
         }
         if at.legal()?.is_empty() {

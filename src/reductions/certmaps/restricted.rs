@@ -20,9 +20,9 @@ use super::textbook::{falsified_clause, true_literal};
 use super::util::{checked_pair, endgame_move, off_plan, qbf_of, step_to};
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::{Certificate, Player, Replay};
-use crate::problems::{Geography, Instance, Lit, Qbf, VertexId};
+use crate::problems::{Geography, Instance, Qbf, VertexId};
 use crate::reductions::Reduction;
-use crate::reductions::qbf_normal::{NormalQbf, normalize};
+use crate::reductions::qbf_normal::NormalQbf;
 use std::collections::HashMap;
 
 /// The maps of `qbf-pvg-restricted`.
@@ -150,17 +150,12 @@ fn predecessors(g: &Geography) -> Vec<Vec<VertexId>> {
     pred
 }
 
-/// The normalised formula the construction uses (a clause adjoined to an empty matrix).
-fn prepared(q: &Qbf) -> NormalQbf {
-    let mut nq = normalize(q);
-    if nq.m() == 0 {
-        let last = nq.n() - 1;
-        nq.qbf
-            .clauses
-            .push(vec![Lit::pos(last), Lit::pos(last), Lit::neg(last)]);
-        nq.clause_origin.push(0);
-    }
-    nq
+/// The normalised formula the construction uses: the reduction's own preparation (a clause
+/// adjoined to an empty matrix), so that the map reads the board the reduction built.
+fn prepared(q: &Qbf) -> Result<NormalQbf, CertMapError> {
+    crate::reductions::qbf_to_pvg_restricted::prepare(q)
+        .map(|(nq, _)| nq)
+        .map_err(|e| CertMapError::WrongInstance(e.to_string()))
 }
 
 /// Source QBF certificate → target strategy.
@@ -171,7 +166,7 @@ pub fn forward(
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
     let (q, g) = checked_pair(r, source, target, qbf_of)?;
-    let nq = prepared(q);
+    let nq = prepared(q)?;
     let b = Board::new(g, &nq)?;
     b.diamonds
         .strategy(q, &nq, g, own_token, cert, |winner, at, values| {
@@ -290,7 +285,7 @@ pub fn backward(
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
     let (q, g) = checked_pair(r, source, target, qbf_of)?;
-    let nq = prepared(q);
+    let nq = prepared(q)?;
     let b = Board::new(g, &nq)?;
     b.diamonds.read_back(q, &nq, g, own_token, cert)
 }

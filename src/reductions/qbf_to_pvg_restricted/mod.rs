@@ -137,7 +137,7 @@ impl Params {
 }
 
 /// Normalises, checks the 3QBF precondition and adjoins (x_N + x_N + ¬x_N) to an empty matrix.
-fn prepare(q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionError> {
+pub(crate) fn prepare(q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionError> {
     require_3cnf("Thm 2.1", q)?;
     let mut nq = normalize(q);
     let mut notes: Vec<String> = nq.note().into_iter().collect();
