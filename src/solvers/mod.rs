@@ -23,6 +23,9 @@ pub struct Budget {
     pub max_nodes: Option<u64>,
     /// Stop when this instant has passed.
     pub deadline: Option<Instant>,
+    /// Bytes the solver's tables (memo, transposition table, certificates under
+    /// construction) may hold; `None` lets a solver use its own default.
+    pub max_memory: Option<usize>,
 }
 
 impl Budget {
@@ -31,6 +34,7 @@ impl Budget {
         Budget {
             max_nodes: None,
             deadline: None,
+            max_memory: None,
         }
     }
 
@@ -39,6 +43,15 @@ impl Budget {
         Budget {
             max_nodes,
             deadline: timeout.map(|t| Instant::now() + t),
+            max_memory: None,
+        }
+    }
+
+    /// The same budget with at most `bytes` for the solver's tables.
+    pub fn with_memory(self, bytes: Option<usize>) -> Budget {
+        Budget {
+            max_memory: bytes,
+            ..self
         }
     }
 

@@ -1,7 +1,7 @@
 //! The random generators: one seed gives one instance, and each family has the structure it
 //! promises (cubic graphs are cubic and connected, DAGs acyclic, trees trees).
 
-use crate::rng;
+use crate::decision_solvers::rng;
 use georeduce::problems::Graph;
 use georeduce::random::formulas::{QbfParams, random_qbf};
 use georeduce::random::graphs::*;

@@ -1,7 +1,7 @@
 //! The Hamiltonian-path solvers (Held–Karp and backtracking) against a brute force over
 //! permutations, directed and undirected, with and without fixed endpoints.
 
-use crate::{assert_balanced, rng};
+use crate::decision_solvers::{assert_balanced, rng};
 use georeduce::problems::HamPath;
 use georeduce::random::graphs::{Endpoints, GraphFamily, HamPathParams, random_hampath};
 use georeduce::solvers::Budget;

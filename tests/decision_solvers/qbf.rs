@@ -1,7 +1,7 @@
 //! The QBF solver against a plain recursive evaluator, over every prefix shape, with the
 //! outer-block witness replayed: fixing it must keep the formula's value.
 
-use crate::{assert_balanced, rng};
+use crate::decision_solvers::{assert_balanced, rng};
 use georeduce::problems::{Qbf, Quantifier};
 use georeduce::random::formulas::{PrefixShape, QbfParams, random_qbf};
 use georeduce::solvers::Budget;

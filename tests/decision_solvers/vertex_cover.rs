@@ -1,6 +1,6 @@
 //! The vertex-cover solver against a brute force over all vertex subsets.
 
-use crate::{assert_balanced, rng};
+use crate::decision_solvers::{assert_balanced, rng};
 use georeduce::problems::VertexCover;
 use georeduce::random::graphs::{GraphFamily, random_family, random_vertex_cover};
 use georeduce::solvers::Budget;

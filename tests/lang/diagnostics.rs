@@ -2,7 +2,7 @@
 //! line names, at a line and column in a report that carries the file name, and the
 //! rendered report matches its reviewed snapshot. No input, however mangled, panics.
 
-use crate::support::render;
+use crate::lang::support::render;
 use georeduce::lang;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,7 +1,7 @@
 //! Every file under examples/ (but examples/ci) parses, round-trips, and means what its
 //! comment says.
 
-use crate::support::render;
+use crate::lang::support::render;
 use georeduce::lang::{self, Parsed};
 use georeduce::problems::{Instance, Locator, Qbf, Quantifier};
 use std::path::{Path, PathBuf};

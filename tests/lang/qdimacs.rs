@@ -1,6 +1,6 @@
 //! QDIMACS: reading conventions and the writer's exact output.
 
-use crate::support::render;
+use crate::lang::support::render;
 use georeduce::lang::{self, qdimacs};
 use georeduce::problems::{Instance, Lit, Locator, Qbf, QuantBlock, Quantifier};
 

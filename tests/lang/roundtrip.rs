@@ -1,6 +1,6 @@
 //! Random instances of every kind survive the DSL, JSON and QDIMACS round trips.
 
-use crate::support::{self, config, render};
+use crate::lang::support::{self, config, render};
 use georeduce::lang::{self, qdimacs};
 use georeduce::problems::{Instance, Qbf, QuantBlock};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! kind of random sources that the real reductions pass, which shows that the campaigns can
 //! tell a right construction from a wrong one.
 
-use crate::util::{first_wins, game, graph, random_board, rng, winner};
+use crate::reductions_ii::util::{first_wins, game, graph, random_board, rng, winner};
 use georeduce::Instance;
 use georeduce::problems::{Convention, HamPath, Rule, VertexId};
 use georeduce::reductions::Reduction;

@@ -1,7 +1,7 @@
 //! Chaining: shortest chains against exhaustive enumeration, `--via` parsing, the graph
 //! listings, and end-to-end chains whose every intermediate instance is solved.
 
-use crate::util::{reduce_checked, rng, winner};
+use crate::reductions_ii::util::{reduce_checked, rng, winner};
 use georeduce::Instance;
 use georeduce::random::formulas::{QbfParams, random_qbf};
 use georeduce::reductions::chain::{
@@ -208,7 +208,7 @@ fn chains_agree_at_every_intermediate_instance() {
 fn chain_errors_name_the_failing_step() {
     let chain = parse_via("hampath-trailtrap,trailtrap-disconnected").expect("composes");
     let path = georeduce::HamPath {
-        graph: crate::util::graph(false, 3, &[(0, 1), (1, 2)]),
+        graph: crate::reductions_ii::util::graph(false, 3, &[(0, 1), (1, 2)]),
         start: Some(0),
         end: None,
     };

@@ -2,7 +2,9 @@
 //! target's, on ≥ 1,000 seeded random sources with both answers frequent, and on every tiny
 //! source; every output is checked against its declared sizes and structural claims.
 
-use crate::util::{Tally, first_wins, game, graph, random_board, reduce_and_solve, rng};
+use crate::reductions_ii::util::{
+    Tally, first_wins, game, graph, random_board, reduce_and_solve, rng,
+};
 use georeduce::Instance;
 use georeduce::problems::{Convention, Rule};
 use georeduce::random::formulas::{QbfParams, random_qbf};
@@ -211,7 +213,7 @@ fn colliding_vertex_names_get_fresh_identifiers() {
         ("dvg-misere-uvg", Rule::Vertex),
         ("dvg-nimg", Rule::Vertex),
     ] {
-        let target = crate::util::reduce_checked(
+        let target = crate::reductions_ii::util::reduce_checked(
             reduction(id),
             &game(g.clone(), rule, 0, Convention::Normal),
         );

@@ -1,0 +1,26 @@
+//! The one integration-test binary: each module was a test binary of its own, folded here so
+//! that `cargo test --release` links one executable instead of eleven (see docs/performance.md
+//! "Build and test time").
+
+/// The independent certificate checker (`georeduce::certify`).
+mod certify;
+/// Certificate maps across reductions, and `verify --certify`.
+mod certmaps;
+/// `georeduce check`: campaigns, shrinking, reports.
+mod check;
+/// The command line end to end.
+mod cli;
+/// `georeduce certify` / `check-cert` end to end.
+mod cli_certify;
+/// Differential tests of the decision-problem solvers and generators.
+mod decision_solvers;
+/// Our QBF solver against DepQBF.
+mod depqbf;
+/// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.
+mod lang;
+/// Reductions I: Fraenkel–Simonson, textbook, vertex cover, Hamiltonian path.
+mod reductions_i;
+/// Reductions II: Renault–Schmidt, Trail Trap, chains.
+mod reductions_ii;
+/// `--self-check` on every geography variant.
+mod self_check;
