@@ -1,5 +1,9 @@
 //! End-to-end tests of the `georeduce` binary: exit codes, output shapes, determinism.
 
+/// `solve --batch`: graph6 lines, the Trail Trap census, shards.
+#[path = "cli/batch.rs"]
+mod batch;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -43,6 +43,14 @@ pub enum Command {
         /// it; a rejected certificate is an internal error (exit code 1).
         #[arg(long)]
         self_check: bool,
+        /// Research batches: FILE holds one instance per line (graph6, sparse6, digraph6 or
+        /// an edge list played as --game, or a JSON instance), solved in parallel; one JSON
+        /// line per instance, or counts with --count-by. The budget applies per instance.
+        #[arg(long, conflicts_with_all = ["strategy", "self_check"])]
+        batch: bool,
+        /// Options of --batch.
+        #[command(flatten)]
+        batch_args: BatchArgs,
         /// Search budget.
         #[command(flatten)]
         budget: BudgetArgs,
@@ -179,6 +187,62 @@ pub struct CheckArgs {
     /// counted.
     #[arg(long, value_name = "N", default_value_t = crate::check::DEFAULT_BUDGET_NODES)]
     pub max_nodes: u64,
+}
+
+/// Options of `solve --batch`.
+#[derive(Debug, Args, Clone)]
+pub struct BatchArgs {
+    /// The game played on each graph line (JSON lines carry their own game).
+    #[arg(long, value_enum, requires = "batch")]
+    pub game: Option<BatchGame>,
+    /// Start vertex (0-based, as nauty numbers vertices) of the one-token games; without it
+    /// they are played unrooted.
+    #[arg(long, value_name = "V", requires = "batch")]
+    pub start: Option<usize>,
+    /// Misère play (the player who cannot move wins).
+    #[arg(long, requires = "batch")]
+    pub misere: bool,
+    /// Print a count table instead of one JSON line per instance (JSON counts with --json).
+    #[arg(long, value_enum, requires = "batch")]
+    pub count_by: Option<CountBy>,
+    /// Solve only the lines whose 0-based line number is i mod k, e.g. `--shard 0/4`.
+    #[arg(long, value_name = "i/k", requires = "batch")]
+    pub shard: Option<String>,
+}
+
+/// The game `solve --batch` plays on a graph line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BatchGame {
+    /// Trail Trap: unrooted partizan undirected edge geography (Buchanan et al.).
+    TrailTrap,
+    /// Undirected vertex geography.
+    Uvg,
+    /// Undirected edge geography.
+    Ueg,
+    /// Directed vertex geography (digraph6 lines; edge lists read as arcs u -> v).
+    Dvg,
+    /// Directed edge geography (digraph6 lines; edge lists read as arcs u -> v).
+    Deg,
+}
+
+impl BatchGame {
+    /// The name as written on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            BatchGame::TrailTrap => "trail-trap",
+            BatchGame::Uvg => "uvg",
+            BatchGame::Ueg => "ueg",
+            BatchGame::Dvg => "dvg",
+            BatchGame::Deg => "deg",
+        }
+    }
+}
+
+/// What `solve --batch --count-by` counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountBy {
+    /// The winner of each game: first, second, unknown.
+    Winner,
 }
 
 /// Search limits shared by `solve` and `verify`.

@@ -154,3 +154,19 @@ pub fn solution_text(instance: &Instance, solution: &Solution, strategy: bool) -
     out += &format!("stats:   {} nodes, {:.3} ms\n", stats.nodes, stats.millis);
     out
 }
+
+/// At most `width` characters of `text` around byte `offset`, cut at character boundaries,
+/// and the byte offset in `text` where the window starts: long lines (a one-line JSON file,
+/// a graph6 line) are shown around the error instead of whole.
+pub fn window(text: &str, offset: usize, width: usize) -> (String, usize) {
+    let offset = offset.min(text.len());
+    let mut start = offset.saturating_sub(width / 2);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (start + width).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    (text[start..end].to_string(), start)
+}

@@ -8,6 +8,7 @@
 //! equal value.
 
 pub mod diag;
+pub mod graph6;
 pub mod json;
 mod lower;
 pub mod parser;

@@ -1,6 +1,7 @@
 //! One module per subcommand, plus what several of them share: budgets, solver errors as
 //! diagnostics, and the reduction chain a `--to`/`--via` pair selects.
 
+mod batch;
 mod certify;
 mod check;
 mod check_cert;
@@ -30,8 +31,13 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             strategy,
             method,
             self_check,
+            batch,
+            batch_args,
             budget,
-        } => solve::run(&file, json, strategy, method, self_check, &budget),
+        } => match batch {
+            true => batch::run(&file, &batch_args, json, &budget),
+            false => solve::run(&file, json, strategy, method, self_check, &budget),
+        },
         Command::List { json, graph, dot } => list::run(json, graph, dot),
         Command::Check(args) => check::run(&args),
         Command::Compile {

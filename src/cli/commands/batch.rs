@@ -1,0 +1,350 @@
+//! `georeduce solve --batch FILE|-`: research batches. One instance per line — a graph in
+//! nauty's graph6 / sparse6 / digraph6 or a plain edge list (played as `--game`), or a whole
+//! JSON instance — solved in parallel (rayon), one JSON line per instance in input order, or
+//! a count table with `--count-by winner`.
+//!
+//! The census of the Trail Trap paper's Table 1 is one pipeline:
+//! `geng -c 7 | georeduce solve --batch - --game trail-trap --count-by winner`.
+//! Lines are read in chunks so that memory stays bounded on a 261,080-line census, and
+//! results are printed in input order whatever the thread schedule, so output is
+//! deterministic. `--shard i/k` keeps the lines whose 0-based line number is i mod k.
+
+use super::super::Outcome;
+use super::super::args::{BatchArgs, BatchGame, BudgetArgs, CountBy};
+use super::super::output::winner_name;
+use super::budget_maker;
+use crate::lang::graph6::{LineError, decode_line};
+use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens};
+use crate::solvers::geography::{Method, solve_with};
+use crate::solvers::{SolveError, Winner};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use miette::{IntoDiagnostic, NamedSource, SourceSpan, WrapErr};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
+use std::path::Path;
+
+/// Lines solved in parallel before their results are printed.
+const CHUNK: usize = 4096;
+
+/// Longest line accepted (a graph6 line of a 4,096-vertex graph is ~1.4 MB).
+const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// What one line produced.
+enum LineResult {
+    /// Solved: the winner, the method and the work.
+    Solved {
+        winner: Winner,
+        method: &'static str,
+        nodes: u64,
+        millis: f64,
+        n: usize,
+        m: usize,
+    },
+    /// The budget ran out.
+    Unknown { nodes: u64, n: usize, m: usize },
+}
+
+/// A bad line: stops the batch with a diagnostic at the offending byte.
+struct BadLine {
+    number: usize,
+    text: String,
+    error: LineError,
+}
+
+/// Runs a batch; `file` is the batch file (`-` for standard input).
+pub fn run(
+    file: &Path,
+    args: &BatchArgs,
+    json_counts: bool,
+    budget_args: &BudgetArgs,
+) -> miette::Result<Outcome> {
+    let shard = parse_shard(args.shard.as_deref())?;
+    let make_budget = budget_maker(budget_args)?;
+    let reader: Box<dyn Read> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(
+            std::fs::File::open(file)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot read {}", file.display()))?,
+        )
+    };
+    let mut lines = BufReader::new(reader);
+    let name = if file.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        file.display().to_string()
+    };
+    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if !std::io::stderr().is_terminal() {
+        progress.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    progress.set_style(
+        ProgressStyle::with_template("{spinner} {pos} instances solved ({per_sec}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let mut counts = [0u64; 3]; // first, second, unknown
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut number = 0usize; // 0-based line number of the next line read
+    loop {
+        // Read one chunk of (line number, text) for this shard.
+        let mut chunk = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            let mut buf = Vec::new();
+            let read = (&mut lines)
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut buf)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("reading {name}"))?;
+            if read == 0 {
+                break;
+            }
+            let this = number;
+            number += 1;
+            if buf.len() > MAX_LINE_BYTES {
+                miette::bail!(
+                    code = "cli::batch_line_too_long",
+                    "line {} of {name} is longer than {} MiB",
+                    this + 1,
+                    MAX_LINE_BYTES >> 20
+                );
+            }
+            let text = String::from_utf8_lossy(&buf).trim_end().to_string();
+            if text.trim().is_empty() || text.starts_with('#') {
+                continue;
+            }
+            if shard.is_some_and(|(i, k)| this % k != i) {
+                continue;
+            }
+            chunk.push((this, text));
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let results: Vec<Result<LineResult, BadLine>> = chunk
+            .par_iter()
+            .map(|(num, text)| solve_line(*num, text, args, &make_budget))
+            .collect();
+        for ((num, _), result) in chunk.iter().zip(results) {
+            let result = result.map_err(|bad| bad_line_report(&name, bad))?;
+            let line_json = match &result {
+                LineResult::Solved {
+                    winner,
+                    method,
+                    nodes,
+                    millis,
+                    n,
+                    m,
+                } => {
+                    counts[usize::from(*winner == Winner::Second)] += 1;
+                    json!({"line": num + 1, "n": n, "m": m, "winner": winner_name(*winner),
+                           "method": method, "nodes": nodes,
+                           "millis": (millis * 1000.0).round() / 1000.0})
+                }
+                LineResult::Unknown { nodes, n, m } => {
+                    counts[2] += 1;
+                    json!({"line": num + 1, "n": n, "m": m, "winner": "unknown", "nodes": nodes})
+                }
+            };
+            if args.count_by.is_none() {
+                writeln!(stdout, "{line_json}").into_diagnostic()?;
+            }
+            progress.inc(1);
+        }
+    }
+    progress.finish_and_clear();
+    if let Some(CountBy::Winner) = args.count_by {
+        let total: u64 = counts.iter().sum();
+        if json_counts {
+            let v: Value = json!({"first": counts[0], "second": counts[1],
+                                  "unknown": counts[2], "total": total});
+            writeln!(stdout, "{v}").into_diagnostic()?;
+        } else {
+            let pct = |c: u64| {
+                if total == 0 {
+                    0.0
+                } else {
+                    100.0 * c as f64 / total as f64
+                }
+            };
+            writeln!(stdout, "winner    count  share").into_diagnostic()?;
+            for (label, c) in [("first", counts[0]), ("second", counts[1])] {
+                writeln!(stdout, "{label:<8} {c:>6} {:>5.1}%", pct(c)).into_diagnostic()?;
+            }
+            if counts[2] > 0 {
+                writeln!(stdout, "unknown  {:>6} {:>5.1}%", counts[2], pct(counts[2]))
+                    .into_diagnostic()?;
+            }
+            writeln!(stdout, "total    {total:>6}").into_diagnostic()?;
+        }
+    }
+    stdout.flush().into_diagnostic()?;
+    Ok(if counts[2] > 0 {
+        Outcome::Unknown
+    } else {
+        Outcome::Done
+    })
+}
+
+/// `--shard i/k` as (i, k).
+fn parse_shard(spec: Option<&str>) -> miette::Result<Option<(usize, usize)>> {
+    let Some(spec) = spec else { return Ok(None) };
+    let parsed = spec
+        .split_once('/')
+        .and_then(|(i, k)| Some((i.parse::<usize>().ok()?, k.parse::<usize>().ok()?)));
+    match parsed {
+        Some((i, k)) if k > 0 && i < k => Ok(Some((i, k))),
+        _ => miette::bail!(
+            code = "cli::bad_shard",
+            help = "write --shard i/k with 0 ≤ i < k, e.g. --shard 0/4",
+            "`{spec}` is not a shard"
+        ),
+    }
+}
+
+/// Decodes and solves one line.
+fn solve_line(
+    number: usize,
+    text: &str,
+    args: &BatchArgs,
+    make_budget: &(impl Fn() -> crate::solvers::Budget + Sync),
+) -> Result<LineResult, BadLine> {
+    let bad = |error: LineError| BadLine {
+        number,
+        text: text.to_string(),
+        error,
+    };
+    let game = if text.trim_start().starts_with('{') {
+        let instance: Instance = serde_json::from_str(text).map_err(|e| {
+            bad(LineError {
+                offset: e.column().saturating_sub(1).min(text.len()),
+                len: 1,
+                message: format!("not a JSON instance: {e}"),
+            })
+        })?;
+        match instance {
+            Instance::Geography(g) => g,
+            other => {
+                return Err(bad(LineError {
+                    offset: 0,
+                    len: text.len().max(1),
+                    message: format!(
+                        "a {} instance: batches solve games only (compile it first)",
+                        other.kind()
+                    ),
+                }));
+            }
+        }
+    } else {
+        let graph = decode_line(text).map_err(bad)?;
+        let Some(kind) = args.game else {
+            return Err(bad(LineError {
+                offset: 0,
+                len: text.len().max(1),
+                message: "a graph line needs --game to say which game to play on it".into(),
+            }));
+        };
+        game_on(graph, kind, args).map_err(|message| {
+            bad(LineError {
+                offset: 0,
+                len: text.len().max(1),
+                message,
+            })
+        })?
+    };
+    if let Err((_, message)) = game.validate() {
+        return Err(bad(LineError {
+            offset: 0,
+            len: text.len().max(1),
+            message,
+        }));
+    }
+    let (n, m) = (game.graph.n(), game.graph.m());
+    match solve_with(&game, Method::Auto, &make_budget()) {
+        Ok(s) => Ok(LineResult::Solved {
+            winner: s.winner,
+            method: s.method,
+            nodes: s.stats.nodes,
+            millis: s.stats.millis,
+            n,
+            m,
+        }),
+        Err(SolveError::Budget(b)) => Ok(LineResult::Unknown {
+            nodes: b.nodes,
+            n,
+            m,
+        }),
+        Err(e) => Err(bad(LineError {
+            offset: 0,
+            len: text.len().max(1),
+            message: e.to_string(),
+        })),
+    }
+}
+
+/// The game `kind` played on `graph` (a decoded line).
+fn game_on(mut graph: Graph, kind: BatchGame, args: &BatchArgs) -> Result<Geography, String> {
+    let directed = matches!(kind, BatchGame::Dvg | BatchGame::Deg);
+    if directed != graph.directed {
+        if graph.directed {
+            return Err(format!(
+                "a digraph6 line is a directed graph; --game {} is played on undirected graphs",
+                kind.name()
+            ));
+        }
+        // An edge list (or graph6) line read as arcs u -> v for the directed games.
+        graph.directed = true;
+    }
+    let rule = match kind {
+        BatchGame::Uvg | BatchGame::Dvg => Rule::Vertex,
+        _ => Rule::Edge,
+    };
+    let start = match args.start {
+        Some(s) if s >= graph.n() => {
+            return Err(format!(
+                "--start {s} is not a vertex of this {}-vertex graph",
+                graph.n()
+            ));
+        }
+        s => s,
+    };
+    let tokens = match kind {
+        BatchGame::TrailTrap => Tokens::Partizan { starts: None },
+        _ => Tokens::One { start },
+    };
+    Ok(Geography {
+        graph,
+        rule,
+        tokens,
+        convention: if args.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        },
+    })
+}
+
+/// A diagnostic pointing at the bad byte of the bad line.
+fn bad_line_report(name: &str, bad: BadLine) -> miette::Report {
+    let offset = bad.error.offset.min(bad.text.len());
+    let len = bad
+        .error
+        .len
+        .min(bad.text.len() - offset)
+        .max(usize::from(offset < bad.text.len()));
+    // Long lines are cut around the span so the renderer never sees a huge column.
+    let (shown, shift) = super::super::output::window(&bad.text, offset, 120);
+    let span = SourceSpan::from((offset - shift, len.min(shown.len() - (offset - shift))));
+    miette::miette!(
+        code = "cli::batch_bad_line",
+        labels = vec![miette::LabeledSpan::at(span, bad.error.message.clone())],
+        "line {} of {name} is not an instance: {}",
+        bad.number + 1,
+        bad.error.message
+    )
+    .with_source_code(NamedSource::new(
+        format!("{name}:{}", bad.number + 1),
+        shown,
+    ))
+}

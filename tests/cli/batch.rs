@@ -1,0 +1,151 @@
+//! `georeduce solve --batch`: research batches over nauty's formats.
+//!
+//! The Trail Trap census is checked against the paper's Table 1 (Buchanan et al., "Trail
+//! Trap"): of the 112 connected graphs on 6 vertices (tests/data/connected-6.g6, as printed
+//! by `geng -c 6`), 88 are won by player II; every answer is also compared with a plain
+//! exhaustive solve of the same game through the DSL, line by line.
+
+use super::{georeduce, json, stderr, stdout, with_stdin};
+
+const SIX: &str = "tests/data/connected-6.g6";
+
+#[test]
+fn trail_trap_census_reproduces_table_1_for_six_vertices() {
+    let o = georeduce(&[
+        "solve",
+        "--batch",
+        SIX,
+        "--game",
+        "trail-trap",
+        "--count-by",
+        "winner",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(
+        (v["first"].as_u64(), v["second"].as_u64()),
+        (Some(24), Some(88))
+    );
+    assert_eq!(v["total"], 112);
+}
+
+#[test]
+fn batch_lines_agree_with_single_solves_and_keep_input_order() {
+    let lines = std::fs::read_to_string(SIX).unwrap();
+    let out = georeduce(&["solve", "--batch", SIX, "--game", "trail-trap"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 112);
+    // Every 8th graph re-solved alone by exhaustive search from a DSL file built here.
+    for (i, g6) in lines.lines().enumerate().step_by(8) {
+        assert_eq!(rows[i]["line"], i + 1);
+        let g = georeduce::lang::graph6::decode_line(g6).unwrap();
+        let mut dsl = String::from(
+            "geography {\n  undirected edge geography\n  normal play\n  tokens: partizan, unrooted\n  vertices",
+        );
+        for v in 0..g.n() {
+            dsl += &format!(" {v}");
+        }
+        dsl += "\n  edges";
+        let edges: Vec<String> = g.edges.iter().map(|(u, v)| format!("{u} -- {v}")).collect();
+        dsl += &format!(" {}\n}}\n", edges.join(", "));
+        let single = with_stdin(&["solve", "-", "--method", "exhaustive", "--json"], &dsl);
+        assert!(single.status.success(), "{}", stderr(&single));
+        assert_eq!(json(&single)["winner"], rows[i]["winner"], "graph {g6}");
+    }
+}
+
+#[test]
+fn shards_partition_the_batch() {
+    let whole = stdout(&georeduce(&[
+        "solve", "--batch", SIX, "--game", "uvg", "--start", "0",
+    ]));
+    let mut union: Vec<String> = (0..3)
+        .flat_map(|i| {
+            let shard = format!("{i}/3");
+            let args = [
+                "solve", "--batch", SIX, "--game", "uvg", "--start", "0", "--shard", &shard,
+            ];
+            stdout(&georeduce(&args))
+                .lines()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let key = |l: &String| serde_json::from_str::<serde_json::Value>(l).unwrap()["line"].as_u64();
+    union.sort_by_key(key);
+    // Timing fields differ between runs: compare line numbers and winners.
+    let strip = |l: &str| {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        (v["line"].clone(), v["winner"].clone())
+    };
+    let a: Vec<_> = whole.lines().map(strip).collect();
+    let b: Vec<_> = union.iter().map(|l| strip(l)).collect();
+    assert_eq!(a.len(), 112);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn edge_lists_sparse6_and_json_lines() {
+    // A path 0-1-2 (rooted UVG from 0: player I moves to 1, II to 2, I is stuck: II wins),
+    // the same in sparse6, and a JSON instance line.
+    let json_line =
+        stdout(&georeduce(&["parse", "examples/games/uvg.geo", "--json"])).replace('\n', "");
+    let input = format!("# comment\n0 1, 1 2\n\n:Bd\n{json_line}\n");
+    let o = with_stdin(
+        &["solve", "--batch", "-", "--game", "uvg", "--start", "0"],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["line"], 2);
+    assert_eq!(rows[0]["winner"], "second");
+    assert_eq!(rows[1]["line"], 4);
+    assert_eq!(rows[1]["m"], rows[0]["m"]);
+    assert_eq!(rows[1]["winner"], "second");
+    let single = json(&georeduce(&["solve", "examples/games/uvg.geo", "--json"]));
+    assert_eq!(rows[2]["winner"], single["winner"]);
+}
+
+#[test]
+fn a_bad_line_is_a_located_diagnostic() {
+    let o = with_stdin(&["solve", "--batch", "-", "--game", "ueg"], "C~\nD Qc\n");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("cli::batch_bad_line") && err.contains("line 2"),
+        "{err}"
+    );
+    // A graph line without --game, and a long bad line, are diagnostics too (no panic).
+    let o = with_stdin(&["solve", "--batch", "-"], "C~\n");
+    assert_eq!(o.status.code(), Some(2));
+    let long = format!("{}!\n", "~".repeat(100_000));
+    let o = with_stdin(&["solve", "--batch", "-", "--game", "ueg"], &long);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn budget_per_instance_gives_unknown_and_exit_3() {
+    let o = georeduce(&[
+        "solve",
+        "--batch",
+        SIX,
+        "--game",
+        "trail-trap",
+        "--count-by",
+        "winner",
+        "--json",
+        "--max-nodes",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(json(&o)["unknown"].as_u64().unwrap() > 0);
+}
