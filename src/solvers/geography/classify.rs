@@ -52,8 +52,6 @@ use crate::problems::geography::Rule;
 pub(crate) struct Labels {
     /// 0 = unlabelled, else `index << 1 | won`.
     label: Vec<u32>,
-    /// Number of vertices labelled won and lost.
-    pub counts: (usize, usize),
 }
 
 /// The label of one vertex.
@@ -68,6 +66,12 @@ pub(crate) enum Label {
 }
 
 impl Labels {
+    /// Number of labelled vertices.
+    #[cfg(test)]
+    pub fn count(&self) -> usize {
+        self.label.iter().filter(|&&l| l != 0).count()
+    }
+
     /// The label of vertex `v`.
     #[inline]
     pub fn of(&self, v: usize) -> Label {
@@ -107,7 +111,6 @@ pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
     let mut next = 1u32;
     let mut queued = vec![true; n];
     let mut work: Vec<usize> = (0..n).collect();
-    let (mut won, mut lost) = (0, 0);
     let is_lost = |l: u32| l != 0 && l & 1 == 0;
     while let Some(w) = work.pop() {
         queued[w] = false;
@@ -162,11 +165,6 @@ pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
         let Some(wins) = value else { continue };
         label[w] = next << 1 | u32::from(wins);
         next += 1;
-        if wins {
-            won += 1;
-        } else {
-            lost += 1;
-        }
         for &(x, _) in game.adj[w].iter().chain(&inn[w]) {
             if !queued[x] && label[x] == 0 {
                 queued[x] = true;
@@ -174,8 +172,5 @@ pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
             }
         }
     }
-    Some(Labels {
-        label,
-        counts: (won, lost),
-    })
+    Some(Labels { label })
 }

@@ -77,6 +77,8 @@ pub(crate) struct Search<'a> {
     key: Vec<u64>,
     /// One reusable move buffer per search depth (no allocation per node).
     bufs: Vec<Vec<Move>>,
+    /// One reusable move-ordering buffer per depth: (opponent's replies, move index).
+    orders: Vec<Vec<(u32, u32)>>,
     depth: usize,
     /// The retrograde pre-classification of the root's residual game, when it applies.
     labels: Option<Labels>,
@@ -107,6 +109,7 @@ impl<'a> Search<'a> {
             memo: Memo::new(words, bytes),
             key: Vec::with_capacity(words),
             bufs: Vec::new(),
+            orders: Vec::new(),
             depth: 0,
             labels: None,
             canonical: true,
@@ -144,8 +147,9 @@ impl<'a> Search<'a> {
     }
 
     /// Number of vertices the pre-classification labelled (0 without one).
+    #[cfg(test)]
     pub fn labelled(&self) -> usize {
-        self.labels.as_ref().map_or(0, |l| l.counts.0 + l.counts.1)
+        self.labels.as_ref().map_or(0, Labels::count)
     }
 
     /// Statistics of this search so far, timed from `started`.
@@ -363,19 +367,11 @@ impl<'a> Search<'a> {
         if moves.is_empty() {
             return Ok(u32::from(self.game.misere));
         }
-        if self.labels.is_some() {
-            // One token, regular history: a move into a lost vertex wins at once, a move into
-            // a won vertex loses; only moves into unlabelled vertices are searched.
-            if let Some(i) = moves
-                .iter()
-                .position(|mv| matches!(self.target_label(mv), Label::Lost(_)))
-            {
-                return Ok(i as u32 + 1);
-            }
+        let one_token = self.game.kind == Kind::One
+            && matches!(self.game.rule, Rule::Vertex | Rule::Edge)
+            && st.tok[0] != NONE;
+        if !one_token {
             for (i, &mv) in moves.iter().enumerate() {
-                if self.target_label(&mv) != Label::Open {
-                    continue;
-                }
                 let undo = self.game.apply(st, mv);
                 let child_wins = self.wins(st);
                 self.game.undo(st, undo);
@@ -385,15 +381,70 @@ impl<'a> Search<'a> {
             }
             return Ok(0);
         }
-        for (i, &mv) in moves.iter().enumerate() {
+        // One token, regular history: a move into a lost vertex wins at once, a move into a
+        // won vertex loses; only moves into unlabelled vertices are searched.
+        if self.labels.is_some()
+            && let Some(i) = moves
+                .iter()
+                .position(|mv| matches!(self.target_label(mv), Label::Lost(_)))
+        {
+            return Ok(i as u32 + 1);
+        }
+        // Move ordering: count the opponent's replies after each open move. None is an
+        // immediate win (normal play) or an immediate loss (misère: the opponent is stuck and
+        // wins); the others are searched fewest replies first.
+        let depth = self.depth;
+        if self.orders.len() <= depth {
+            self.orders.resize_with(depth + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.orders[depth]);
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let Move::Step { to, .. } = *mv else { continue };
+            if self.target_label(mv) != Label::Open {
+                continue;
+            }
+            let undo = self.game.apply(st, *mv);
+            let replies = self.replies(st, to);
+            self.game.undo(st, undo);
+            if replies == 0 {
+                if self.game.misere {
+                    continue;
+                }
+                self.orders[depth] = order;
+                return Ok(i as u32 + 1);
+            }
+            order.push((replies, i as u32));
+        }
+        order.sort_unstable();
+        let mut value = Ok(0);
+        for &(_, i) in &order {
+            let mv = moves[i as usize];
             let undo = self.game.apply(st, mv);
             let child_wins = self.wins(st);
             self.game.undo(st, undo);
-            if !child_wins? {
-                return Ok(i as u32 + 1);
+            match child_wins {
+                Ok(true) => {}
+                Ok(false) => {
+                    value = Ok(i + 1);
+                    break;
+                }
+                Err(e) => {
+                    value = Err(e);
+                    break;
+                }
             }
         }
-        Ok(0)
+        self.orders[depth] = order;
+        value
+    }
+
+    /// The number of legal moves of the one token on `at` in `st`.
+    #[inline]
+    fn replies(&self, st: &State, at: usize) -> u32 {
+        let vertex = self.game.rule == Rule::Vertex;
+        let free = |&&(x, e): &&(usize, usize)| !st.bit(if vertex { x } else { e });
+        self.game.adj[at].iter().filter(free).count() as u32
     }
 
     /// The winning move of the mover in `st`, if the mover wins and has a move.

@@ -56,10 +56,11 @@ impl Memo {
     /// hash buckets at hashbrown's power-of-two sizes), and at least 16 entries.
     pub fn new(words: usize, bytes: usize) -> Memo {
         // The largest entry count whose arena and bucket array fit in `bytes`: hashbrown keeps
-        // the load factor at or below 7/8 with a power-of-two bucket count.
+        // the load factor at or below 7/8 with a power-of-two bucket count, and while it grows
+        // the old bucket array (half the new one) is alive too, hence the 3/2.
         let fits = |cap: usize| {
             let buckets = (cap * 8 / 7 + 1).next_power_of_two();
-            cap * words * 8 + buckets * BUCKET_BYTES <= bytes
+            cap * words * 8 + buckets * BUCKET_BYTES * 3 / 2 <= bytes
         };
         let mut cap = 16usize;
         while fits(cap * 2) {
