@@ -50,7 +50,31 @@ pub fn winner_words(w: Winner) -> &'static str {
 }
 
 fn stats_json(stats: Stats) -> Value {
-    json!({ "nodes": stats.nodes, "millis": (stats.millis * 1000.0).round() / 1000.0 })
+    let mut v = json!({ "nodes": stats.nodes, "millis": (stats.millis * 1000.0).round() / 1000.0 });
+    // The table statistics only for solvers with a memo table (exhaustive geography search).
+    if stats.positions > 0 {
+        v["positions"] = json!(stats.positions);
+        v["hits"] = json!(stats.hits);
+        v["nodes_per_second"] = json!(stats.nodes_per_second().round());
+        v["peak_table_bytes"] = json!(stats.peak_table_bytes);
+    }
+    v
+}
+
+/// The statistics in words: nodes and time, and for a memo-table search the positions
+/// stored, the table hits, the node rate and the peak table memory.
+pub fn stats_words(stats: Stats) -> String {
+    let mut out = format!("{} nodes, {:.3} ms", stats.nodes, stats.millis);
+    if stats.positions > 0 {
+        out += &format!(
+            ", {} positions stored, {} table hits, {:.0} nodes/s, {:.1} MiB peak table",
+            stats.positions,
+            stats.hits,
+            stats.nodes_per_second(),
+            stats.peak_table_bytes as f64 / (1 << 20) as f64
+        );
+    }
+    out
 }
 
 /// The witness of a solution as JSON, with vertex identifiers rather than indices.
@@ -151,7 +175,7 @@ pub fn solution_text(instance: &Instance, solution: &Solution, strategy: bool) -
             out += &format!("witness: {w}\n");
         }
     }
-    out += &format!("stats:   {} nodes, {:.3} ms\n", stats.nodes, stats.millis);
+    out += &format!("stats:   {}\n", stats_words(stats));
     out
 }
 

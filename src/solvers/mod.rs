@@ -84,6 +84,15 @@ pub struct Stats {
     pub nodes: u64,
     /// Wall-clock time in milliseconds.
     pub millis: f64,
+    /// Positions written to the solver's memo table (0 for solvers without one).
+    #[serde(default)]
+    pub positions: u64,
+    /// Memo lookups answered from the table.
+    #[serde(default)]
+    pub hits: u64,
+    /// Largest memory held by the solver's tables, in bytes.
+    #[serde(default)]
+    pub peak_table_bytes: u64,
 }
 
 impl Stats {
@@ -92,6 +101,18 @@ impl Stats {
         Stats {
             nodes,
             millis: start.elapsed().as_secs_f64() * 1000.0,
+            positions: 0,
+            hits: 0,
+            peak_table_bytes: 0,
+        }
+    }
+
+    /// Nodes expanded per second of wall-clock time (0 when no time was measured).
+    pub fn nodes_per_second(&self) -> f64 {
+        if self.millis > 0.0 {
+            self.nodes as f64 * 1000.0 / self.millis
+        } else {
+            0.0
         }
     }
 }

@@ -7,16 +7,24 @@
 //! interchangeable. The memo stores "the mover loses" as 0 and "the mover wins with move i"
 //! as i + 1, so the principal variation can be read back without searching again.
 //!
-//! Memory stays bounded: when the memo would exceed [`MEMO_BYTES`] it is cleared and the
-//! search continues (correct, only slower). Instances beyond [`MAX_ITEMS`] vertices or edges,
+//! One-token rooted vertex and edge games are first pre-classified by retrograde analysis
+//! (`classify.rs`, with its soundness argument): a move into a vertex labelled lost wins at
+//! once and is tried first, a move into a vertex labelled won is never searched, so labelled
+//! vertices never enter a key and the search only expands the unlabelled core.
+//!
+//! Moves are generated into one reused buffer per depth (no allocation per node). The memo
+//! (`memo.rs`) compares exact keys in place and stays within [`Budget::max_memory`] (default
+//! [`MEMO_BYTES`]): when full, it evicts the cheaper half of its entries by subtree size, and
+//! the search continues (correct, only slower). Instances beyond [`MAX_ITEMS`] vertices or edges,
 //! or NimG games with more than [`MAX_TOTAL_WEIGHT`] tokens in all, are refused with
 //! [`SolveError::TooLarge`]: the recursion depth is the game length, bounded by those numbers.
 
+use super::classify::{Label, Labels, classify};
+use super::memo::Memo;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Geography, Move, Rule};
-use crate::solvers::{Budget, BudgetExceeded, SolveError};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
+use std::time::Instant;
 
 /// Largest number of vertices (vertex rule, NimG) or edges (edge rule) the solver accepts.
 pub const MAX_ITEMS: usize = 1 << 16;
@@ -26,41 +34,6 @@ pub const MAX_TOTAL_WEIGHT: u64 = 1 << 16;
 pub const MEMO_BYTES: usize = 512 << 20;
 /// Game lengths above this run the search on a thread with a large stack.
 const DEEP: usize = 2_000;
-
-/// FxHash (rustc's hasher): the keys are our own bit patterns, so a fast non-keyed hash is
-/// safe and several times cheaper than SipHash here.
-#[derive(Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
-        }
-        for &b in chunks.remainder() {
-            self.add(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.add(x);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.add(x as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Memo = HashMap<Box<[u64]>, u32, BuildHasherDefault<FxHasher>>;
 
 /// Refuses instances the exhaustive solver cannot represent; returns the maximum game length.
 pub(crate) fn check_size(g: &Geography) -> Result<usize, SolveError> {
@@ -101,29 +74,115 @@ pub(crate) struct Search<'a> {
     /// Nodes expanded so far (memo misses).
     pub nodes: u64,
     memo: Memo,
-    cap: usize,
     key: Vec<u64>,
+    /// One reusable move buffer per search depth (no allocation per node).
+    bufs: Vec<Vec<Move>>,
+    /// One reusable move-ordering buffer per depth: (opponent's replies, move index).
+    orders: Vec<Vec<(u32, u32)>>,
+    depth: usize,
+    /// The retrograde pre-classification of the root's residual game, when it applies.
+    labels: Option<Labels>,
+    /// Whether keys hold only the reachable free items (`push_reachable`).
+    canonical: bool,
+    /// Scratch for `push_reachable`: vertices reached, and the search stack.
+    seen: Vec<u64>,
+    stack: Vec<u32>,
 }
 
 impl<'a> Search<'a> {
-    /// A fresh search over `game` charging `budget`.
-    pub fn new(game: &'a Game, budget: &'a Budget) -> Search<'a> {
+    /// A search over `game` charging `budget`, whose positions are all reached from `root`
+    /// (the pre-classification is computed for `root`'s residual game when it applies).
+    pub fn new(game: &'a Game, budget: &'a Budget, root: &State) -> Search<'a> {
+        let mut search = Search::plain(game, budget);
+        search.labels = classify(game, root);
+        search
+    }
+
+    /// A search over `game` without pre-classification (any position may be asked).
+    pub fn plain(game: &'a Game, budget: &'a Budget) -> Search<'a> {
         let words = 1 + game.start.bits.len() + game.start.weights.len();
-        let entry = words * 8 + 16 /* box */ + 8 /* value, padding */ + 16 /* table slack */;
+        let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
         Search {
             game,
             budget,
             nodes: 0,
-            memo: Memo::default(),
-            cap: (MEMO_BYTES / entry).max(1 << 12),
+            memo: Memo::new(words, bytes),
             key: Vec::with_capacity(words),
+            bufs: Vec::new(),
+            orders: Vec::new(),
+            depth: 0,
+            labels: None,
+            canonical: true,
+            seen: vec![0; game.n.div_ceil(64)],
+            stack: Vec::new(),
         }
     }
 
-    /// The same search with a memo of at most `cap` entries (tests exercise the clearing).
+    /// The same search with a memo of at most `cap` entries (tests exercise the eviction).
     #[cfg(test)]
     pub fn with_memo_cap(self, cap: usize) -> Search<'a> {
-        Search { cap, ..self }
+        let words = 1 + self.game.start.bits.len() + self.game.start.weights.len();
+        Search {
+            memo: Memo::with_cap(words, cap),
+            ..self
+        }
+    }
+
+    /// The same search without its pre-classification (tests compare the two).
+    #[cfg(test)]
+    pub fn without_labels(self) -> Search<'a> {
+        Search {
+            labels: None,
+            ..self
+        }
+    }
+
+    /// The same search with raw visited/used bitsets as keys (tests compare the two).
+    #[cfg(test)]
+    pub fn without_canonical_keys(self) -> Search<'a> {
+        Search {
+            canonical: false,
+            ..self
+        }
+    }
+
+    /// Number of vertices the pre-classification labelled (0 without one).
+    #[cfg(test)]
+    pub fn labelled(&self) -> usize {
+        self.labels.as_ref().map_or(0, Labels::count)
+    }
+
+    /// Statistics of this search so far, timed from `started`.
+    pub fn stats(&self, started: Instant) -> Stats {
+        Stats {
+            positions: self.memo.stored,
+            hits: self.memo.hits,
+            peak_table_bytes: self.memo.peak_bytes,
+            ..Stats::since(started, self.nodes)
+        }
+    }
+
+    /// Whether the pre-classification may answer for the line of token vertices `path`
+    /// (the root's first): it must be *regular* (see `classify.rs`), i.e. unlabelled vertices
+    /// followed by labelled ones of strictly decreasing index. Always true without labels.
+    pub fn regular(&self, path: impl IntoIterator<Item = usize>) -> bool {
+        let Some(labels) = &self.labels else {
+            return true;
+        };
+        // `prev`: the index of the last labelled vertex, `None` while still unlabelled.
+        let mut prev: Option<u32> = None;
+        for v in path {
+            let index = match labels.of(v) {
+                Label::Open => 0,
+                Label::Won(i) | Label::Lost(i) => i,
+            };
+            match (prev, index) {
+                (None, 0) => {}
+                (Some(p), i) if i == 0 || i >= p => return false,
+                (_, i) => prev = Some(i),
+            }
+        }
+        true
     }
 
     /// Fills `self.key` with the memo key of `st`.
@@ -140,15 +199,132 @@ impl<'a> Search<'a> {
         };
         self.key.clear();
         self.key.push(a | b << 24 | turn << 48);
-        self.key.extend_from_slice(&st.bits);
-        self.key.extend_from_slice(&st.weights);
+        let placed = st.tok[..self.game.token_count()].iter().all(|&t| t != NONE);
+        if self.canonical && placed && !st.bits.is_empty() {
+            self.push_reachable(st);
+        } else {
+            self.key.extend_from_slice(&st.bits);
+        }
+        if self.canonical && !st.weights.is_empty() {
+            self.push_reachable_weights(st);
+        } else {
+            self.key.extend_from_slice(&st.weights);
+        }
+    }
+
+    /// Appends the canonical weights of a NimG position: those of the vertices the pointer can
+    /// reach through vertices of positive weight (the pointer's and its neighbours' included),
+    /// 0 elsewhere. Why it is exact: under both NimG rules a move removes tokens at the
+    /// pointer or at a neighbour and moves the pointer to a neighbour, and a vertex of weight
+    /// 0 ends the game for whoever must remove there (RM) or cannot be moved to (MR); so play
+    /// never depends on a vertex reachable only through weight-0 vertices, and every vertex
+    /// whose weight a move reads is recorded with its exact weight.
+    fn push_reachable_weights(&mut self, st: &State) {
+        let base = self.key.len();
+        self.key.resize(base + st.weights.len(), 0);
+        self.seen.iter_mut().for_each(|w| *w = 0);
+        self.stack.clear();
+        let c = st.tok[0] as usize;
+        self.seen[c / 64] |= 1 << (c % 64);
+        self.stack.push(c as u32);
+        while let Some(v) = self.stack.pop() {
+            let v = v as usize;
+            self.key[base + v] = st.weights[v];
+            if st.weights[v] == 0 && v != c {
+                continue;
+            }
+            for &d in &self.game.nbrs[v] {
+                if self.seen[d / 64] >> (d % 64) & 1 == 0 {
+                    self.seen[d / 64] |= 1 << (d % 64);
+                    self.stack.push(d as u32);
+                }
+            }
+        }
+    }
+
+    /// Appends the canonical part of the key of `st` (every token placed, vertex or edge
+    /// rule): the free items the tokens can still reach, instead of the visited/used bitset.
+    ///
+    /// Why it is exact: every future move of the search uses a free item reachable from a
+    /// token through free items and unlabelled vertices (labelled vertices are never entered
+    /// and their items are always free in a regular history, see `classify.rs`), so two
+    /// positions with the same tokens, turn and reachable set have the same move lists, in
+    /// the same order, and the same futures. Vertex rule: the unvisited unlabelled vertices
+    /// reachable through such vertices; edge rule: the unused edges between unlabelled
+    /// vertices reachable along unused edges.
+    fn push_reachable(&mut self, st: &State) {
+        let vertex = self.game.rule == Rule::Vertex;
+        let words = st.bits.len();
+        let base = self.key.len();
+        self.key.resize(base + words, 0);
+        self.seen.iter_mut().for_each(|w| *w = 0);
+        self.stack.clear();
+        for &t in &st.tok[..self.game.token_count()] {
+            let t = t as usize;
+            if self.seen[t / 64] >> (t % 64) & 1 == 0 {
+                self.seen[t / 64] |= 1 << (t % 64);
+                self.stack.push(t as u32);
+            }
+        }
+        let labels = self.labels.as_ref();
+        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        while let Some(v) = self.stack.pop() {
+            for &(x, e) in &self.game.adj[v as usize] {
+                let item = if vertex { x } else { e };
+                if st.bit(item) || !open(x) {
+                    continue;
+                }
+                self.key[base + item / 64] |= 1 << (item % 64);
+                if self.seen[x / 64] >> (x % 64) & 1 == 0 {
+                    self.seen[x / 64] |= 1 << (x % 64);
+                    self.stack.push(x as u32);
+                }
+            }
+        }
+    }
+
+    /// The label of the token's vertex in `st`, when the pre-classification labels it.
+    fn label_at(&self, st: &State) -> Option<Label> {
+        let labels = self.labels.as_ref()?;
+        match labels.of(st.tok[0] as usize) {
+            Label::Open => None,
+            l => Some(l),
+        }
     }
 
     /// The memo entry of `st`, if any: `Some(0)` = mover loses, `Some(i + 1)` = mover wins
-    /// by move `i` of `game.moves(st)`.
+    /// by move `i` of `game.moves(st)`. A labelled position answers from its label.
     pub fn lookup(&mut self, st: &State) -> Option<u32> {
+        if let Some(label) = self.label_at(st) {
+            return Some(self.labelled_value(st, label));
+        }
         self.make_key(st);
-        self.memo.get(self.key.as_slice()).copied()
+        self.memo.get(&self.key)
+    }
+
+    /// The value of a position whose token is on a labelled vertex (in a regular history):
+    /// lost is 0; won is a move into a lost vertex of lower index, or 1 for the misère win
+    /// without a move.
+    fn labelled_value(&self, st: &State, label: Label) -> u32 {
+        let Label::Won(own) = label else {
+            return 0;
+        };
+        let labels = self.labels.as_ref().expect("labelled");
+        let moves = self.game.moves(st);
+        let by = moves.iter().position(|mv| match *mv {
+            Move::Step { to, .. } => matches!(labels.of(to), Label::Lost(i) if i < own),
+            _ => false,
+        });
+        by.map_or(1, |i| i as u32 + 1)
+    }
+
+    /// The label of the vertex a one-token move goes to (`Open` without labels).
+    #[inline]
+    fn target_label(&self, mv: &Move) -> Label {
+        match (&self.labels, *mv) {
+            (Some(labels), Move::Step { to, .. }) => labels.of(to),
+            _ => Label::Open,
+        }
     }
 
     /// The memo entry of `st`, searching when it is not (or no longer) stored.
@@ -168,23 +344,107 @@ impl<'a> Search<'a> {
     fn search(&mut self, st: &mut State) -> Result<u32, BudgetExceeded> {
         self.nodes += 1;
         self.budget.charge(self.nodes)?;
-        let moves = self.game.moves(st);
-        let mut value = u32::from(moves.is_empty() && self.game.misere);
-        for (i, &mv) in moves.iter().enumerate() {
-            let undo = self.game.apply(st, mv);
-            let child_wins = self.wins(st)?;
+        let before = self.nodes;
+        let depth = self.depth;
+        if self.bufs.len() <= depth {
+            self.bufs.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.bufs[depth]);
+        moves.clear();
+        self.game.moves_into(st, &mut moves);
+        self.depth = depth + 1;
+        let value = self.expand(st, &moves);
+        self.depth = depth;
+        self.bufs[depth] = moves;
+        let value = value?;
+        self.make_key(st);
+        self.memo.insert(&self.key, value, self.nodes - before + 1);
+        Ok(value)
+    }
+
+    /// The value of `st` from its move list `moves`.
+    fn expand(&mut self, st: &mut State, moves: &[Move]) -> Result<u32, BudgetExceeded> {
+        if moves.is_empty() {
+            return Ok(u32::from(self.game.misere));
+        }
+        let one_token = self.game.kind == Kind::One
+            && matches!(self.game.rule, Rule::Vertex | Rule::Edge)
+            && st.tok[0] != NONE;
+        if !one_token {
+            for (i, &mv) in moves.iter().enumerate() {
+                let undo = self.game.apply(st, mv);
+                let child_wins = self.wins(st);
+                self.game.undo(st, undo);
+                if !child_wins? {
+                    return Ok(i as u32 + 1);
+                }
+            }
+            return Ok(0);
+        }
+        // One token, regular history: a move into a lost vertex wins at once, a move into a
+        // won vertex loses; only moves into unlabelled vertices are searched.
+        if self.labels.is_some()
+            && let Some(i) = moves
+                .iter()
+                .position(|mv| matches!(self.target_label(mv), Label::Lost(_)))
+        {
+            return Ok(i as u32 + 1);
+        }
+        // Move ordering: count the opponent's replies after each open move. None is an
+        // immediate win (normal play) or an immediate loss (misère: the opponent is stuck and
+        // wins); the others are searched fewest replies first.
+        let depth = self.depth;
+        if self.orders.len() <= depth {
+            self.orders.resize_with(depth + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.orders[depth]);
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let Move::Step { to, .. } = *mv else { continue };
+            if self.target_label(mv) != Label::Open {
+                continue;
+            }
+            let undo = self.game.apply(st, *mv);
+            let replies = self.replies(st, to);
             self.game.undo(st, undo);
-            if !child_wins {
-                value = i as u32 + 1;
-                break;
+            if replies == 0 {
+                if self.game.misere {
+                    continue;
+                }
+                self.orders[depth] = order;
+                return Ok(i as u32 + 1);
+            }
+            order.push((replies, i as u32));
+        }
+        order.sort_unstable();
+        let mut value = Ok(0);
+        for &(_, i) in &order {
+            let mv = moves[i as usize];
+            let undo = self.game.apply(st, mv);
+            let child_wins = self.wins(st);
+            self.game.undo(st, undo);
+            match child_wins {
+                Ok(true) => {}
+                Ok(false) => {
+                    value = Ok(i + 1);
+                    break;
+                }
+                Err(e) => {
+                    value = Err(e);
+                    break;
+                }
             }
         }
-        if self.memo.len() >= self.cap {
-            self.memo.clear();
-        }
-        self.make_key(st);
-        self.memo.insert(self.key.clone().into_boxed_slice(), value);
-        Ok(value)
+        self.orders[depth] = order;
+        value
+    }
+
+    /// The number of legal moves of the one token on `at` in `st`.
+    #[inline]
+    fn replies(&self, st: &State, at: usize) -> u32 {
+        let vertex = self.game.rule == Rule::Vertex;
+        let free = |&&(x, e): &&(usize, usize)| !st.bit(if vertex { x } else { e });
+        self.game.adj[at].iter().filter(free).count() as u32
     }
 
     /// The winning move of the mover in `st`, if the mover wins and has a move.

@@ -7,10 +7,12 @@
 //! reports the winner, a winning first move of player I when player I wins, a principal
 //! variation and statistics.
 
+mod classify;
 mod dag;
 mod exhaustive;
 mod gf2;
 mod matching;
+mod memo;
 mod oracle;
 mod position;
 mod session;
@@ -165,7 +167,7 @@ pub fn solve_from(
         .filter(|st| !g.is_nim() || st.tok[0] != state::NONE)
         .ok_or_else(|| SolveError::Unsupported("the position does not fit the game".into()))?;
     exhaustive::with_stack(depth, || {
-        let mut search = Search::new(&game, budget);
+        let mut search = Search::new(&game, budget, &st);
         let mut st = st;
         let wins = search.wins(&mut st)?;
         let winning_move = search.winning_move(&mut st)?;
@@ -178,7 +180,7 @@ pub fn solve_from(
             },
             winning_move,
             principal_variation,
-            stats: Stats::since(started, search.nodes),
+            stats: search.stats(started),
             method: "exhaustive",
         })
     })

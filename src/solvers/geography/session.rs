@@ -16,13 +16,20 @@ use crate::solvers::{Budget, SolveError};
 /// Answers questions about positions of one game with a shared memo (see the module comment).
 pub struct MoveOracle<'a> {
     game: &'a Game,
+    budget: &'a Budget,
     search: Search<'a>,
+    /// A search without pre-classification, for lines the labels cannot answer (created on
+    /// first use).
+    plain: Option<Search<'a>>,
 }
 
-impl MoveOracle<'_> {
-    /// The state after `line`, played from the start; an illegal move is an error.
-    fn replay(&self, line: &[Move]) -> Result<State, SolveError> {
+impl<'a> MoveOracle<'a> {
+    /// The state after `line`, played from the start (an illegal move is an error), and the
+    /// search that may answer for it: the pre-classified one when the line's token path is
+    /// regular (`classify.rs`), else a plain one.
+    fn replay(&mut self, line: &[Move]) -> Result<(State, &mut Search<'a>), SolveError> {
         let mut st = self.game.start.clone();
+        let mut path = vec![st.tok[0] as usize];
         for (ply, &mv) in line.iter().enumerate() {
             if !self.game.moves(&st).contains(&mv) {
                 return Err(SolveError::Unsupported(format!(
@@ -30,26 +37,34 @@ impl MoveOracle<'_> {
                 )));
             }
             self.game.apply(&mut st, mv);
+            path.push(st.tok[0] as usize);
         }
-        Ok(st)
+        if self.search.regular(path) {
+            return Ok((st, &mut self.search));
+        }
+        let (game, budget) = (self.game, self.budget);
+        let plain = self
+            .plain
+            .get_or_insert_with(|| Search::plain(game, budget));
+        Ok((st, plain))
     }
 
     /// Whether the player to move after `line` wins with optimal play.
     pub fn mover_wins(&mut self, line: &[Move]) -> Result<bool, SolveError> {
-        let mut st = self.replay(line)?;
-        Ok(self.search.wins(&mut st)?)
+        let (mut st, search) = self.replay(line)?;
+        Ok(search.wins(&mut st)?)
     }
 
     /// A winning move of the player to move after `line`: `None` when that player loses, or
     /// wins without moving (misère play, no legal move).
     pub fn winning_move(&mut self, line: &[Move]) -> Result<Option<Move>, SolveError> {
-        let mut st = self.replay(line)?;
-        Ok(self.search.winning_move(&mut st)?)
+        let (mut st, search) = self.replay(line)?;
+        Ok(search.winning_move(&mut st)?)
     }
 
-    /// Search nodes expanded so far in this session (charged against its budget).
+    /// Search nodes expanded so far in this session.
     pub fn nodes(&self) -> u64 {
-        self.search.nodes
+        self.search.nodes + self.plain.as_ref().map_or(0, |p| p.nodes)
     }
 }
 
@@ -69,7 +84,9 @@ pub fn with_oracle<T: Send>(
     Ok(exhaustive::with_stack(depth, || {
         let mut oracle = MoveOracle {
             game: &game,
-            search: Search::new(&game, budget),
+            budget,
+            search: Search::new(&game, budget, &game.start),
+            plain: None,
         };
         f(&mut oracle)
     }))

@@ -72,6 +72,8 @@ pub(crate) struct Game {
     pub n: usize,
     /// Number of edges.
     pub m: usize,
+    /// Whether the graph is directed.
+    pub directed: bool,
     /// Out-adjacency `(neighbour, edge)` per vertex, in edge order.
     pub adj: Vec<Vec<(VertexId, usize)>>,
     /// Distinct out-neighbours per vertex, sorted (NimG moves).
@@ -104,6 +106,7 @@ impl Game {
             misere: g.convention == crate::problems::Convention::Misere,
             n,
             m,
+            directed: g.graph.directed,
             adj: g.graph.out_adjacency(),
             nbrs: g.graph.successors(),
             traversals,
@@ -150,19 +153,25 @@ impl Game {
     /// The legal moves in `st`, in a deterministic order (token, then edge order).
     pub fn moves(&self, st: &State) -> Vec<Move> {
         let mut out = Vec::new();
+        self.moves_into(st, &mut out);
+        out
+    }
+
+    /// Appends the legal moves in `st` to `out`, in the order of [`Game::moves`] (the search
+    /// reuses one buffer per depth instead of allocating per node).
+    pub fn moves_into(&self, st: &State, out: &mut Vec<Move>) {
         match self.rule {
-            Rule::NimRemoveMove => self.nim_rm_moves(st, &mut out),
-            Rule::NimMoveRemove => self.nim_mr_moves(st, &mut out),
+            Rule::NimRemoveMove => self.nim_rm_moves(st, out),
+            Rule::NimMoveRemove => self.nim_mr_moves(st, out),
             _ => match self.kind {
-                Kind::One => self.token_moves(st, 0, &mut out),
-                Kind::Partizan => self.token_moves(st, st.turn, &mut out),
+                Kind::One => self.token_moves(st, 0, out),
+                Kind::Partizan => self.token_moves(st, st.turn, out),
                 Kind::TwoShared => {
-                    self.token_moves(st, 0, &mut out);
-                    self.token_moves(st, 1, &mut out);
+                    self.token_moves(st, 0, out);
+                    self.token_moves(st, 1, out);
                 }
             },
         }
-        out
     }
 
     /// Moves of token `t` under the vertex or edge rule (placements when it is not placed).

@@ -1,0 +1,233 @@
+//! The exhaustive search's transposition table: exact keys, bounded memory, and a
+//! replacement policy that keeps the expensive entries.
+//!
+//! Every key has the same number of 64-bit words (one search, one game), so the keys live in
+//! one arena of fixed-size slots and the hash table holds only `(slot, value, work)`. A lookup
+//! hashes the key once (rustc's Fx hash) and compares the stored key words in place: the table
+//! never trusts a hash alone, since a collision would make the checker accept a wrong answer.
+//!
+//! When the table is full, the cheaper half of it is evicted: `work` is the number of search
+//! nodes the entry's subtree cost, and entries are dropped from the cheapest upwards until half
+//! the table is free (never the whole table, so the valuable entries near the root survive).
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+use std::hash::Hasher;
+
+/// One table entry: where its key lives, the stored value and what it cost to compute.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    slot: u32,
+    value: u32,
+    work: u32,
+}
+
+/// Control byte per bucket in hashbrown's layout, plus the entry itself.
+const BUCKET_BYTES: usize = std::mem::size_of::<Entry>() + 1;
+
+/// A bounded map from fixed-length keys (`words` words) to `u32` values.
+pub(crate) struct Memo {
+    words: usize,
+    keys: Vec<u64>,
+    free: Vec<u32>,
+    table: HashTable<Entry>,
+    cap: usize,
+    /// Lookups that found their key.
+    pub hits: u64,
+    /// Entries written (including those later evicted).
+    pub stored: u64,
+    /// Entries evicted to make room.
+    pub evicted: u64,
+    /// Largest memory held by the table and its key arena, in bytes.
+    pub peak_bytes: u64,
+}
+
+#[inline]
+fn hash(key: &[u64]) -> u64 {
+    let mut h = FxHasher::default();
+    for &w in key {
+        h.write_u64(w);
+    }
+    h.finish()
+}
+
+impl Memo {
+    /// A table for keys of `words` words that holds at most about `bytes` bytes (arena plus
+    /// hash buckets at hashbrown's power-of-two sizes), and at least 16 entries.
+    pub fn new(words: usize, bytes: usize) -> Memo {
+        // The largest entry count whose arena and bucket array fit in `bytes`: hashbrown keeps
+        // the load factor at or below 7/8 with a power-of-two bucket count, and while it grows
+        // the old bucket array (half the new one) is alive too, hence the 3/2.
+        let fits = |cap: usize| {
+            let buckets = (cap * 8 / 7 + 1).next_power_of_two();
+            cap * words * 8 + buckets * BUCKET_BYTES * 3 / 2 <= bytes
+        };
+        let mut cap = 16usize;
+        while fits(cap * 2) {
+            cap *= 2;
+        }
+        // Between two powers of two, bisect: the bucket array stays the same size, so more
+        // entries may fit than the last power of two.
+        let (mut lo, mut hi) = (cap, cap * 2);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        Memo::with_cap(words, lo.max(16))
+    }
+
+    /// A table of at most `cap` entries (tests use tiny caps to exercise eviction).
+    pub fn with_cap(words: usize, cap: usize) -> Memo {
+        Memo {
+            words: words.max(1),
+            keys: Vec::new(),
+            free: Vec::new(),
+            table: HashTable::new(),
+            cap: cap.max(2),
+            hits: 0,
+            stored: 0,
+            evicted: 0,
+            peak_bytes: 0,
+        }
+    }
+
+    /// Entries currently stored.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The value stored for `key`, if any.
+    #[inline]
+    pub fn get(&mut self, key: &[u64]) -> Option<u32> {
+        debug_assert_eq!(key.len(), self.words);
+        let (words, keys) = (self.words, &self.keys);
+        let found = self
+            .table
+            .find(hash(key), |e| {
+                let at = e.slot as usize * words;
+                keys[at..at + words] == *key
+            })
+            .map(|e| e.value);
+        self.hits += u64::from(found.is_some());
+        found
+    }
+
+    /// Stores `value` for `key` (not yet present), which took `work` nodes to compute;
+    /// evicts the cheaper half of the table first when it is full.
+    pub fn insert(&mut self, key: &[u64], value: u32, work: u64) {
+        debug_assert_eq!(key.len(), self.words);
+        if self.table.len() >= self.cap {
+            self.evict_cheap_half();
+        }
+        let words = self.words;
+        let slot = match self.free.pop() {
+            Some(s) => {
+                let at = s as usize * words;
+                self.keys[at..at + words].copy_from_slice(key);
+                s
+            }
+            None => {
+                let s = (self.keys.len() / words) as u32;
+                if self.keys.len() + words > self.keys.capacity() {
+                    // Grow by doubling, but never past the slots the cap allows.
+                    let want = (self.keys.capacity() * 2)
+                        .max(words * 64)
+                        .min(self.cap * words);
+                    let more = want.saturating_sub(self.keys.len()).max(words);
+                    self.keys.reserve_exact(more);
+                }
+                self.keys.extend_from_slice(key);
+                s
+            }
+        };
+        let entry = Entry {
+            slot,
+            value,
+            work: u32::try_from(work).unwrap_or(u32::MAX),
+        };
+        let keys = &self.keys;
+        self.table.insert_unique(hash(key), entry, |e| {
+            let at = e.slot as usize * words;
+            hash(&keys[at..at + words])
+        });
+        self.stored += 1;
+        self.peak_bytes = self.peak_bytes.max(self.bytes() as u64);
+    }
+
+    /// Bytes held by the table and the key arena now.
+    pub fn bytes(&self) -> usize {
+        self.table.allocation_size() + self.keys.capacity() * 8 + self.free.capacity() * 4
+    }
+
+    /// Drops entries from the cheapest (smallest `work`) upwards until half the table is
+    /// free. Work is bucketed by its binary logarithm; the threshold bucket is thinned only
+    /// as far as needed.
+    fn evict_cheap_half(&mut self) {
+        let mut hist = [0usize; 33];
+        let bucket = |w: u32| (32 - w.leading_zeros()) as usize;
+        for e in self.table.iter() {
+            hist[bucket(e.work)] += 1;
+        }
+        let target = self.table.len() / 2;
+        let (mut below, mut threshold) = (0usize, 0usize);
+        while threshold < 32 && below + hist[threshold] < target {
+            below += hist[threshold];
+            threshold += 1;
+        }
+        // Evict every entry below the threshold bucket and `extra` of the threshold bucket.
+        let mut extra = target - below;
+        let free = &mut self.free;
+        let mut evicted = 0u64;
+        self.table.retain(|e| {
+            let b = bucket(e.work);
+            let drop = b < threshold || (b == threshold && extra > 0);
+            if b == threshold && drop {
+                extra -= 1;
+            }
+            if drop {
+                free.push(e.slot);
+                evicted += 1;
+            }
+            !drop
+        });
+        self.evicted += evicted;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys whose hashes collide are still told apart (the table compares key words), and
+    /// eviction keeps the expensive entries and frees exactly half.
+    #[test]
+    fn exact_keys_and_eviction_keeps_expensive_entries() {
+        let mut memo = Memo::with_cap(2, 64);
+        for i in 0..64u64 {
+            memo.insert(&[i, 7], i as u32, if i < 8 { 1 << 20 } else { 1 });
+        }
+        for i in 0..64u64 {
+            assert_eq!(memo.get(&[i, 7]), Some(i as u32));
+            assert_eq!(memo.get(&[i, 8]), None);
+        }
+        memo.insert(&[100, 0], 5, 1);
+        assert_eq!(memo.len(), 33);
+        for i in 0..8u64 {
+            assert_eq!(
+                memo.get(&[i, 7]),
+                Some(i as u32),
+                "expensive entry {i} evicted"
+            );
+        }
+        assert_eq!(memo.get(&[100, 0]), Some(5));
+        assert_eq!(memo.evicted, 32);
+    }
+
+    /// The byte budget bounds the table: the entry count times the key size stays inside it.
+    #[test]
+    fn byte_budget_bounds_the_capacity() {
+        let memo = Memo::new(4, 1 << 20);
+        assert!(memo.cap * 32 < 1 << 20 && memo.cap > 10_000, "{}", memo.cap);
+    }
+}
