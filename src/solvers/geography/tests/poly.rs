@@ -1,11 +1,11 @@
 //! Each polynomial solver against exhaustive search on ≥ 1,000 random games where it applies
 //! (fixed seeds; both winners required in large numbers), plus `Method::Auto` dispatch.
 
-use crate::problems::geography::{Convention, Geography, Rule};
+use crate::problems::geography::{Convention, Geography, Rule, Tokens};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::{
     GameSolution, Method, initial_position, legal_moves, play, solve_dag, solve_exhaustive,
-    solve_from, solve_gf2, solve_matching, solve_tree, solve_with,
+    solve_from, solve_gf2, solve_matching, solve_tree, solve_with, uvg_winners,
 };
 use crate::solvers::{Budget, SolveError, Winner};
 use rand::{Rng, SeedableRng};
@@ -132,6 +132,35 @@ fn matching_agrees_with_exhaustive_search() {
     let unrooted = base(Rule::Vertex, Setup::Unrooted, false);
     let m = |g: &Geography| solve_matching(g, &budget);
     campaign("unrooted UVG matching", 2, unrooted, (1, 9), (0.3, 1.0), m);
+}
+
+/// Every start vertex from one Gallai–Edmonds decomposition ([`uvg_winners`]) against
+/// exhaustive search from that start, on 1,000 random graphs.
+#[test]
+fn uvg_winners_agree_with_exhaustive_search() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let (mut firsts, mut seconds) = (0, 0);
+    for _ in 0..TRIALS {
+        let params = GameParams {
+            n: rng.random_range(1..=10),
+            edge_prob: rng.random_range(0.1..0.6),
+            ..base(Rule::Vertex, Setup::Rooted, false)
+        };
+        let mut g = random_game(&mut rng, &params);
+        let winners = uvg_winners(&g, &budget).expect("UVG");
+        for (v, &w) in winners.iter().enumerate() {
+            g.tokens = Tokens::One { start: Some(v) };
+            let exact = solve_exhaustive(&g, &budget).expect("small game");
+            assert_eq!(w, exact.winner, "start {v} in {g:?}");
+            match w {
+                Winner::First => firsts += 1,
+                Winner::Second => seconds += 1,
+            }
+        }
+    }
+    eprintln!("UVG all starts: first {firsts}, second {seconds}");
+    assert!(firsts >= 1000 && seconds >= 1000, "{firsts} vs {seconds}");
 }
 
 /// Bipartite UEG by GF(2), rooted and unrooted.
