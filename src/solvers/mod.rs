@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
+pub mod blossom;
 pub mod certificates;
 pub mod dispatch;
 pub mod geography;

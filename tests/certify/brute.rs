@@ -149,6 +149,16 @@ impl<'g> Engine<'g> {
                         }
                     }
                 }
+                // The papers' unrooted one-token edge game: player I places the token on any
+                // vertex, using no edge; player II moves first.
+                None if matches!(self.g.tokens, Tokens::One { .. }) => {
+                    for v in 0..gr.n() {
+                        let mut n = s.clone();
+                        n.tok[t] = Some(v);
+                        out.push((Move::Place { vertex: v }, flip(n)));
+                    }
+                }
+                // Trail Trap: the first turn takes any unused edge.
                 None => {
                     for (e, &(a, b)) in gr.edges.iter().enumerate() {
                         if s.mask >> e & 1 == 1 {

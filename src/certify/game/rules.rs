@@ -168,8 +168,13 @@ impl<'g> Board<'g> {
                     .filter(|&v| !has(&s.marks, v))
                     .map(|v| Move::Place { vertex: v }),
             );
+        } else if matches!(self.game.tokens, Tokens::One { .. }) {
+            // Unrooted one-token edge games (the papers' rule): player I places the token on
+            // any vertex, using nothing; player II makes the first move along an edge.
+            out.extend((0..g.n()).map(|v| Move::Place { vertex: v }));
         } else {
-            // Unrooted edge games: take any unused edge, in either direction when undirected.
+            // Trail Trap (unrooted partizan edge game): take any unused edge, in either
+            // direction when undirected.
             for (e, &(u, v)) in g
                 .edges
                 .iter()
@@ -235,7 +240,11 @@ impl<'g> Board<'g> {
                     _ => 0,
                 };
                 n.tokens[t] = vertex;
-                set(&mut n.marks, vertex);
+                // Placing visits the vertex under the vertex rule; under the edge rule it
+                // uses no edge.
+                if self.marks_vertices() {
+                    set(&mut n.marks, vertex);
+                }
             }
             Move::Step {
                 token, edge, to, ..
@@ -297,8 +306,9 @@ mod tests {
     }
 
     #[test]
-    fn unrooted_edge_game_opens_along_any_edge_either_way() {
-        // Two edges and a loop: 2 + 2 + 1 openings (a loop has one direction).
+    fn unrooted_edge_game_opens_with_a_placement() {
+        // The papers' rule: player I places the token on any of the 3 vertices, using no
+        // edge; player II then moves along any edge at the token (both edges at v1).
         let g = board_game(
             false,
             &[(0, 1), (1, 2), (2, 2)],
@@ -308,10 +318,14 @@ mod tests {
         let b = Board::new(&g).unwrap();
         let s = b.start();
         let moves = b.moves(&s, u64::MAX).unwrap();
-        assert_eq!(moves.len(), 5);
+        let places: Vec<Move> = (0..3).map(|vertex| Move::Place { vertex }).collect();
+        assert_eq!(moves, places);
+        let next = b.apply(&s, Move::Place { vertex: 1 });
+        let after = b.moves(&next, u64::MAX).unwrap();
+        assert_eq!(after.len(), 2, "{after:?}");
         // After v1→v2 along edge 1, the token at v2 can only take the loop.
         let next = b.apply(
-            &s,
+            &next,
             Move::Step {
                 token: 0,
                 from: 1,
@@ -329,6 +343,19 @@ mod tests {
                 to: 2
             }]
         );
+    }
+
+    #[test]
+    fn trail_trap_opens_along_any_edge_either_way() {
+        // Two edges and a loop: 2 + 2 + 1 openings (a loop has one direction).
+        let g = board_game(
+            false,
+            &[(0, 1), (1, 2), (2, 2)],
+            Rule::Edge,
+            Tokens::Partizan { starts: None },
+        );
+        let b = Board::new(&g).unwrap();
+        assert_eq!(b.moves(&b.start(), u64::MAX).unwrap().len(), 5);
     }
 
     #[test]

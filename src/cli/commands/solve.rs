@@ -10,7 +10,7 @@ use crate::problems::Instance;
 use crate::solvers::dispatch::{Solution, solve_instance};
 
 use crate::solvers::SolveError;
-use crate::solvers::geography::{Method, solve_with};
+use crate::solvers::geography::{Method, gf2_line, solve_with};
 use std::path::Path;
 
 /// Solves one instance and prints the answer.
@@ -26,11 +26,18 @@ pub fn run(
     let budget = budget(budget_args)?;
     let result = match (&parsed.instance, method) {
         (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(|mut s| {
-            // --strategy asks for a line of play; the polynomial methods answer without one,
-            // so exhaustive search supplies it when it fits the budget.
-            if strategy && m == GameMethod::Auto && s.principal_variation.is_empty() {
+            // --strategy asks for a line of play; some polynomial methods answer without one
+            // because it costs far more than the answer: GF(2) plays it with one elimination
+            // per move, and otherwise exhaustive search supplies it when it fits the budget.
+            if strategy && s.principal_variation.is_empty() {
                 let fresh = super::budget(budget_args).unwrap_or_else(|_| budget.clone());
-                if let Ok(e) = solve_with(g, Method::Exhaustive, &fresh) {
+                if s.method == "gf2" {
+                    if let Ok(line) = gf2_line(g, &fresh) {
+                        s.principal_variation = line;
+                    }
+                } else if m == GameMethod::Auto
+                    && let Ok(e) = solve_with(g, Method::Exhaustive, &fresh)
+                {
                     s.principal_variation = e.principal_variation;
                 }
             }

@@ -7,19 +7,38 @@
 //! iff `x`'s line is in the GF(2) span of the other lines parallel to it (the empty sum
 //! counts: a vertex with no unused edge has the zero line).
 //!
-//! Unrooted games follow our rule (player I's first turn picks an edge and moves along it,
-//! i.e. picks a vertex and moves first from it), so player I wins iff some line is outside
-//! the span of the other parallel lines. The paper's corollary "player II wins iff `M` is
-//! square and invertible" is for the other convention, where player II moves first from
-//! the chosen vertex.
+//! Unrooted games follow the papers: player I places the token on a vertex and player II
+//! moves first from it, so player II wins iff every line is independent of its parallels,
+//! i.e. iff `M` is square and invertible over GF(2) (the slides' last corollary).
 //!
-//! Winning moves follow the theorem's proof: from a winning `x`, move along an edge after
-//! whose removal the new vertex's line is dependent; the line is found by testing each edge.
+//! **One elimination answers every vertex.** Gauss–Jordan elimination of `[M | I]` gives
+//! `E·M = R` with `R` in reduced row echelon form (rank `r`, pivot columns `p_k`) and `E`
+//! invertible. Row `i` is in the span of the other rows iff some left-kernel vector of `M`
+//! has a 1 at `i`; the rows `r..` of `E` are a basis of the left kernel, so row `i` is
+//! dependent iff one of them has bit `i`. Column `j` is dependent iff some right-kernel
+//! vector has a 1 at `j`; the right kernel is spanned by one vector per free column `f`
+//! (1 at `f`, `R_k[f]` at `p_k`), so a free column is dependent and the pivot column `p_k`
+//! is dependent iff `R_k` has a bit in a free column.
+//!
+//! **Winning moves from the same elimination** (the theorem's proof): a row `x` independent
+//! of the others means `e_x` is a combination `Σ b_j c_j` of columns; some `j` has `b_j = 1`
+//! and `M[x][j] = 1`, and moving along `x–j` leaves column `j` equal to `Σ_{i≠j} b_i c_i`,
+//! dependent, so the opponent loses. `b` solves `R b = E e_x`: `b_{p_k} = E[k][x]`, free
+//! entries 0. For a column `x = p_k`, the row combination is row `k` of `E`.
+//!
+//! The matrix is bit-packed (64 columns per `u64`), and row operations are word XORs. A line
+//! of play costs one elimination per move, so [`solve_gf2`] gives only the winner and a
+//! winning first move; [`gf2_line`] plays the whole line when asked (`solve --strategy`).
 
 use super::state::{Game, NONE, State};
-use super::{GameSolution, check_valid, oracle};
-use crate::problems::geography::{Convention, Geography, Rule, Tokens};
-use crate::solvers::{Budget, SolveError};
+use super::{GameSolution, check_valid};
+use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
+use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats, Winner};
+use std::time::Instant;
+
+/// Largest biadjacency matrix (both copies, in bytes) the solver builds without an explicit
+/// memory budget.
+pub const MAX_MATRIX_BYTES: usize = 1 << 30;
 
 /// Whether the GF(2) method applies: undirected, simple, bipartite, edge rule, one token,
 /// normal play.
@@ -28,153 +47,423 @@ pub(crate) fn applies(g: &Geography) -> bool {
         && g.rule == Rule::Edge
         && matches!(g.tokens, Tokens::One { .. })
         && g.convention == Convention::Normal
-        && g.graph.first_duplicate_edge().is_none()
-        && g.graph.is_bipartite()
+        && Sides::of(g).is_some_and(|sd| !has_duplicate(g, &sd))
 }
 
-/// A 2-colouring of the graph (valid since [`applies`] checked bipartiteness): side of
-/// every vertex and its index within its side.
+/// A 2-colouring of the graph: side of every vertex and its index within its side.
 struct Sides {
     side: Vec<u8>,
     index: Vec<usize>,
     count: [usize; 2],
 }
 
-fn sides(g: &Geography) -> Sides {
-    let n = g.graph.n();
-    let mut nb = vec![Vec::new(); n];
-    for &(u, v) in &g.graph.edges {
-        nb[u].push(v);
-        nb[v].push(u);
-    }
-    let mut side = vec![u8::MAX; n];
-    for s in 0..n {
-        if side[s] != u8::MAX {
-            continue;
+impl Sides {
+    /// The colouring (each component's lowest vertex on side 0), or `None` when the graph is
+    /// not bipartite (a loop included).
+    fn of(g: &Geography) -> Option<Sides> {
+        let n = g.graph.n();
+        // Compressed adjacency: two passes over the edges, no per-vertex allocation.
+        let mut start = vec![0usize; n + 1];
+        for &(u, v) in &g.graph.edges {
+            start[u + 1] += 1;
+            start[v + 1] += 1;
         }
-        side[s] = 0;
-        let mut stack = vec![s];
-        while let Some(u) = stack.pop() {
-            for &w in &nb[u] {
-                if side[w] == u8::MAX {
-                    side[w] = 1 - side[u];
-                    stack.push(w);
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut nb = vec![0u32; start[n]];
+        for &(u, v) in &g.graph.edges {
+            nb[fill[u]] = v as u32;
+            fill[u] += 1;
+            nb[fill[v]] = u as u32;
+            fill[v] += 1;
+        }
+        let mut side = vec![u8::MAX; n];
+        let mut stack = Vec::new();
+        for s in 0..n {
+            if side[s] != u8::MAX {
+                continue;
+            }
+            side[s] = 0;
+            stack.push(s);
+            while let Some(u) = stack.pop() {
+                for &w in &nb[start[u]..start[u + 1]] {
+                    let w = w as usize;
+                    if side[w] == u8::MAX {
+                        side[w] = 1 - side[u];
+                        stack.push(w);
+                    } else if side[w] == side[u] {
+                        return None;
+                    }
                 }
             }
         }
+        let mut count = [0; 2];
+        let index = side
+            .iter()
+            .map(|&s| {
+                count[s as usize] += 1;
+                count[s as usize] - 1
+            })
+            .collect();
+        Some(Sides { side, index, count })
     }
-    let mut count = [0; 2];
-    let index = side
-        .iter()
-        .map(|&s| {
-            count[s as usize] += 1;
-            count[s as usize] - 1
-        })
-        .collect();
-    Sides { side, index, count }
+
+    /// (row, column) of the edge `u–v`.
+    #[inline]
+    fn cell(&self, u: usize, v: usize) -> (usize, usize) {
+        if self.side[u] == 0 {
+            (self.index[u], self.index[v])
+        } else {
+            (self.index[v], self.index[u])
+        }
+    }
+
+    /// Bytes of the two matrices the elimination holds (`[M | I]` and a copy of `M`).
+    fn matrix_bytes(&self) -> usize {
+        let (p, q) = (self.count[0], self.count[1]);
+        p.saturating_mul(q.div_ceil(64) * 2 + p.div_ceil(64))
+            .saturating_mul(8)
+    }
 }
 
-/// The GF(2) oracle for one game: whether the player to move wins a position.
-pub(crate) struct Gf2 {
-    edges: Vec<(usize, usize)>,
+/// Whether two edges join the same pair: through a dense bit matrix when it is small, else
+/// the graph's own check.
+fn has_duplicate(g: &Geography, sd: &Sides) -> bool {
+    if sd.matrix_bytes() > MAX_MATRIX_BYTES {
+        return g.graph.first_duplicate_edge().is_some();
+    }
+    let mut seen = BitMatrix::zeros(sd.count[0], sd.count[1]);
+    g.graph.edges.iter().any(|&(u, v)| {
+        let (r, c) = sd.cell(u, v);
+        let dup = seen.get(r, c);
+        seen.set(r, c);
+        dup
+    })
+}
+
+/// A dense GF(2) matrix, row-major, 64 columns per word.
+#[derive(Clone)]
+struct BitMatrix {
+    words: usize,
+    data: Vec<u64>,
+}
+
+impl BitMatrix {
+    fn zeros(rows: usize, cols: usize) -> BitMatrix {
+        let words = cols.div_ceil(64);
+        BitMatrix {
+            words,
+            data: vec![0; rows * words],
+        }
+    }
+
+    #[inline]
+    fn get(&self, r: usize, c: usize) -> bool {
+        self.data[r * self.words + c / 64] >> (c % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn set(&mut self, r: usize, c: usize) {
+        self.data[r * self.words + c / 64] |= 1 << (c % 64);
+    }
+
+    #[inline]
+    fn row(&self, r: usize) -> &[u64] {
+        &self.data[r * self.words..(r + 1) * self.words]
+    }
+}
+
+/// The outcome of one Gauss–Jordan elimination of `[M | I]` (see the module docs).
+struct Elimination {
+    /// `M` itself (to find the edge of a winning move).
+    m: BitMatrix,
+    /// Rows `[R_k | E_k]`: `q` bits of `R` padded to whole words, then `p` bits of `E`.
+    aug: BitMatrix,
+    /// Words of the `R` part of each augmented row.
+    r_words: usize,
+    /// Pivot column of each of the first `rank` rows.
+    pivots: Vec<usize>,
+    /// Whether row `i` is in the span of the other rows.
+    row_dependent: Vec<bool>,
+    /// Whether column `j` is in the span of the other columns.
+    col_dependent: Vec<bool>,
+}
+
+/// `true` when the budget's deadline has passed (the elimination checks it once per pivot:
+/// a pivot step costs up to rows × words operations, far more than a search node).
+fn past_deadline(budget: &Budget) -> bool {
+    budget.deadline.is_some_and(|d| Instant::now() > d)
+}
+
+impl Elimination {
+    /// Eliminates `m` (`p` rows, `q` columns).
+    fn new(m: BitMatrix, p: usize, q: usize, budget: &Budget) -> Result<Self, BudgetExceeded> {
+        let r_words = q.div_ceil(64);
+        let e_words = p.div_ceil(64);
+        let mut aug = BitMatrix::zeros(p, (r_words + e_words) * 64);
+        let width = aug.words;
+        for i in 0..p {
+            aug.data[i * width..i * width + r_words].copy_from_slice(m.row(i));
+            aug.data[i * width + r_words + i / 64] |= 1 << (i % 64);
+        }
+        let mut pivots = Vec::new();
+        for col in 0..q {
+            if past_deadline(budget) {
+                return Err(BudgetExceeded {
+                    nodes: pivots.len() as u64,
+                });
+            }
+            let rank = pivots.len();
+            let (w, bit) = (col / 64, 1u64 << (col % 64));
+            let Some(found) = (rank..p).find(|&i| aug.data[i * width + w] & bit != 0) else {
+                continue;
+            };
+            if found != rank {
+                for k in 0..width {
+                    aug.data.swap(found * width + k, rank * width + k);
+                }
+            }
+            // Clear `col` in every other row. Words of `R` left of `w` are zero in the pivot
+            // row (earlier pivots were cleared from it), so the XOR starts at word `w`.
+            let (before, rest) = aug.data.split_at_mut(rank * width);
+            let (pivot, after) = rest.split_at_mut(width);
+            for row in before.chunks_exact_mut(width).chain(after.chunks_exact_mut(width)) {
+                if row[w] & bit != 0 {
+                    row[w..].iter_mut().zip(&pivot[w..]).for_each(|(a, b)| *a ^= b);
+                }
+            }
+            pivots.push(col);
+        }
+        let rank = pivots.len();
+        // Left kernel: rows rank.. of E. A row vertex is dependent iff one of them has its bit.
+        let mut kernel_union = vec![0u64; e_words];
+        for k in rank..p {
+            let e = &aug.row(k)[r_words..];
+            kernel_union.iter_mut().zip(e).for_each(|(a, b)| *a |= b);
+        }
+        let row_dependent = (0..p)
+            .map(|i| kernel_union[i / 64] >> (i % 64) & 1 == 1)
+            .collect();
+        // Right kernel: free columns are dependent; pivot column p_k iff R_k meets a free
+        // column.
+        let mut pivot_mask = vec![0u64; r_words];
+        for &c in &pivots {
+            pivot_mask[c / 64] |= 1 << (c % 64);
+        }
+        let mut col_dependent = vec![true; q];
+        for (k, &c) in pivots.iter().enumerate() {
+            let r = &aug.row(k)[..r_words];
+            let meets_free = r.iter().zip(&pivot_mask).any(|(a, pm)| a & !pm != 0);
+            col_dependent[c] = meets_free;
+        }
+        Ok(Elimination {
+            m,
+            aug,
+            r_words,
+            pivots,
+            row_dependent,
+            col_dependent,
+        })
+    }
+
+    /// A winning move's other end for the independent row `x`: a column `j` with
+    /// `b_j = M[x][j] = 1` (module docs).
+    fn answer_for_row(&self, x: usize) -> Option<usize> {
+        let (xw, xb) = (self.r_words + x / 64, x % 64);
+        self.pivots
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (self.aug.row(k)[xw] >> xb & 1 == 1, c))
+            .find(|&(b, c)| b && self.m.get(x, c))
+            .map(|(_, c)| c)
+    }
+
+    /// A winning move's other end for the independent column `x`: a row `i` with `E_k[i] = 1`
+    /// (where `p_k = x`) and `M[i][x] = 1`.
+    fn answer_for_column(&self, x: usize, p: usize) -> Option<usize> {
+        let k = self.pivots.iter().position(|&c| c == x)?;
+        let e = &self.aug.row(k)[self.r_words..];
+        (0..p).find(|&i| e[i / 64] >> (i % 64) & 1 == 1 && self.m.get(i, x))
+    }
+}
+
+/// The GF(2) view of one game: its sides and the unused edges of a position as a matrix.
+struct Gf2<'a> {
+    g: &'a Geography,
     sides: Sides,
 }
 
-impl Gf2 {
-    /// Prepares the oracle (the caller checked [`applies`]).
-    pub fn new(g: &Geography) -> Gf2 {
-        Gf2 {
-            edges: g.graph.edges.clone(),
-            sides: sides(g),
-        }
-    }
-
-    /// The lines of side `s` over the unused edges of `st`, as bit vectors.
-    fn lines(&self, st: &State, s: u8) -> Vec<Vec<u64>> {
-        let sd = &self.sides;
-        let words = sd.count[1 - s as usize].div_ceil(64);
-        let mut lines = vec![vec![0u64; words]; sd.count[s as usize]];
-        for (e, &(u, v)) in self.edges.iter().enumerate() {
-            if st.bit(e) {
-                continue;
-            }
-            let (a, b) = if sd.side[u] == s { (u, v) } else { (v, u) };
-            let col = sd.index[b];
-            lines[sd.index[a]][col / 64] ^= 1 << (col % 64);
-        }
-        lines
-    }
-
-    /// Whether vertex `x`'s line is in the span of the other lines on its side.
-    fn dependent(&self, st: &State, x: usize) -> bool {
-        let lines = self.lines(st, self.sides.side[x]);
-        let me = self.sides.index[x];
-        let mut basis = Basis::default();
-        for (i, l) in lines.iter().enumerate() {
-            if i != me {
-                basis.insert(l.clone());
-            }
-        }
-        basis.reduce(lines[me].clone()).iter().all(|&w| w == 0)
-    }
-
-    /// Whether the player to move in `st` wins.
-    pub fn mover_wins(&self, st: &State) -> bool {
-        if st.tok[0] == NONE {
-            // Unrooted: player I picks the vertex they move first from.
-            (0..self.sides.side.len()).any(|x| !self.dependent(st, x))
-        } else {
-            !self.dependent(st, st.tok[0] as usize)
-        }
-    }
-}
-
-/// An XOR basis in echelon form: each vector stored with its lowest set bit as pivot.
-#[derive(Default)]
-struct Basis {
-    rows: Vec<(usize, Vec<u64>)>,
-}
-
-impl Basis {
-    fn reduce(&self, mut v: Vec<u64>) -> Vec<u64> {
-        for (p, r) in &self.rows {
-            if v[p / 64] >> (p % 64) & 1 == 1 {
-                v.iter_mut().zip(r).for_each(|(a, b)| *a ^= b);
-            }
-        }
-        v
-    }
-
-    fn insert(&mut self, v: Vec<u64>) {
-        let v = self.reduce(v);
-        let Some(w) = v.iter().position(|&w| w != 0) else {
-            return;
+impl<'a> Gf2<'a> {
+    /// Prepares the solver, refusing games it does not cover and matrices over the memory
+    /// budget.
+    fn new(g: &'a Geography, budget: &Budget) -> Result<Gf2<'a>, SolveError> {
+        check_valid(g)?;
+        let refuse = || {
+            SolveError::Unsupported(
+                "the GF(2) solver needs undirected edge geography with one token and normal \
+                 play on a simple bipartite graph"
+                    .into(),
+            )
         };
-        let p = w * 64 + v[w].trailing_zeros() as usize;
-        // Keep earlier rows reduced at the new pivot, so one pass of `reduce` suffices.
-        for (_, r) in &mut self.rows {
-            if r[p / 64] >> (p % 64) & 1 == 1 {
-                r.iter_mut().zip(&v).for_each(|(a, b)| *a ^= b);
+        if !(g.rule == Rule::Edge
+            && !g.graph.directed
+            && matches!(g.tokens, Tokens::One { .. })
+            && g.convention == Convention::Normal)
+        {
+            return Err(refuse());
+        }
+        let sides = Sides::of(g).ok_or_else(refuse)?;
+        let limit = budget.max_memory.unwrap_or(MAX_MATRIX_BYTES);
+        if sides.matrix_bytes() > limit {
+            return Err(SolveError::TooLarge {
+                solver: "gf2",
+                what: "the biadjacency matrix (bytes)",
+                size: sides.matrix_bytes(),
+                limit,
+            });
+        }
+        if has_duplicate(g, &sides) {
+            return Err(refuse());
+        }
+        Ok(Gf2 { g, sides })
+    }
+
+    /// Eliminates the matrix of the edges not used in `used` (`None`: no edge used).
+    fn eliminate(&self, used: Option<&State>, budget: &Budget) -> Result<Elimination, SolveError> {
+        let [p, q] = self.sides.count;
+        let mut m = BitMatrix::zeros(p, q);
+        for (e, &(u, v)) in self.g.graph.edges.iter().enumerate() {
+            if used.is_none_or(|st| !st.bit(e)) {
+                let (r, c) = self.sides.cell(u, v);
+                m.set(r, c);
             }
         }
-        self.rows.push((p, v));
+        Ok(Elimination::new(m, p, q, budget)?)
+    }
+
+    fn dependent(&self, el: &Elimination, x: usize) -> bool {
+        let i = self.sides.index[x];
+        match self.sides.side[x] {
+            0 => el.row_dependent[i],
+            _ => el.col_dependent[i],
+        }
+    }
+
+    /// The vertex a winning mover at the independent vertex `x` moves to.
+    fn answer(&self, el: &Elimination, x: usize) -> Option<usize> {
+        let i = self.sides.index[x];
+        let (other, j) = match self.sides.side[x] {
+            0 => (1, el.answer_for_row(i)?),
+            _ => (0, el.answer_for_column(i, self.sides.count[0])?),
+        };
+        (0..self.g.graph.n()).find(|&v| self.sides.side[v] == other && self.sides.index[v] == j)
+    }
+
+    /// Whether the mover wins at the start, with a winning move.
+    fn decide_start(&self, el: &Elimination) -> (bool, Option<Move>) {
+        match self.g.tokens {
+            Tokens::One { start: Some(x) } => {
+                if self.dependent(el, x) {
+                    return (false, None);
+                }
+                let step = self.answer(el, x).and_then(|y| self.step(x, y, None));
+                (true, step)
+            }
+            _ => {
+                // Unrooted: player I places the token where player II's line is dependent.
+                let place = (0..self.g.graph.n()).find(|&v| self.dependent(el, v));
+                (place.is_some(), place.map(|vertex| Move::Place { vertex }))
+            }
+        }
+    }
+
+    /// The move along the unused edge `x–y`.
+    fn step(&self, x: usize, y: usize, used: Option<&State>) -> Option<Move> {
+        let edges = &self.g.graph.edges;
+        let edge = (0..edges.len()).find(|&e| {
+            let (a, b) = edges[e];
+            ((a, b) == (x, y) || (a, b) == (y, x)) && used.is_none_or(|st| !st.bit(e))
+        })?;
+        Some(Move::Step {
+            token: 0,
+            from: x,
+            edge,
+            to: y,
+        })
     }
 }
 
-/// Solves bipartite UEG (rooted or unrooted) by GF(2) elimination.
+/// Every vertex's winner as the rooted start of bipartite UEG on `g`'s graph (index =
+/// vertex; `First` when player I, who moves first from it, wins), from one elimination. The
+/// start stored in `g` is ignored.
+///
+/// Errors as [`solve_gf2`].
+pub fn ueg_winners(g: &Geography, budget: &Budget) -> Result<Vec<Winner>, SolveError> {
+    let gf2 = Gf2::new(g, budget)?;
+    let el = gf2.eliminate(None, budget)?;
+    Ok((0..g.graph.n())
+        .map(|v| match gf2.dependent(&el, v) {
+            true => Winner::Second,
+            false => Winner::First,
+        })
+        .collect())
+}
+
+/// Solves bipartite UEG (rooted or unrooted) by one GF(2) elimination: the winner and a
+/// winning first move, without a line of play (see [`gf2_line`]).
 ///
 /// Errors: [`SolveError::Unsupported`] unless the game is normal-play undirected edge
 /// geography with one token on a simple bipartite graph, or is invalid;
-/// [`SolveError::Budget`] when the principal variation's evaluations exceed `budget`.
+/// [`SolveError::TooLarge`] when the matrices exceed the memory budget (default
+/// [`MAX_MATRIX_BYTES`]); [`SolveError::Budget`] when the deadline passes.
 pub fn solve_gf2(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
-    check_valid(g)?;
-    if !applies(g) {
-        return Err(SolveError::Unsupported(
-            "the GF(2) solver needs undirected edge geography with one token and normal play \
-             on a simple bipartite graph"
-                .into(),
-        ));
+    let started = Instant::now();
+    let gf2 = Gf2::new(g, budget)?;
+    let el = gf2.eliminate(None, budget)?;
+    let (wins, winning_move) = gf2.decide_start(&el);
+    Ok(GameSolution::without_line(
+        wins,
+        winning_move,
+        Stats::since(started, 1),
+        "gf2",
+    ))
+}
+
+/// A principal variation of bipartite UEG from the start, one elimination per move: the
+/// winner plays the move the theorem's proof gives, the loser its first legal move. Each
+/// elimination is one node against `budget`.
+///
+/// Errors as [`solve_gf2`].
+pub fn gf2_line(g: &Geography, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+    let gf2 = Gf2::new(g, budget)?;
+    let game = Game::new(g);
+    let mut st = game.start.clone();
+    let mut line = Vec::new();
+    let mut nodes = 0u64;
+    loop {
+        nodes += 1;
+        budget.charge(nodes)?;
+        let el = gf2.eliminate(Some(&st), budget)?;
+        let moves = game.moves(&st);
+        let Some(&first) = moves.first() else {
+            break;
+        };
+        let chosen = if st.tok[0] == NONE {
+            gf2.decide_start(&el).1.unwrap_or(first)
+        } else {
+            let x = st.tok[0] as usize;
+            match gf2.dependent(&el, x) {
+                true => first,
+                false => gf2
+                    .answer(&el, x)
+                    .and_then(|y| gf2.step(x, y, Some(&st)))
+                    .unwrap_or(first),
+            }
+        };
+        game.apply(&mut st, chosen);
+        line.push(chosen);
     }
-    let gf2 = Gf2::new(g);
-    oracle::solve_by_oracle(&Game::new(g), budget, "gf2", |st| gf2.mover_wins(st))
+    Ok(line)
 }

@@ -1,23 +1,27 @@
-//! Undirected vertex geography (UVG) by maximum matching, in polynomial time.
+//! Undirected vertex geography (UVG) by maximum matching, in near-linear time.
 //!
 //! Source: Fraenkel, Scheinerman, Ullman, "Undirected edge geography" (TCS 112, 1993), UVG
 //! lemma, as explained in `shared/papers/000` (kuniga.me, "The Geography Game", Lemma 1 and
 //! "Generalizations"). With the token on `x` in the graph `R` of unvisited vertices plus `x`:
-//! the player to move wins iff every maximum matching of `R` saturates `x`, i.e. iff
-//! `ν(R − x) < ν(R)`. Unrooted (player I places the token, player II moves first from it):
-//! player II wins iff `G` has a perfect matching.
+//! the player to move wins iff every maximum matching of `R` saturates `x`, i.e. iff `x` is
+//! not in the Gallai–Edmonds set D(R) of vertices some maximum matching misses. Unrooted
+//! (player I places the token, player II moves first from it): player II wins iff `G` has a
+//! perfect matching, i.e. iff D(G) is empty.
 //!
-//! Strategy (the same source): the winner fixes one maximum matching `M` (of `R` when the
-//! mover wins, of `R − x` when the mover loses) and always moves along the `M`-edge at the
-//! token; the loser's moves never leave `M` without a partner. The principal variation is
-//! produced by playing that strategy against the loser's first legal move.
+//! One decomposition ([`blossom::decompose`]) answers every start vertex at once
+//! ([`uvg_winners`]); the solver for one instance uses the same decomposition.
+//!
+//! Strategy (the same source): the winner fixes one maximum matching `M` (of `G` when the
+//! mover wins; when the mover loses, one that misses the start, obtained from the
+//! decomposition by flipping one alternating path) and always moves along the `M`-edge at
+//! the token; the loser's moves never leave `M` without a partner. The principal variation
+//! is produced by playing that strategy against the loser's first legal move.
 
 use super::state::{Game, NONE, State};
 use super::{GameSolution, check_valid};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
+use crate::solvers::blossom::{self, Decomposition};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
-use petgraph::algo::maximum_matching;
-use petgraph::graph::{NodeIndex, UnGraph};
 use std::time::Instant;
 
 /// Whether the matching method applies: undirected vertex rule, one token, normal play.
@@ -28,40 +32,7 @@ pub(crate) fn applies(g: &Geography) -> bool {
         && g.convention == Convention::Normal
 }
 
-/// Mates in a maximum matching of the subgraph induced by `alive`, indexed by vertex.
-fn matching(g: &Geography, alive: &[bool]) -> Vec<Option<usize>> {
-    let mut h = UnGraph::<(), ()>::with_capacity(g.graph.n(), g.graph.m());
-    for _ in 0..g.graph.n() {
-        h.add_node(());
-    }
-    for &(u, v) in &g.graph.edges {
-        if alive[u] && alive[v] && u != v {
-            h.add_edge(NodeIndex::new(u), NodeIndex::new(v), ());
-        }
-    }
-    let m = maximum_matching(&h);
-    (0..g.graph.n())
-        .map(|v| m.mate(NodeIndex::new(v)).map(|w| w.index()))
-        .collect()
-}
-
-fn size(mates: &[Option<usize>]) -> usize {
-    mates.iter().flatten().count() / 2
-}
-
-/// The vertices still in play in `st`: unvisited ones plus the token's vertex.
-fn alive(st: &State, n: usize) -> Vec<bool> {
-    (0..n)
-        .map(|v| !st.bit(v) || st.tok[0] as usize == v)
-        .collect()
-}
-
-/// Solves a UVG instance (rooted or unrooted) by maximum matching.
-///
-/// Errors: [`SolveError::Unsupported`] unless the game is undirected vertex geography with
-/// one token under normal play (misère UVG is PSPACE-complete), or is invalid.
-pub fn solve_matching(g: &Geography, _budget: &Budget) -> Result<GameSolution, SolveError> {
-    let started = Instant::now();
+fn check_applies(g: &Geography) -> Result<(), SolveError> {
     check_valid(g)?;
     if !applies(g) {
         return Err(SolveError::Unsupported(
@@ -70,10 +41,46 @@ pub fn solve_matching(g: &Geography, _budget: &Budget) -> Result<GameSolution, S
                 .into(),
         ));
     }
+    Ok(())
+}
+
+/// The Gallai–Edmonds decomposition of the whole graph of `g`.
+fn decomposition(g: &Geography, budget: &Budget) -> Result<Decomposition, SolveError> {
+    let graph = blossom::Graph::from_edges(g.graph.n(), &g.graph.edges);
+    Ok(blossom::decompose(
+        &graph,
+        &vec![true; g.graph.n()],
+        budget,
+    )?)
+}
+
+/// The winner of rooted UVG on `g`'s graph from every start vertex (index = vertex), from one
+/// Gallai–Edmonds decomposition: player I, who moves first from `v`, loses iff some maximum
+/// matching misses `v`. The start stored in `g` is ignored.
+///
+/// Errors as [`solve_matching`].
+pub fn uvg_winners(g: &Geography, budget: &Budget) -> Result<Vec<Winner>, SolveError> {
+    check_applies(g)?;
+    let dec = decomposition(g, budget)?;
+    Ok(dec
+        .deficient
+        .iter()
+        .map(|&d| if d { Winner::Second } else { Winner::First })
+        .collect())
+}
+
+/// Solves a UVG instance (rooted or unrooted) by maximum matching.
+///
+/// Errors: [`SolveError::Unsupported`] unless the game is undirected vertex geography with
+/// one token under normal play (misère UVG is PSPACE-complete), or is invalid.
+pub fn solve_matching(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
+    check_applies(g)?;
+    let dec = decomposition(g, budget)?;
     let game = Game::new(g);
     let mut st = game.start.clone();
     let mut line = Vec::new();
-    let (mover_wins, mates, matchings) = winners_matching(g, &st);
+    let (mover_wins, mates) = winners_matching(&dec, &st);
     let winner_turn = if mover_wins { st.turn } else { st.turn ^ 1 };
     loop {
         let moves = game.moves(&st);
@@ -98,42 +105,45 @@ pub fn solve_matching(g: &Geography, _budget: &Budget) -> Result<GameSolution, S
             None
         },
         principal_variation: line,
-        stats: Stats::since(started, matchings),
+        stats: Stats::since(started, dec.nodes),
         method: "matching",
     })
 }
 
-/// Decides the start `st` and returns (player to move wins, the winner's matching, number
-/// of matchings computed). Rooted: the winner's matching is a maximum matching of the live
-/// graph when the mover wins, of the live graph minus the token's vertex when they lose.
-fn winners_matching(g: &Geography, st: &State) -> (bool, Vec<Option<usize>>, u64) {
-    let n = g.graph.n();
+/// Decides the start `st` (the initial position, nothing visited but the start) from the
+/// decomposition and returns (player to move wins, the winner's matching). Rooted: the
+/// winner's matching is maximum in the graph and, when the mover loses, misses the start.
+fn winners_matching(dec: &Decomposition, st: &State) -> (bool, Vec<usize>) {
     if st.tok[0] != NONE {
-        let a = alive(st, n);
         let x = st.tok[0] as usize;
-        let with = matching(g, &a);
-        let mut without_x = a;
-        without_x[x] = false;
-        let without = matching(g, &without_x);
-        let wins = size(&without) < size(&with);
-        return (wins, if wins { with } else { without }, 2);
+        let wins = !dec.deficient[x];
+        return (
+            wins,
+            if wins {
+                dec.mate.clone()
+            } else {
+                dec.missing(x)
+            },
+        );
     }
     // Unrooted: with a perfect matching player II wins wherever player I places the token;
     // otherwise a maximum matching exposes some vertex v, is still maximum in G − v, and
     // player I wins by placing the token on v.
-    let full = matching(g, &vec![true; n]);
-    (2 * size(&full) < n, full, 1)
+    (dec.deficient.iter().any(|&d| d), dec.mate.clone())
 }
 
 /// The winner's move: along the matching edge at the token, or (unrooted first move) onto
 /// the vertex the matching leaves exposed.
-fn winner_move(st: &State, moves: &[Move], mates: &[Option<usize>]) -> Option<Move> {
+fn winner_move(st: &State, moves: &[Move], mates: &[usize]) -> Option<Move> {
     if st.tok[0] == NONE {
-        let v = (0..mates.len()).find(|&v| mates[v].is_none())?;
+        let v = (0..mates.len()).find(|&v| mates[v] == blossom::NONE)?;
         return Some(Move::Place { vertex: v });
     }
     let x = st.tok[0] as usize;
-    let y = mates[x]?;
+    let y = mates[x];
+    if y == blossom::NONE {
+        return None;
+    }
     moves
         .iter()
         .copied()

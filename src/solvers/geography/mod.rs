@@ -23,8 +23,8 @@ mod undirected_trees;
 
 pub use dag::{dag_values, solve_dag};
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
-pub use gf2::solve_gf2;
-pub use matching::solve_matching;
+pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
+pub use matching::{solve_matching, uvg_winners};
 pub use position::{Position, initial_position, legal_moves, play, try_play};
 pub use session::{MoveOracle, with_oracle};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};

@@ -182,7 +182,13 @@ impl Game {
             if vertex {
                 let free = (0..self.n).filter(|&v| !st.bit(v));
                 out.extend(free.map(|vertex| Move::Place { vertex }));
+            } else if self.kind == Kind::One {
+                // The papers' unrooted edge game: player I places the token on any vertex
+                // (nothing is used) and player II makes the first move along an edge.
+                out.extend((0..self.n).map(|vertex| Move::Place { vertex }));
             } else {
+                // Trail Trap (unrooted partizan edge game): the first turn picks an edge and
+                // moves the player's own token along it.
                 for &(from, edge, to) in &self.traversals {
                     if !st.bit(edge) {
                         out.push(Move::Step {
@@ -243,8 +249,12 @@ impl Game {
         match mv {
             Move::Place { vertex } => {
                 st.tok[self.mover_token(st)] = vertex as u32;
-                st.flip(vertex);
-                undo.bit = Some(vertex);
+                // Placing visits the vertex under the vertex rule and uses no edge under
+                // the edge rule.
+                if self.rule == Rule::Vertex {
+                    st.flip(vertex);
+                    undo.bit = Some(vertex);
+                }
             }
             Move::Step {
                 token, edge, to, ..

@@ -108,7 +108,7 @@ fn one_token_variants_agree_with_naive_minimax() {
                     let sizes = match (rule, setup, directed) {
                         (Rule::Vertex, Setup::Rooted, _) => ((2, 7), (0.15, 0.6)),
                         (Rule::Vertex, _, _) => ((2, 6), (0.6, 1.0)),
-                        (_, Setup::Unrooted, _) => ((2, 4), (0.05, 0.3)),
+                        (_, Setup::Unrooted, _) => ((2, 4), (0.3, 0.9)),
                         (_, _, true) => ((2, 5), (0.1, 0.4)),
                         (_, _, false) => ((2, 5), (0.15, 0.55)),
                     };

@@ -106,8 +106,14 @@ pub fn moves(g: &Geography, p: &Naive) -> Vec<Move> {
     out
 }
 
-/// Unrooted first moves of token `token`: place it (vertex rule) or traverse any unused edge.
+/// Unrooted first moves of token `token`: place it (vertex rule: on an unvisited vertex; one
+/// token under the edge rule: on any vertex, player II moves first) or, in Trail Trap,
+/// traverse any unused edge.
 fn first_moves(g: &Geography, p: &Naive, token: u8, out: &mut Vec<Move>) {
+    if g.rule == Rule::Edge && matches!(g.tokens, Tokens::One { .. }) {
+        out.extend((0..g.graph.n()).map(|vertex| Move::Place { vertex }));
+        return;
+    }
     if g.rule == Rule::Vertex {
         for v in 0..g.graph.n() {
             if !p.visited[v] {
@@ -167,6 +173,7 @@ pub fn apply(g: &Geography, p: &Naive, mv: Move) -> Naive {
                 0
             };
             q.tokens[t] = Some(vertex);
+            // Nothing is used by placing under the edge rule (`used` is what it reads).
             q.visited[vertex] = true;
         }
         Move::Step {

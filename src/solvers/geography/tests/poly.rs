@@ -1,11 +1,12 @@
 //! Each polynomial solver against exhaustive search on ≥ 1,000 random games where it applies
 //! (fixed seeds; both winners required in large numbers), plus `Method::Auto` dispatch.
 
-use crate::problems::geography::{Convention, Geography, Rule};
+use crate::problems::geography::{Convention, Geography, Rule, Tokens};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::{
     GameSolution, Method, initial_position, legal_moves, play, solve_dag, solve_exhaustive,
-    solve_from, solve_gf2, solve_matching, solve_tree, solve_with,
+    gf2_line, solve_from, solve_gf2, solve_matching, solve_tree, solve_with, ueg_winners,
+    uvg_winners,
 };
 use crate::solvers::{Budget, SolveError, Winner};
 use rand::{Rng, SeedableRng};
@@ -44,8 +45,8 @@ pub(super) fn check(g: &Geography, sol: &GameSolution) -> Winner {
             "no winning move given: {g:?}"
         );
     }
-    if sol.principal_variation.is_empty() && sol.method == "tree" {
-        return sol.winner; // The tree solver gives no line (documented).
+    if sol.principal_variation.is_empty() && matches!(sol.method, "tree" | "gf2") {
+        return sol.winner; // These solvers give no line (documented; see `gf2_line`).
     }
     let mut pos = start;
     for &mv in &sol.principal_variation {
@@ -134,7 +135,37 @@ fn matching_agrees_with_exhaustive_search() {
     campaign("unrooted UVG matching", 2, unrooted, (1, 9), (0.3, 1.0), m);
 }
 
-/// Bipartite UEG by GF(2), rooted and unrooted.
+/// Every start vertex from one Gallai–Edmonds decomposition ([`uvg_winners`]) against
+/// exhaustive search from that start, on 1,000 random graphs.
+#[test]
+fn uvg_winners_agree_with_exhaustive_search() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let (mut firsts, mut seconds) = (0, 0);
+    for _ in 0..TRIALS {
+        let params = GameParams {
+            n: rng.random_range(1..=10),
+            edge_prob: rng.random_range(0.1..0.6),
+            ..base(Rule::Vertex, Setup::Rooted, false)
+        };
+        let mut g = random_game(&mut rng, &params);
+        let winners = uvg_winners(&g, &budget).expect("UVG");
+        for (v, &w) in winners.iter().enumerate() {
+            g.tokens = Tokens::One { start: Some(v) };
+            let exact = solve_exhaustive(&g, &budget).expect("small game");
+            assert_eq!(w, exact.winner, "start {v} in {g:?}");
+            match w {
+                Winner::First => firsts += 1,
+                Winner::Second => seconds += 1,
+            }
+        }
+    }
+    eprintln!("UVG all starts: first {firsts}, second {seconds}");
+    assert!(firsts >= 1000 && seconds >= 1000, "{firsts} vs {seconds}");
+}
+
+/// Bipartite UEG by GF(2) from a random start against exhaustive search; its winning move
+/// is checked by search too.
 #[test]
 fn gf2_agrees_with_exhaustive_search() {
     let budget = Budget::unlimited();
@@ -145,26 +176,136 @@ fn gf2_agrees_with_exhaustive_search() {
     campaign("bipartite UEG gf2", 3, rooted, (1, 9), (0.2, 0.8), |g| {
         solve_gf2(g, &budget)
     });
-    let unrooted = GameParams {
-        setup: Setup::Unrooted,
-        ..rooted
-    };
-    campaign(
-        "unrooted bipartite UEG gf2",
-        4,
-        unrooted,
-        (1, 8),
-        (0.2, 0.9),
-        |g| solve_gf2(g, &budget),
-    );
+}
+
+/// Every start vertex from one elimination ([`ueg_winners`]) against exhaustive search from
+/// that start, and the line of play ([`gf2_line`]) legal and ending with the right winner,
+/// on 1,000 random bipartite graphs.
+#[test]
+fn ueg_winners_and_line_agree_with_exhaustive_search() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut firsts, mut seconds) = (0, 0);
+    for _ in 0..TRIALS {
+        let params = GameParams {
+            n: rng.random_range(1..=8),
+            edge_prob: rng.random_range(0.2..0.8),
+            bipartite: true,
+            ..base(Rule::Edge, Setup::Rooted, false)
+        };
+        let mut g = random_game(&mut rng, &params);
+        let winners = ueg_winners(&g, &budget).expect("bipartite UEG");
+        for (v, &w) in winners.iter().enumerate() {
+            g.tokens = Tokens::One { start: Some(v) };
+            let exact = solve_exhaustive(&g, &budget).expect("small game");
+            assert_eq!(w, exact.winner, "start {v} in {g:?}");
+            match w {
+                Winner::First => firsts += 1,
+                Winner::Second => seconds += 1,
+            }
+        }
+        let line = gf2_line(&g, &budget).expect("bipartite UEG");
+        let sol = GameSolution {
+            principal_variation: line,
+            ..solve_gf2(&g, &budget).expect("bipartite UEG")
+        };
+        check(&g, &sol);
+    }
+    eprintln!("UEG all starts: first {firsts}, second {seconds}");
+    assert!(firsts >= 1000 && seconds >= 1000, "{firsts} vs {seconds}");
+}
+
+/// A random bipartite UEG (unrooted) with sides of `p` and `q` vertices.
+fn random_bipartite_ueg(rng: &mut ChaCha8Rng, p: usize, q: usize, prob: f64) -> Geography {
+    let mut graph = crate::problems::graph::Graph::new(false);
+    for v in 0..p + q {
+        graph.add_vertex(format!("v{v}"));
+    }
+    for r in 0..p {
+        for c in 0..q {
+            if rng.random_bool(prob) {
+                graph.add_edge(r, p + c);
+            }
+        }
+    }
+    Geography {
+        graph,
+        rule: Rule::Edge,
+        tokens: Tokens::One { start: None },
+        convention: Convention::Normal,
+    }
+}
+
+/// Whether the `p`×`q` biadjacency matrix of [`random_bipartite_ueg`]'s graph is square and
+/// invertible over GF(2) (plain elimination on row bitmasks, written independently of the
+/// solver).
+fn invertible(g: &Geography, p: usize, q: usize) -> bool {
+    let mut rows = vec![0u32; p];
+    for &(r, c) in &g.graph.edges {
+        rows[r] ^= 1 << (c - p);
+    }
+    if p != q {
+        return false;
+    }
+    for col in 0..q {
+        let Some(i) = (col..p).find(|&i| rows[i] >> col & 1 == 1) else {
+            return false;
+        };
+        rows.swap(col, i);
+        for j in 0..p {
+            if j != col && rows[j] >> col & 1 == 1 {
+                rows[j] ^= rows[col];
+            }
+        }
+    }
+    true
+}
+
+/// The papers' unrooted UEG (player I places the token, player II moves first): player II
+/// wins iff the biadjacency matrix is invertible over GF(2) (`shared/papers/001`, last
+/// corollary). Exhaustive search and the GF(2) solver both against that oracle on 1,200
+/// random bipartite graphs, both answers well represented; K2 is a second-player win.
+#[test]
+fn unrooted_ueg_follows_the_invertibility_corollary() {
+    let budget = Budget::unlimited();
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let (mut firsts, mut seconds) = (0, 0);
+    for _ in 0..1200 {
+        let p = rng.random_range(1..=4);
+        let q = (p + [0, 0, 0, 1][rng.random_range(0..4)]).min(4);
+        let prob = rng.random_range(0.3..0.8);
+        let g = random_bipartite_ueg(&mut rng, p, q, prob);
+        let oracle = if invertible(&g, p, q) {
+            Winner::Second
+        } else {
+            Winner::First
+        };
+        let exact = solve_exhaustive(&g, &budget).expect("small game");
+        assert_eq!(exact.winner, oracle, "exhaustive on {g:?}");
+        let sol = solve_gf2(&g, &budget).expect("bipartite UEG");
+        assert_eq!(sol.winner, oracle, "gf2 on {g:?}");
+        check(&g, &sol);
+        match oracle {
+            Winner::First => firsts += 1,
+            Winner::Second => seconds += 1,
+        }
+    }
+    eprintln!("unrooted UEG corollary: first {firsts}, second {seconds}");
+    assert!(firsts >= 300 && seconds >= 300, "{firsts} vs {seconds}");
+    let mut k2 = random_bipartite_ueg(&mut rng, 1, 1, 1.0);
+    assert_eq!(k2.graph.m(), 1);
+    assert_eq!(solve_exhaustive(&k2, &budget).unwrap().winner, Winner::Second);
+    assert_eq!(solve_gf2(&k2, &budget).unwrap().winner, Winner::Second);
+    k2.tokens = Tokens::One { start: Some(0) };
+    assert_eq!(solve_gf2(&k2, &budget).unwrap().winner, Winner::First);
 }
 
 /// One-token vertex and arc geography on DAGs, rooted and unrooted, normal and misère.
 ///
-/// Unrooted normal-play vertex geography on a non-empty DAG is always won by player I (place
-/// the token on a sink), so that campaign asserts exactly that instead of balance. Other
-/// unrooted games are decided by whether there is an arc at all (arc game, normal play;
-/// vertex game, misère: place on a last non-sink), so they use sparse graphs.
+/// Unrooted normal-play geography on a non-empty DAG is always won by player I (place the
+/// token on a sink; under both rules player II then moves first), so those campaigns assert
+/// exactly that instead of balance. Unrooted misère games are decided by whether there is an
+/// arc at all (place on a last non-sink), so they use sparse graphs.
 #[test]
 fn dag_agrees_with_exhaustive_search() {
     let budget = Budget::unlimited();
@@ -185,8 +326,7 @@ fn dag_agrees_with_exhaustive_search() {
                     _ => (0.0, 0.3),
                 };
                 seed += 1;
-                let trivial = (Setup::Unrooted, Convention::Normal, Rule::Vertex);
-                if (setup, convention, rule) == trivial {
+                if (setup, convention) == (Setup::Unrooted, Convention::Normal) {
                     assert_eq!(campaign_count(&name, seed, b, (1, 10), probs, dag), TRIALS);
                 } else {
                     campaign(&name, seed, b, (1, 10), probs, dag);
