@@ -34,9 +34,25 @@ pub(crate) struct Errors<'s> {
     pub src: &'s Source,
     /// The errors, in the order found.
     pub list: Vec<LangError>,
+    /// "Did you mean" answers already computed, per unknown name: each name is compared
+    /// with the declared ones once, and only the first [`MAX_SUGGESTED`] names are (a file
+    /// with thousands of unknown names would otherwise take quadratic time to reject).
+    pub suggested: std::collections::HashMap<String, Option<String>>,
 }
 
+/// Most distinct unknown names for which a suggestion is looked for.
+pub(crate) const MAX_SUGGESTED: usize = 64;
+
 impl<'s> Errors<'s> {
+    /// Errors for the file `src`, none yet.
+    pub fn new(src: &'s Source) -> Errors<'s> {
+        Errors {
+            src,
+            list: Vec::new(),
+            suggested: std::collections::HashMap::new(),
+        }
+    }
+
     /// Records an error.
     pub fn push(&mut self, e: LangError) {
         self.list.push(e);
@@ -68,10 +84,7 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
         Rule::qbf_instance => qbf::lower_instance(src, top),
         _ => {
             let body = ast::Body::read(top);
-            let mut errs = Errors {
-                src,
-                list: Vec::new(),
-            };
+            let mut errs = Errors::new(src);
             let lowered = match body.kind.as_str() {
                 "hampath" => problems::lower_hampath(&body, &mut errs),
                 "vertex_cover" => problems::lower_cover(&body, &mut errs),
