@@ -320,15 +320,17 @@ fn check_cert_keeps_to_its_timeout() {
 fn compile_output_over_the_memory_budget_is_a_size_diagnostic() {
     let dir = scratch();
     let qbf = dir.path().join("wide.qbf");
-    std::fs::write(&qbf, wide_qbf(3_000)).unwrap();
-    let o = georeduce(&["compile", path_str(&qbf), "--to", "pvg", "--memory", "4"]);
+    // 7 KB of formula (under the 10 KB input cap of 1 MB) compiles to 700 KB of JSON.
+    std::fs::write(&qbf, wide_qbf(300)).unwrap();
+    let args = ["compile", path_str(&qbf), "--to", "pvg", "--format", "json"];
+    let o = georeduce(&[&args[..], &["--memory", "1"]].concat());
     assert_code(&o, 2);
     assert!(
         stderr(&o).contains("cli::output_too_large"),
         "{}",
         stderr(&o)
     );
-    let o = georeduce(&["compile", path_str(&qbf), "--to", "pvg"]);
+    let o = georeduce(&args);
     assert_code(&o, 0);
 }
 

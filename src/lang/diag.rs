@@ -279,9 +279,15 @@ pub const MAX_RELATED: usize = 8;
 /// Folds the errors of one file into a single one: the first in source order is the main
 /// error, the next few become `related`, and the last of those says how many more were
 /// found ("and K more"). Returns `None` for an empty list.
-pub fn gather(mut errors: Vec<LangError>) -> Option<LangError> {
+pub fn gather(errors: Vec<LangError>) -> Option<LangError> {
+    gather_counted(errors, 0)
+}
+
+/// [`gather`] when `dropped` more errors were found but not kept (they come after these in
+/// source order); the count joins the "and K more".
+pub fn gather_counted(mut errors: Vec<LangError>, dropped: usize) -> Option<LangError> {
     errors.sort_by_key(LangError::offset);
-    let more = errors.len().saturating_sub(MAX_RELATED + 1);
+    let more = errors.len().saturating_sub(MAX_RELATED + 1) + dropped;
     let mut iter = errors.into_iter();
     let mut first = iter.next()?;
     first.related = iter.take(MAX_RELATED).collect();
