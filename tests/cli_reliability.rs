@@ -559,6 +559,9 @@ fn unknown_fields_in_other_certificate_kinds_are_rejected() {
         r#"{"version": 1, "kind": "qbf_true", "functions": [{"var": "y", "value": {"over": [], "values": "1", "x": 0}}]}"#,
         r#"{"version": 1, "kind": "hampath", "path": ["a"], "x": 0}"#,
         r#"{"version": 1, "kind": "vertex_cover", "cover": [], "x": 0}"#,
+        // A field given twice.
+        r#"{"version": 1, "kind": "hampath", "path": ["a"], "path": ["a"]}"#,
+        r#"{"version": 1, "version": 1, "kind": "hampath", "path": ["a"]}"#,
     ] {
         let e = georeduce::certify::Certificate::from_json(text).unwrap_err();
         assert!(e.to_string().contains("certify::json"), "{text}: {e}");
