@@ -9,6 +9,7 @@
 pub mod certify;
 pub mod check;
 pub mod cli;
+pub mod fuzzing;
 pub mod lang;
 pub mod problems;
 pub mod random;

@@ -12,10 +12,14 @@ mod check;
 mod cli;
 /// `georeduce certify` / `check-cert` end to end.
 mod cli_certify;
+/// Reliability: no panic, budgets, capped reads, safe outputs, strict certificates.
+mod cli_reliability;
 /// Differential tests of the decision-problem solvers and generators.
 mod decision_solvers;
 /// Our QBF solver against DepQBF.
 mod depqbf;
+/// The bounded, seeded fuzz run (ignored by default; .ci/run runs it).
+mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.
 mod lang;
 /// Reductions I: Fraenkel–Simonson, textbook, vertex cover, Hamiltonian path.

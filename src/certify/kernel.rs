@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 /// Even kernels and an optional opening move; see the module comment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct KernelCert {
     /// The player who wins.
     pub winner: Player,
@@ -45,6 +46,7 @@ pub struct KernelCert {
 
 /// Player I's first move in a kernel certificate: along edge `edge` from `from` to `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Opening {
     /// The edge, by index.
     pub edge: usize,

@@ -26,6 +26,7 @@ use std::collections::HashSet;
 
 /// A matching and a Tutte–Berge set; the table in the module comment says which are needed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchingCert {
     /// The player who wins.
     pub winner: Player,

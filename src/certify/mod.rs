@@ -167,13 +167,19 @@ pub struct Verdict {
     pub work: u64,
 }
 
-/// Resource limits of the checker; beyond them it answers [`CheckError::TooLarge`].
+/// Resource limits of the checker; beyond them it answers [`CheckError::TooLarge`]
+/// (neither accepted nor rejected).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// QBF: most opponent variables (the check enumerates 2^that assignments).
     pub max_opponent_vars: usize,
     /// Games: most positions and generated moves in the strategy walk.
     pub max_positions: u64,
+    /// QBF: most literal evaluations (2^opponent variables × literals of the matrix), so
+    /// that a long matrix counts as well as a wide prefix.
+    pub max_literal_evaluations: u64,
+    /// Wall-clock bound: the instant the check started and how long it may run.
+    pub time: Option<(std::time::Instant, std::time::Duration)>,
 }
 
 impl Default for Limits {
@@ -181,6 +187,41 @@ impl Default for Limits {
         Limits {
             max_opponent_vars: 22,
             max_positions: 20_000_000,
+            max_literal_evaluations: 4_000_000_000,
+            time: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The default limits, with at most `timeout` of wall-clock time from now.
+    pub fn with_timeout(self, timeout: Option<std::time::Duration>) -> Limits {
+        Limits {
+            time: timeout.map(|t| (std::time::Instant::now(), t)),
+            ..self
+        }
+    }
+
+    /// These limits with the position bound lowered so that `positions` of about
+    /// `bytes_per_position` bytes each fit in `memory` bytes.
+    pub fn within_memory(self, memory: Option<usize>, bytes_per_position: usize) -> Limits {
+        let fit = memory.map_or(u64::MAX, |m| (m / bytes_per_position.max(1)) as u64);
+        Limits {
+            max_positions: self.max_positions.min(fit),
+            ..self
+        }
+    }
+
+    /// [`CheckError::TooLarge`] once the wall-clock bound has passed (callers poll this
+    /// every few thousand items, so the overrun is a few milliseconds).
+    pub fn check_time(&self) -> Result<(), CheckError> {
+        match self.time {
+            Some((start, limit)) if start.elapsed() > limit => Err(CheckError::TooLarge {
+                what: "the checking time in ms (--timeout)",
+                size: start.elapsed().as_millis() as u64,
+                limit: limit.as_millis() as u64,
+            }),
+            _ => Ok(()),
         }
     }
 }

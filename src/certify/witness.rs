@@ -12,6 +12,7 @@ use std::collections::HashSet;
 /// consecutive pair is an edge (an arc `vi → vi+1` when directed), and it begins at the
 /// instance's `start` and ends at its `end` when those are given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PathCert {
     /// The vertices in path order, by identifier.
     pub path: Vec<String>,
@@ -29,6 +30,7 @@ impl PathCert {
 /// A vertex cover: a set `C` of at most `k` distinct vertices such that every edge has an
 /// endpoint in `C`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CoverCert {
     /// The cover, by identifier; each vertex once.
     pub cover: Vec<String>,

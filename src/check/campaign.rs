@@ -33,11 +33,13 @@ pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
     } else {
         CertifyStatus::NotRequested
     };
-    let reductions = cfg
-        .reductions
-        .iter()
-        .map(|&r| check_reduction(r, cfg, progress, &mut tally))
-        .collect();
+    let mut reductions = Vec::new();
+    for &r in &cfg.reductions {
+        if interrupted(cfg) {
+            break;
+        }
+        reductions.push(check_reduction(r, cfg, progress, &mut tally));
+    }
     progress.finish(&tally);
     CheckReport {
         seed: cfg.seed,
@@ -48,7 +50,15 @@ pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
         certify,
         reductions,
         millis: started.elapsed().as_secs_f64() * 1000.0,
+        interrupted: interrupted(cfg),
     }
+}
+
+/// Whether the campaign was asked to stop.
+fn interrupted(cfg: &CheckConfig) -> bool {
+    cfg.interrupt
+        .as_ref()
+        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// How each case (and each shrinking candidate) runs.
@@ -161,6 +171,9 @@ fn check_reduction(
     let variants = weighted_variants(r);
     rep.notes.extend(variant_note(&variants));
     for index in indices(cfg) {
+        if interrupted(cfg) {
+            break;
+        }
         let size = size_of_case(index, cfg.cases, max_size);
         let started = Instant::now();
         let run = draw_and_run(r, cfg, &variants, index, size);

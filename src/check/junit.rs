@@ -30,9 +30,13 @@ pub fn escape(s: &str) -> String {
 pub fn render(report: &CheckReport) -> String {
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let certified = report.certify == CertifyStatus::Checked;
-    let (tests, failures) = report.reductions.iter().fold((0, 0), |(t, f), r| {
+    let (mut tests, mut failures) = report.reductions.iter().fold((0, 0), |(t, f), r| {
         (t + cases(r, certified), f + failing_cases(r, certified))
     });
+    // An interrupted run is one more failing test case, so that CI shows it as incomplete.
+    let interrupted = usize::from(report.interrupted);
+    tests += interrupted;
+    failures += interrupted;
     let _ = writeln!(
         s,
         "<testsuites name=\"georeduce check\" tests=\"{tests}\" failures=\"{failures}\" \
@@ -41,6 +45,13 @@ pub fn render(report: &CheckReport) -> String {
     );
     for r in &report.reductions {
         suite(&mut s, report, r);
+    }
+    if report.interrupted {
+        s.push_str(
+            "  <testsuite name=\"interrupted\" tests=\"1\" failures=\"1\">\n    <testcase \
+             name=\"campaign\" classname=\"interrupted\">\n      <failure message=\"interrupted \
+             by a signal before every case ran\"/>\n    </testcase>\n  </testsuite>\n",
+        );
     }
     s.push_str("</testsuites>\n");
     s

@@ -35,6 +35,13 @@ use std::path::PathBuf;
 pub const DEFAULT_CASES: usize = 500;
 /// Default largest size class (variables of a formula, vertices of a graph or game).
 pub const DEFAULT_MAX_SIZE: usize = 5;
+
+/// Largest `--max-size` accepted: the report holds one entry per size class, and random
+/// instances beyond this are far past what any solver behind the comparison decides.
+pub const MAX_SIZE_LIMIT: usize = 1_000;
+
+/// Most `--cases` accepted (per reduction).
+pub const MAX_CASES: usize = 100_000_000;
 /// Default node budget of each solver call. Deterministic (unlike a time limit), so a seed
 /// reproduces the same skips on every machine. A million nodes (about a quarter of a second)
 /// lets Trail Trap Thm 18 be decided on bridged cubic graphs of 14–22 vertices, the smallest
@@ -65,6 +72,9 @@ pub struct CheckConfig {
     pub out_dir: Option<PathBuf>,
     /// Node budget per solver call (`None`: unlimited).
     pub budget_nodes: Option<u64>,
+    /// Set (by a signal handler) to stop the campaign after the current case; the report
+    /// then covers the cases done and says `"interrupted": true`.
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl CheckConfig {
@@ -81,6 +91,7 @@ impl CheckConfig {
             shard: None,
             out_dir: None,
             budget_nodes: Some(DEFAULT_BUDGET_NODES),
+            interrupt: None,
         }
     }
 }

@@ -298,12 +298,16 @@ pub struct CheckReport {
     pub reductions: Vec<ReductionReport>,
     /// Wall-clock time of the run in milliseconds.
     pub millis: f64,
+    /// The run was stopped (SIGINT/SIGTERM) before every case ran: the counts cover the
+    /// cases done.
+    pub interrupted: bool,
 }
 
 impl CheckReport {
-    /// Whether every reduction passed (the CLI exits 1 otherwise).
+    /// Whether every reduction passed (the CLI exits 1 otherwise); an interrupted run has
+    /// not passed.
     pub fn passed(&self) -> bool {
-        self.reductions.iter().all(ReductionReport::passed)
+        !self.interrupted && self.reductions.iter().all(ReductionReport::passed)
     }
 
     /// All counterexamples, reduction by reduction.

@@ -30,6 +30,9 @@ pub fn render(report: &CheckReport) -> String {
     for c in report.counterexamples() {
         counterexample(&mut s, c);
     }
+    if report.interrupted {
+        let _ = writeln!(s, "INTERRUPTED: the counts above cover only the cases done");
+    }
     let verdict = if report.passed() { "passed" } else { "FAILED" };
     let _ = writeln!(s, "check {verdict} in {:.1}s", report.millis / 1000.0);
     s

@@ -83,6 +83,12 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = OutputFormat::Dsl)]
         format: OutputFormat,
+        /// Overwrite OUTPUT even when it is a symbolic link.
+        #[arg(long)]
+        force: bool,
+        /// Memory budget.
+        #[command(flatten)]
+        memory: MemoryArgs,
     },
     /// Compile, solve both sides independently, and compare: MATCH or MISMATCH.
     Verify {
@@ -106,7 +112,8 @@ pub enum Command {
         /// it on the source (maps the papers' proofs do not make constructive are reported).
         #[arg(long)]
         certify: bool,
-        /// Search budget (applies to each solve).
+        /// Search budget: --timeout, --max-nodes and --memory apply to each solve
+        /// separately (each side of each step), not to the command as a whole.
         #[command(flatten)]
         budget: BudgetArgs,
     },
@@ -117,6 +124,9 @@ pub enum Command {
         /// Write the certificate here instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Overwrite OUTPUT even when it is a symbolic link.
+        #[arg(long)]
+        force: bool,
         /// Games: write a winning strategy (`game_win`) even where a compact certificate
         /// (`uvg_matching`, `ueg_kernel`) exists.
         #[arg(long)]
@@ -131,6 +141,13 @@ pub enum Command {
         file: PathBuf,
         /// Certificate file (JSON).
         cert: PathBuf,
+        /// Give up after this many seconds: "undecided" (exit code 3); 0, or more than a
+        /// year, means no limit.
+        #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = parse_timeout)]
+        timeout: f64,
+        /// Memory budget.
+        #[command(flatten)]
+        memory: MemoryArgs,
     },
     /// Random differential testing of reductions: generate, compile, solve both sides,
     /// compare; shrink any counterexample to a minimal one.
@@ -145,6 +162,9 @@ pub enum Command {
         /// Graph label (defaults to the variant name and size).
         #[arg(long)]
         title: Option<String>,
+        /// Overwrite OUTPUT even when it is a symbolic link.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -157,14 +177,15 @@ pub struct CheckArgs {
     /// Check every registered reduction (except the "as printed" variants).
     #[arg(long)]
     pub all: bool,
-    /// Cases per reduction (all shards together).
-    #[arg(long, default_value_t = crate::check::DEFAULT_CASES)]
+    /// Cases per reduction (all shards together), at most 100,000,000.
+    #[arg(long, default_value_t = crate::check::DEFAULT_CASES, value_parser = parse_cases)]
     pub cases: usize,
     /// Campaign seed (printed in every report; the same seed reproduces the same cases).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Largest size class (variables of a formula, vertices of a graph or game).
-    #[arg(long, default_value_t = crate::check::DEFAULT_MAX_SIZE)]
+    /// Largest size class (variables of a formula, vertices of a graph or game), at most
+    /// 1,000.
+    #[arg(long, default_value_t = crate::check::DEFAULT_MAX_SIZE, value_parser = parse_max_size)]
     pub max_size: usize,
     /// Also carry certificates across the reduction on every agreeing case (source and
     /// target certificates, their forward and backward images), each checked by the
@@ -187,6 +208,9 @@ pub struct CheckArgs {
     /// counted.
     #[arg(long, value_name = "N", default_value_t = crate::check::DEFAULT_BUDGET_NODES)]
     pub max_nodes: u64,
+    /// Overwrite the report files even when they are symbolic links.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Options of `solve --batch`.
@@ -248,12 +272,62 @@ pub enum CountBy {
 /// Search limits shared by `solve` and `verify`.
 #[derive(Debug, Args, Clone)]
 pub struct BudgetArgs {
-    /// Give up after this many seconds and answer "unknown" (exit code 3); 0 means no limit.
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    /// Give up after this many seconds and answer "unknown" (exit code 3); 0, or more than
+    /// a year, means no limit.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = parse_timeout)]
     pub timeout: f64,
     /// Give up after this many search nodes and answer "unknown" (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Memory budget.
+    #[command(flatten)]
+    pub memory: MemoryArgs,
+}
+
+/// The memory budget shared by `solve`, `verify`, `certify`, `check-cert`, `compile` and
+/// `check` (docs/limits.md).
+#[derive(Debug, Args, Clone, Default)]
+pub struct MemoryArgs {
+    /// Most memory, in MB, for what the command holds (solver tables, certificates, the
+    /// input text, compiled instances); beyond it the answer is "unknown" (exit code 3) or a
+    /// size diagnostic. Default: half of the machine's available memory.
+    #[arg(long, value_name = "MB", value_parser = parse_memory)]
+    pub memory: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The budget in bytes: the flag, or half of the available memory.
+    pub fn bytes(&self) -> usize {
+        match self.memory {
+            Some(mb) => usize::try_from(mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+            None => default_memory_bytes(),
+        }
+    }
+}
+
+/// Memory assumed when /proc/meminfo cannot be read: 4 GiB.
+pub const FALLBACK_MEMORY_BYTES: usize = 4 << 30;
+
+/// Half of `MemAvailable` in /proc/meminfo (Linux), or [`FALLBACK_MEMORY_BYTES`] elsewhere.
+pub fn default_memory_bytes() -> usize {
+    let available_kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+    match available_kb {
+        Some(kb) => usize::try_from(kb.saturating_mul(1024) / 2).unwrap_or(usize::MAX),
+        None => FALLBACK_MEMORY_BYTES,
+    }
+}
+
+/// Parses `--memory`: a whole number of MB, at least 1.
+pub fn parse_memory(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) | Err(_) => Err(format!("`{s}` is not a number of MB (at least 1)")),
+        Ok(mb) => Ok(mb),
+    }
 }
 
 /// Formats an instance can be printed in.
@@ -294,4 +368,43 @@ pub enum GameMethod {
     /// Fraenkel–Simonson's tree algorithms (rooted PVG/PAG and IVG2/IAG2 on directed trees;
     /// rooted PVG/PAG on undirected forests and Trail Trap).
     Tree,
+}
+
+/// Longest timeout taken literally, in seconds (365 days); a longer one means no limit, since
+/// a deadline that far ahead would overflow the clock and no run is meant to wait for it.
+pub const MAX_TIMEOUT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Parses `--timeout`: a finite, non-negative number of seconds; 0 or more than
+/// [`MAX_TIMEOUT_SECS`] is returned as 0 (no limit).
+pub fn parse_timeout(s: &str) -> Result<f64, String> {
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !t.is_finite() || t < 0.0 {
+        return Err(format!("`{s}` is not a number of seconds (0 for no limit)"));
+    }
+    Ok(if t > MAX_TIMEOUT_SECS { 0.0 } else { t })
+}
+
+/// Parses a count and checks it lies in `1..=max`; `what` names the flag in the message.
+fn parse_bounded(s: &str, max: usize, what: &str) -> Result<usize, String> {
+    let n: u128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n == 0 || n > max as u128 {
+        return Err(format!("{what} must be between 1 and {max}, not {s}"));
+    }
+    Ok(n as usize)
+}
+
+/// Parses `check --max-size` (1 to [`crate::check::MAX_SIZE_LIMIT`]).
+pub fn parse_max_size(s: &str) -> Result<usize, String> {
+    parse_bounded(s, crate::check::MAX_SIZE_LIMIT, "--max-size")
+}
+
+/// Parses `check --cases` (1 to [`crate::check::MAX_CASES`]).
+pub fn parse_cases(s: &str) -> Result<usize, String> {
+    parse_bounded(s, crate::check::MAX_CASES, "--cases")
 }

@@ -12,6 +12,7 @@ pub mod args;
 mod commands;
 mod input;
 mod output;
+pub mod stdout;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -54,7 +55,10 @@ pub fn main() -> ExitCode {
     match commands::run(cli.command) {
         Ok(outcome) => ExitCode::from(outcome.code()),
         Err(report) => {
-            eprintln!("{report:?}");
+            // Rendered whole, then written at once: stderr is unbuffered, and miette writes
+            // a report in many small pieces (one system call each).
+            let text = format!("{report:?}\n");
+            let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), text.as_bytes());
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }

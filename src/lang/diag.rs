@@ -36,6 +36,18 @@ pub struct SourceText {
     text: Arc<str>,
 }
 
+/// Lines longer than this many bytes are not drawn whole: the snippet becomes a window
+/// around the label. miette pads with `format!` widths, which panic past 65,535 columns, and
+/// a one-line JSON file or certificate easily has a longer line; nobody reads such a line
+/// whole anyway.
+pub const LONG_LINE: usize = 512;
+
+/// Bytes of a long line shown on either side of a label's start.
+const WINDOW_CONTEXT: usize = 60;
+
+/// Longest label drawn on a long line, in bytes; longer ones are clipped to their start.
+const MAX_LABEL: usize = 120;
+
 impl SourceCode for SourceText {
     fn read_span<'a>(
         &'a self,
@@ -44,6 +56,10 @@ impl SourceCode for SourceText {
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let c = self.text.read_span(span, before, after)?;
+        let longest_line = c.data().split(|&b| b == b'\n').map(<[u8]>::len).max();
+        if longest_line.unwrap_or(0) > LONG_LINE {
+            return Ok(self.window(span, before));
+        }
         let start = c.span().offset();
         // A span that splits a character (never one of ours) keeps miette's byte column.
         let column = match self.text.get(..start) {
@@ -62,6 +78,69 @@ impl SourceCode for SourceText {
             c.line_count(),
         )))
     }
+}
+
+impl SourceText {
+    /// The contents miette draws for `span` when its context has a line longer than
+    /// [`LONG_LINE`]: a short window of the span's own line around the span's start (from
+    /// the start itself when `before` is 0, which is how miette asks for the header's line
+    /// and column). Labels outside the window are simply not drawn.
+    fn window<'a>(&'a self, span: &SourceSpan, before: usize) -> Box<dyn SpanContents<'a> + 'a> {
+        let text: &str = &self.text;
+        let start = floor_char(text, span.offset().min(text.len()));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let from = if before == 0 {
+            start
+        } else {
+            floor_char(text, start.saturating_sub(WINDOW_CONTEXT).max(line_start))
+        };
+        let shown = span.len().min(MAX_LABEL);
+        let to = ceil_char(text, (start + shown + WINDOW_CONTEXT).min(line_end));
+        let line = text[..from].bytes().filter(|&b| b == b'\n').count();
+        let column = text[line_start..from].chars().count();
+        Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            &text.as_bytes()[from..to],
+            SourceSpan::new(from.into(), to - from),
+            line,
+            column,
+            0,
+        ))
+    }
+}
+
+/// The largest character boundary of `text` at or before `at`.
+fn floor_char(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The smallest character boundary of `text` at or after `at`.
+fn ceil_char(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// `span` clipped to [`MAX_LABEL`] bytes (within its line) when it starts on a line longer
+/// than [`LONG_LINE`]: a label on a long line is drawn under its start only.
+fn clip_label(text: &str, span: SourceSpan) -> SourceSpan {
+    let start = span.offset();
+    if span.len() <= MAX_LABEL || start >= text.len() {
+        return span;
+    }
+    let start = floor_char(text, start);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    if line_end - line_start <= LONG_LINE {
+        return span;
+    }
+    let cut = floor_char(text, (start + MAX_LABEL).min(line_end));
+    SourceSpan::new(start.into(), cut - start)
 }
 
 impl Source {
@@ -159,7 +238,10 @@ impl LangError {
             code: Code(code),
             message: message.into(),
             src: src.named(),
-            labels: vec![LabeledSpan::new_primary_with_span(Some(label.into()), span)],
+            labels: vec![LabeledSpan::new_primary_with_span(
+                Some(label.into()),
+                clip_label(&src.text, span),
+            )],
             help: None,
             related: Vec::new(),
         }
@@ -167,6 +249,7 @@ impl LangError {
 
     /// Adds a secondary label.
     pub fn also(mut self, span: SourceSpan, label: impl Into<String>) -> LangError {
+        let span = clip_label(&self.src.text, span);
         self.labels
             .push(LabeledSpan::new_with_span(Some(label.into()), span));
         self
@@ -194,11 +277,29 @@ impl LangError {
 pub const MAX_RELATED: usize = 8;
 
 /// Folds the errors of one file into a single one: the first in source order is the main
-/// error, the next few become `related`. Returns `None` for an empty list.
-pub fn gather(mut errors: Vec<LangError>) -> Option<LangError> {
+/// error, the next few become `related`, and the last of those says how many more were
+/// found ("and K more"). Returns `None` for an empty list.
+pub fn gather(errors: Vec<LangError>) -> Option<LangError> {
+    gather_counted(errors, 0)
+}
+
+/// [`gather`] when `dropped` more errors were found but not kept (they come after these in
+/// source order); the count joins the "and K more".
+pub fn gather_counted(mut errors: Vec<LangError>, dropped: usize) -> Option<LangError> {
     errors.sort_by_key(LangError::offset);
+    let more = errors.len().saturating_sub(MAX_RELATED + 1) + dropped;
     let mut iter = errors.into_iter();
     let mut first = iter.next()?;
     first.related = iter.take(MAX_RELATED).collect();
+    if more > 0 {
+        // Say that the list is cut, at the end of the report where a reader looks next.
+        if let Some(last) = first.related.last_mut() {
+            let note = format!("and {more} more error(s) not shown");
+            last.help = Some(match last.help.take() {
+                Some(h) => format!("{h}\n{note}"),
+                None => note,
+            });
+        }
+    }
     Some(first)
 }

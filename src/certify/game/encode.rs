@@ -13,6 +13,7 @@ use std::fmt;
 
 /// A game position in certificate form. See `docs/certificates.md` ("Positions").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Position {
     /// The player to move.
     pub to_move: Player,
@@ -33,7 +34,7 @@ pub struct Position {
 
 /// A move in certificate form: [`Move`] with vertices named by identifier.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "move")]
+#[serde(rename_all = "snake_case", tag = "move", deny_unknown_fields)]
 pub enum CertMove {
     /// Unrooted vertex games: put the mover's token on `vertex`.
     Place {
@@ -205,14 +206,29 @@ impl Board<'_> {
         if (self.marks_vertices() || self.game.is_nim()) && !p.used.is_empty() {
             return Err(wrong("used"));
         }
-        for v in &p.visited {
-            let v = ids.get(v)?;
+        // A list with a repeat is malformed, not a set: docs/certificates.md says each list
+        // names every visited vertex (used edge) once.
+        let mut listed = self.blank();
+        for name in &p.visited {
+            let v = ids.get(name)?;
+            if self.marked(&listed, v) {
+                return Err(CheckError::Malformed(format!(
+                    "vertex `{name}` is listed twice in `visited`"
+                )));
+            }
+            self.mark(&mut listed, v);
             self.mark(&mut s, v);
         }
         for &e in &p.used {
             if e >= g.m() {
                 return Err(CheckError::Malformed(format!("edge {e} is out of range")));
             }
+            if self.marked(&listed, e) {
+                return Err(CheckError::Malformed(format!(
+                    "edge {e} is listed twice in `used`"
+                )));
+            }
+            self.mark(&mut listed, e);
             self.mark(&mut s, e);
         }
         if p.weights.len() != s.weights.len() {

@@ -28,6 +28,7 @@ use std::collections::{HashMap, HashSet};
 
 /// A winner and their strategy.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameStrategy {
     /// The player who wins with this strategy.
     pub winner: Player,
@@ -37,6 +38,7 @@ pub struct GameStrategy {
 
 /// One entry of a strategy.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StrategyEntry {
     /// The position (the winner is to move).
     pub position: Position,
@@ -63,13 +65,19 @@ trait Chooser {
 fn walk(
     board: &Board,
     winner: Player,
-    limit: u64,
+    time: &Limits,
     chooser: &mut impl Chooser,
 ) -> Result<u64, CheckError> {
+    let limit = time.max_positions;
     let mut work = 0u64;
     let mut expand = |s: &State, line: &[Move]| -> Result<Vec<(Move, State)>, CheckError> {
         let legal = board.moves(s, limit.saturating_sub(work))?;
+        let before = work;
         work += 1 + legal.len() as u64;
+        // The clock is read about once per 4,096 items of work.
+        if before >> 12 != work >> 12 {
+            time.check_time()?;
+        }
         if work > limit {
             return Err(CheckError::TooLarge {
                 what: "the strategy walk",
@@ -200,7 +208,7 @@ pub fn check_game_strategy(
 ) -> Result<Verdict, CheckError> {
     let board = Board::new(game)?;
     let mut table = decode_table(&board, cert)?;
-    let work = walk(&board, cert.winner, limits.max_positions, &mut table)?;
+    let work = walk(&board, cert.winner, limits, &mut table)?;
     Ok(Verdict {
         claim: Claim::Winner(cert.winner),
         work,
@@ -259,7 +267,7 @@ pub fn strategy_from_fn(
         choose,
         entries: Vec::new(),
     };
-    walk(&board, winner, limits.max_positions, &mut rec)?;
+    walk(&board, winner, limits, &mut rec)?;
     Ok(GameStrategy {
         winner,
         strategy: rec.entries,

@@ -31,6 +31,7 @@ const MAX_TABLE_VARS: usize = 24;
 
 /// A strategy of one QBF player: a function for each of their variables.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QbfStrategy {
     /// One function per variable of the certifying player (∃ for `qbf_true`, ∀ for
     /// `qbf_false`), in any order.
@@ -39,6 +40,7 @@ pub struct QbfStrategy {
 
 /// The function that chooses one variable's value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SkolemFn {
     /// The variable, by name.
     pub var: String,
@@ -49,7 +51,7 @@ pub struct SkolemFn {
 /// A Boolean function of earlier variables, as JSON `true`/`false`, a truth table or a
 /// decision tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, deny_unknown_fields)]
 pub enum BoolFn {
     /// A constant.
     Const(bool),
@@ -263,12 +265,26 @@ pub fn check_qbf_strategy(
             limit: limits.max_opponent_vars.min(MAX_ENUMERATED_VARS) as u64,
         });
     }
+    // Each assignment may evaluate every literal of the matrix: bound the product, so that
+    // a long matrix under a narrow prefix cannot run for hours either.
+    let literals: u64 = qbf.clauses.iter().map(|c| c.len() as u64).sum();
+    let evaluations = (1u64 << k).saturating_mul(literals.max(1));
+    if evaluations > limits.max_literal_evaluations {
+        return Err(CheckError::TooLarge {
+            what: "the literal evaluations (2^opponent variables × literals)",
+            size: evaluations,
+            limit: limits.max_literal_evaluations,
+        });
+    }
     let mut bit = vec![0usize; qbf.num_vars()];
     for (i, &v) in opponent.iter().enumerate() {
         bit[v] = k - 1 - i;
     }
     let mut a = vec![false; qbf.num_vars()];
     for mask in 0u64..(1u64 << k) {
+        if mask % 1024 == 0 {
+            limits.check_time()?;
+        }
         // The first opponent variable is the most significant bit, so assignments are tried
         // in lexicographic order and the reported counterexample is the smallest one.
         for &(v, q) in &prefix.order {

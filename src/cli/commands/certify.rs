@@ -8,7 +8,7 @@
 
 use super::super::Outcome;
 use super::super::args::BudgetArgs;
-use super::super::input::{read_instance, write_output};
+use super::super::input::{WriteRules, input_cap, read_instance_capped, write_output};
 use super::super::output::winner_words;
 use super::{budget, solve_error};
 use crate::certify::Certificate;
@@ -27,14 +27,15 @@ use std::path::Path;
 pub fn run(
     file: &Path,
     output: Option<&Path>,
+    force: bool,
     strategy: bool,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let say = |line: String| match output {
-        Some(_) => println!("{line}"),
+        Some(_) => crate::outln!("{line}"),
         None => eprintln!("{line}"),
     };
-    let parsed = read_instance(file)?;
+    let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
     let budget = budget(budget_args)?;
     let solution = match solve_auto(&parsed.instance, &budget) {
         Ok(s) => s,
@@ -62,7 +63,14 @@ pub fn run(
     if let Some(stop) = judge(&parsed.instance, &solution, &cert, &say) {
         return Ok(stop);
     }
-    write_output(output, &format!("{}\n", cert.to_json()))?;
+    write_output(
+        output,
+        &format!("{}\n", cert.to_json()),
+        WriteRules {
+            force,
+            inputs: &[file],
+        },
+    )?;
     if let Some(path) = output {
         say(format!("written: {}", path.display()));
     }

@@ -6,23 +6,46 @@
 //! Exit 3: the check exceeds the checker's limits (neither accepted nor rejected).
 
 use super::super::Outcome;
-use super::super::input::read_instance;
-use crate::certify::{self, Certificate, CheckError};
+use super::super::args::{MAX_TIMEOUT_SECS, MemoryArgs};
+use super::super::input::{input_cap, read_capped, read_instance_capped};
+use crate::certify::{self, Certificate, CheckError, Limits};
 use crate::lang::diag::{LangError, Source};
+use crate::problems::Instance;
 use crate::solvers::certificates::claim_text;
 use miette::{IntoDiagnostic, SourceSpan, WrapErr};
 use std::path::Path;
 
 /// Checks the certificate in `cert_path` against the instance in `file`.
-pub fn run(file: &Path, cert_path: &Path) -> miette::Result<Outcome> {
-    let parsed = read_instance(file)?;
-    let text = std::fs::read_to_string(cert_path)
+///
+/// `timeout` (seconds, 0: none) bounds the check's wall-clock time; `memory` bounds the
+/// certificate text read (its parsed form holds about [`CERT_BYTES_PER_TEXT_BYTE`] times
+/// as much) and the positions of a strategy walk.
+pub fn run(
+    file: &Path,
+    cert_path: &Path,
+    timeout: f64,
+    memory: &MemoryArgs,
+) -> miette::Result<Outcome> {
+    let started = std::time::Instant::now();
+    let memory = memory.bytes();
+    let parsed = read_instance_capped(file, input_cap(memory))?;
+    let (name, bytes) = read_capped(cert_path, memory / CERT_BYTES_PER_TEXT_BYTE)?;
+    let text = String::from_utf8(bytes)
         .into_diagnostic()
-        .wrap_err_with(|| format!("cannot read {}", cert_path.display()))?;
-    let cert = parse_certificate(&cert_path.display().to_string(), &text)?;
-    match certify::check(&parsed.instance, &cert) {
+        .wrap_err_with(|| format!("{name} is not UTF-8 text"))?;
+    let cert = parse_certificate(&name, &text)?;
+    drop(text);
+    let timeout = (timeout > 0.0 && timeout <= MAX_TIMEOUT_SECS)
+        .then(|| std::time::Duration::from_secs_f64(timeout));
+    // The clock started before reading: the whole command keeps to --timeout.
+    let limits = Limits {
+        time: timeout.map(|t| (started, t)),
+        ..Limits::default()
+    }
+    .within_memory(Some(memory), walk_bytes_per_position(&parsed.instance));
+    match certify::check_with(&parsed.instance, &cert, &limits) {
         Ok(verdict) => {
-            println!(
+            crate::outln!(
                 "accepted: {} ({} certificate, {} items checked)",
                 claim_text(&verdict.claim),
                 cert.body.kind(),
@@ -31,13 +54,26 @@ pub fn run(file: &Path, cert_path: &Path) -> miette::Result<Outcome> {
             Ok(Outcome::Done)
         }
         Err(e @ CheckError::TooLarge { .. }) => {
-            println!("undecided: {e}");
+            crate::outln!("undecided: {e}");
             Ok(Outcome::Unknown)
         }
         Err(e) => {
-            println!("rejected: {e}");
+            crate::outln!("rejected: {e}");
             Ok(Outcome::CheckFailed)
         }
+    }
+}
+
+/// Bytes a parsed certificate holds per byte of its JSON text, at most (strings and vectors
+/// carry headers and spare capacity): the certificate cap is the memory budget over this.
+pub const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
+
+/// Bytes the checker's strategy walk holds per position (the position, its moves and the
+/// visited-set entry), for bounding the walk by the memory budget.
+fn walk_bytes_per_position(instance: &Instance) -> usize {
+    match instance {
+        Instance::Geography(g) => 256 + 32 * g.graph.n() + 16 * g.graph.edges.len(),
+        _ => 256,
     }
 }
 

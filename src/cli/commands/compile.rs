@@ -1,8 +1,9 @@
 //! `georeduce compile FILE --to TARGET [--via IDS] [-o OUT] [--format dsl|json|dot]`.
 
 use super::super::Outcome;
+use super::super::args::MemoryArgs;
 use super::super::args::OutputFormat;
-use super::super::input::{read_instance, write_output};
+use super::super::input::{WriteRules, input_cap, read_instance_capped, write_output};
 use super::{apply_chain, select_chain};
 use crate::lang;
 use crate::reductions::ProblemKind;
@@ -13,12 +14,14 @@ use std::path::Path;
 /// Compiles through the selected chain and writes the final instance.
 pub fn run(
     file: &Path,
-    to: Option<&str>,
-    via: Option<&str>,
+    (to, via): (Option<&str>, Option<&str>),
     output: Option<&Path>,
     format: OutputFormat,
+    force: bool,
+    memory: &MemoryArgs,
 ) -> miette::Result<Outcome> {
-    let parsed = read_instance(file)?;
+    let memory = memory.bytes();
+    let parsed = read_instance_capped(file, input_cap(memory))?;
     let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;
     let reduced = apply_chain(&parsed, &steps)?;
     for (r, step) in steps.iter().zip(&reduced) {
@@ -43,6 +46,23 @@ pub fn run(
             to_dot(target, &title).into_diagnostic()?
         }
     };
-    write_output(output, &text)?;
+    // The text is the largest thing compile holds (the instance is about as large again).
+    if text.len().saturating_mul(2) > memory {
+        miette::bail!(
+            code = "cli::output_too_large",
+            help = "raise --memory, or compile a smaller instance (docs/limits.md)",
+            "the compiled instance takes {} bytes as text, over the --memory budget of {memory} \
+             bytes",
+            text.len()
+        );
+    }
+    write_output(
+        output,
+        &text,
+        WriteRules {
+            force,
+            inputs: &[file],
+        },
+    )?;
     Ok(Outcome::Done)
 }

@@ -7,7 +7,7 @@ use miette::IntoDiagnostic;
 /// Prints the catalogue or the reduction graph.
 pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
     if graph {
-        print!(
+        crate::out!(
             "{}",
             if dot {
                 chain::graph_dot()
@@ -26,7 +26,7 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
             v["planarity"] = serde_json::to_value(planarity_text(r.info().id)).into_diagnostic()?;
             entries.push(v);
         }
-        println!(
+        crate::outln!(
             "{}",
             serde_json::to_string_pretty(&entries).into_diagnostic()?
         );
@@ -34,33 +34,34 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
     }
     for r in &all {
         let info = r.info();
-        println!(
+        crate::outln!(
             "{}: {} -> {}",
             info.id,
             info.source.name(),
             info.target.name()
         );
-        println!("    source:   {}, {}", info.paper, info.theorem);
-        println!("    status:   {}", info.provenance);
-        println!("    gadgets:  {}", info.gadgets.join(", "));
-        println!(
+        crate::outln!("    source:   {}, {}", info.paper, info.theorem);
+        crate::outln!("    status:   {}", info.provenance);
+        crate::outln!("    gadgets:  {}", info.gadgets.join(", "));
+        crate::outln!(
             "    size:     |V| = {};  |E| = {}",
-            info.vertices_formula, info.edges_formula
+            info.vertices_formula,
+            info.edges_formula
         );
         for p in info.preconditions {
-            println!("    requires: {p}");
+            crate::outln!("    requires: {p}");
         }
         for c in info.claims {
-            println!("    claims:   {c}");
+            crate::outln!("    claims:   {c}");
         }
         if let Some(p) = planarity_text(info.id) {
-            println!("    claims:   {p}");
+            crate::outln!("    claims:   {p}");
         }
         for e in info.errata {
-            println!("    erratum:  {e}");
+            crate::outln!("    erratum:  {e}");
         }
         print_maps(&r.cert_maps());
-        println!();
+        crate::outln!();
     }
     Ok(Outcome::Done)
 }
@@ -74,7 +75,7 @@ fn print_maps(maps: &CertMaps) {
         .map(|(name, _)| *name)
         .collect();
     if !done.is_empty() {
-        println!("    certmaps: {}", done.join(", "));
+        crate::outln!("    certmaps: {}", done.join(", "));
     }
     let mut reasons: Vec<(Vec<&str>, &str)> = Vec::new();
     for (name, status) in maps.named() {
@@ -86,7 +87,7 @@ fn print_maps(maps: &CertMaps) {
         }
     }
     for (names, why) in reasons {
-        println!("    no map:   {}: {why}", names.join(", "));
+        crate::outln!("    no map:   {}: {why}", names.join(", "));
     }
 }
 

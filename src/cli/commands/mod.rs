@@ -46,12 +46,15 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             via,
             output,
             format,
+            force,
+            memory,
         } => compile::run(
             &file,
-            to.as_deref(),
-            via.as_deref(),
+            (to.as_deref(), via.as_deref()),
             output.as_deref(),
             format,
+            force,
+            &memory,
         ),
         Command::Verify {
             file,
@@ -72,15 +75,22 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
         Command::Certify {
             file,
             output,
+            force,
             strategy,
             budget,
-        } => certify::run(&file, output.as_deref(), strategy, &budget),
-        Command::CheckCert { file, cert } => check_cert::run(&file, &cert),
+        } => certify::run(&file, output.as_deref(), force, strategy, &budget),
+        Command::CheckCert {
+            file,
+            cert,
+            timeout,
+            memory,
+        } => check_cert::run(&file, &cert, timeout, &memory),
         Command::Render {
             file,
             output,
             title,
-        } => render::run(&file, output.as_deref(), title),
+            force,
+        } => render::run(&file, output.as_deref(), title, force),
     }
 }
 
@@ -99,10 +109,14 @@ fn budget_maker(args: &BudgetArgs) -> miette::Result<impl Fn() -> Budget + use<>
             )
         }
         0.0 => None,
+        // Beyond a year is no limit (`parse_timeout` says so); checked again here because a
+        // deadline that far ahead would overflow the clock.
+        t if t > super::args::MAX_TIMEOUT_SECS => None,
         t => Some(Duration::from_secs_f64(t)),
     };
     let max_nodes = args.max_nodes;
-    Ok(move || Budget::new(max_nodes, timeout))
+    let memory = args.memory.bytes();
+    Ok(move || Budget::new(max_nodes, timeout).with_memory(Some(memory)))
 }
 
 /// A solver refusal (too large, not applicable) as a diagnostic on the instance.

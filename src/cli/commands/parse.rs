@@ -38,6 +38,6 @@ pub fn run(file: &Path, json: bool, format: Option<InstanceFormat>) -> miette::R
             }
         },
     };
-    write_output(None, &text)?;
+    write_output(None, &text, Default::default())?;
     Ok(Outcome::Done)
 }

@@ -2,7 +2,7 @@
 
 use super::super::Outcome;
 use super::super::args::{BudgetArgs, GameMethod};
-use super::super::input::read_instance;
+use super::super::input::{input_cap, read_instance_capped};
 use super::super::output::{solution_json, solution_text, unknown_json};
 use super::certify::self_check_answer;
 use super::{budget, solve_error};
@@ -22,7 +22,7 @@ pub fn run(
     self_check: bool,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
-    let parsed = read_instance(file)?;
+    let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
     let budget = budget(budget_args)?;
     let result = match (&parsed.instance, method) {
         (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(|mut s| {
@@ -67,20 +67,20 @@ pub fn run(
                 if let Some(c) = &checked {
                     v["self_check"] = c.json();
                 }
-                println!("{v:#}");
+                crate::outln!("{v:#}");
             } else {
-                print!("{}", solution_text(&parsed.instance, &solution, strategy));
+                crate::out!("{}", solution_text(&parsed.instance, &solution, strategy));
                 if let Some(c) = &checked {
-                    println!("{}", c.text());
+                    crate::outln!("{}", c.text());
                 }
             }
             Ok(Outcome::Done)
         }
         Err(SolveError::Budget(b)) => {
             if json {
-                println!("{:#}", unknown_json(&parsed.instance, b.nodes));
+                crate::outln!("{:#}", unknown_json(&parsed.instance, b.nodes));
             } else {
-                println!(
+                crate::outln!(
                     "answer:  unknown (budget exhausted after {} nodes)",
                     b.nodes
                 );

@@ -9,7 +9,7 @@
 
 use super::super::Outcome;
 use super::super::args::BudgetArgs;
-use super::super::input::read_instance;
+use super::super::input::{input_cap, read_instance_capped};
 use super::super::output::winner_name;
 use super::certify::{SelfChecked, self_check_answer};
 use super::verify_certify;
@@ -30,7 +30,7 @@ pub fn run(
     (self_check, certify): (bool, bool),
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
-    let parsed = read_instance(file)?;
+    let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
     let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;
     // A source outside the theorem's range with an immediate answer: compare that answer.
     if let Err(ReductionError::Trivial { answer, reason }) = steps[0].reduce(&parsed.instance) {
@@ -106,9 +106,9 @@ pub fn run(
         }
     }
     if json_out {
-        println!("{:#}", report.json);
+        crate::outln!("{:#}", report.json);
     } else {
-        print!("{}", report.text);
+        crate::out!("{}", report.text);
     }
     Ok(match (report.ok, unknown) {
         (false, _) => Outcome::CheckFailed,
@@ -260,13 +260,13 @@ fn describe(i: &Instance) -> String {
 
 fn unknown(json_out: bool, nodes: u64, at: &str) -> miette::Result<Outcome> {
     if json_out {
-        println!(
+        crate::outln!(
             "{:#}",
             json!({ "match": null, "result": "unknown", "nodes": nodes, "while_solving": at })
         );
     } else {
-        println!("result:  unknown (budget exhausted after {nodes} nodes while solving {at})");
-        println!("         raise --timeout / --max-nodes, or pick a smaller instance");
+        crate::outln!("result:  unknown (budget exhausted after {nodes} nodes while solving {at})");
+        crate::outln!("         raise --timeout / --max-nodes, or pick a smaller instance");
     }
     Ok(Outcome::Unknown)
 }
@@ -299,21 +299,21 @@ fn trivial(
         if let Some(c) = &checked {
             v["self_check"] = json!([c.json()]);
         }
-        println!("{v:#}");
+        crate::outln!("{v:#}");
     } else {
-        println!(
+        crate::outln!(
             "source:  {}  answer: {}",
             describe(source),
             yes_no(solved.yes())
         );
-        println!(
+        crate::outln!(
             "{}: not compiled: {reason}; direct answer {}",
             r.info().id,
             yes_no(answer)
         );
-        println!("result:  {}", if ok { "MATCH" } else { "MISMATCH" });
+        crate::outln!("result:  {}", if ok { "MATCH" } else { "MISMATCH" });
         if let Some(c) = &checked {
-            println!("self-check (source): {}", c.summary());
+            crate::outln!("self-check (source): {}", c.summary());
         }
     }
     Ok(if ok {

@@ -43,7 +43,16 @@ impl Built {
             n.span,
             "not declared",
         );
-        let help = match closest(&self.graph, &n.text) {
+        let suggestion = match errs.suggested.get(&n.text) {
+            Some(known) => known.clone(),
+            None if errs.suggested.len() < super::MAX_SUGGESTED => {
+                let found = closest(&self.graph, &n.text);
+                errs.suggested.insert(n.text.clone(), found.clone());
+                found
+            }
+            None => None,
+        };
+        let help = match suggestion {
             Some(c) => {
                 format!("did you mean `{c}`? Every vertex must be listed in a `vertices` statement")
             }
@@ -64,6 +73,10 @@ fn closest(g: &Graph, name: &str) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
     let len = name.chars().count();
     for v in &g.vertices {
+        // Names whose lengths differ by more than 2 are more than 2 edits apart.
+        if v.id.chars().count().abs_diff(len) > 2 {
+            continue;
+        }
         let d = edit_distance(&v.id, name);
         if d <= 2 && 2 * d < len && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, &v.id));

@@ -13,7 +13,7 @@ mod problems;
 mod qbf;
 
 use super::Spans;
-use super::diag::{LangError, Source, gather};
+use super::diag::{LangError, MAX_RELATED, Source, gather_counted};
 use super::parser::{Rule, span_of};
 use crate::problems::Instance;
 use pest::iterators::Pair;
@@ -34,17 +34,45 @@ pub(crate) struct Errors<'s> {
     pub src: &'s Source,
     /// The errors, in the order found.
     pub list: Vec<LangError>,
+    /// "Did you mean" answers already computed, per unknown name: each name is compared
+    /// with the declared ones once, and only the first [`MAX_SUGGESTED`] names are (a file
+    /// with thousands of unknown names would otherwise take quadratic time to reject).
+    pub suggested: std::collections::HashMap<String, Option<String>>,
+    /// Errors found but dropped because [`MAX_RELATED`] + 1 earlier ones (in source order)
+    /// are all a report shows; only their number is kept.
+    pub dropped: usize,
 }
 
+/// Most distinct unknown names for which a suggestion is looked for.
+pub(crate) const MAX_SUGGESTED: usize = 64;
+
 impl<'s> Errors<'s> {
+    /// Errors for the file `src`, none yet.
+    pub fn new(src: &'s Source) -> Errors<'s> {
+        Errors {
+            src,
+            list: Vec::new(),
+            suggested: std::collections::HashMap::new(),
+            dropped: 0,
+        }
+    }
+
     /// Records an error.
     pub fn push(&mut self, e: LangError) {
         self.list.push(e);
+        // Keep the list short: a file with a million bad lines must not hold a million
+        // reports. Sorting when it doubles keeps pushing amortised O(log k).
+        let keep = MAX_RELATED + 1;
+        if self.list.len() >= 4 * keep {
+            self.list.sort_by_key(LangError::offset);
+            self.dropped += self.list.len() - keep;
+            self.list.truncate(keep);
+        }
     }
 
     /// `Ok(value)` when nothing went wrong, else every error folded into one.
     pub fn finish<T>(self, value: T) -> Result<T, LangError> {
-        match gather(self.list) {
+        match gather_counted(self.list, self.dropped) {
             None => Ok(value),
             Some(e) => Err(e),
         }
@@ -68,10 +96,7 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
         Rule::qbf_instance => qbf::lower_instance(src, top),
         _ => {
             let body = ast::Body::read(top);
-            let mut errs = Errors {
-                src,
-                list: Vec::new(),
-            };
+            let mut errs = Errors::new(src);
             let lowered = match body.kind.as_str() {
                 "hampath" => problems::lower_hampath(&body, &mut errs),
                 "vertex_cover" => problems::lower_cover(&body, &mut errs),

@@ -45,10 +45,7 @@ pub(crate) fn lower_formula(
     title: Option<String>,
     order: Option<Pair<'_, Rule>>,
 ) -> Result<Lowered, LangError> {
-    let mut errs = Errors {
-        src,
-        list: Vec::new(),
-    };
+    let mut errs = Errors::new(src);
     let (blocks, clauses) = read_formula(formula);
     let declared = declare(&blocks, &mut errs);
     let names: Vec<Named> = match order {

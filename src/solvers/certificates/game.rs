@@ -6,8 +6,8 @@
 //! session, so the exhaustive search behind them shares a single memo table across the whole
 //! walk: each position is searched at most once.
 
-use super::{build_error, player};
-use crate::certify::{self, GameStrategy, Limits};
+use super::{build_error, limits_for, player};
+use crate::certify::{self, GameStrategy};
 use crate::problems::Geography;
 use crate::solvers::{Budget, SolveError, Winner, geography};
 
@@ -24,7 +24,11 @@ pub fn game_strategy(g: &Geography, budget: &Budget) -> Result<GameStrategy, Sol
             Winner::Second
         };
         let mut failure = None;
-        let built = certify::strategy_from_fn(g, player(winner), &Limits::default(), |line| {
+        // An entry holds a position (visited vertices, used edges) and a move; its JSON
+        // text is about as large again.
+        let per_position = 2 * (256 + 48 * g.graph.n() + 16 * g.graph.edges.len());
+        let limits = limits_for(budget, per_position);
+        let built = certify::strategy_from_fn(g, player(winner), &limits, |line| {
             match oracle.winning_move(line) {
                 Ok(m) => m,
                 Err(e) => {

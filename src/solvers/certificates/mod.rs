@@ -25,7 +25,8 @@ pub mod qbf;
 use super::dispatch::{Solution, solve_instance};
 use super::{Budget, SolveError, Winner};
 use crate::certify::{
-    self, Certificate, CertificateBody, CheckError, Claim, CoverCert, PathCert, Player, Verdict,
+    self, Certificate, CertificateBody, CheckError, Claim, CoverCert, Limits, PathCert, Player,
+    Verdict,
 };
 use crate::problems::{Geography, Instance};
 
@@ -222,6 +223,16 @@ pub fn player(w: Winner) -> Player {
 }
 
 /// A builder error that cannot happen for a well-formed solver answer (an index out of range,
+/// The checker limits a certificate builder works within: the budget's remaining time, and
+/// no more positions than fit in the budget's memory at about `bytes_per_position` each (so
+/// a strategy too large to hold ends as a size refusal, "unknown", not an out-of-memory kill).
+fn limits_for(budget: &Budget, bytes_per_position: usize) -> Limits {
+    let now = std::time::Instant::now();
+    Limits::default()
+        .with_timeout(budget.deadline.map(|d| d.saturating_duration_since(now)))
+        .within_memory(budget.max_memory, bytes_per_position)
+}
+
 /// a malformed instance): reported as a refusal, never a panic.
 fn bug(e: CheckError) -> SolveError {
     SolveError::Unsupported(format!("cannot build the certificate: {e}"))

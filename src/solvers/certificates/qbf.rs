@@ -9,7 +9,7 @@
 //! starts in a won position (the solver's answer), and winning values keep it won.
 
 use super::build_error;
-use crate::certify::{self, CertificateBody, Limits};
+use crate::certify::{self, CertificateBody};
 use crate::problems::qbf::{Clause, Lit, Qbf, QuantBlock, Var};
 use crate::solvers::{Budget, SolveError, qbf};
 
@@ -29,7 +29,10 @@ pub fn qbf_strategy(q: &Qbf, value: bool, budget: &Budget) -> Result<Certificate
     let run = runs(q);
     let mut cache: Option<(Vec<Option<bool>>, Vec<bool>)> = None;
     let mut failure = None;
-    let built = certify::qbf_strategy_from_fn(q, value, &Limits::default(), |x, partial| {
+    // A Skolem table holds one entry per opponent assignment; the positions bound is
+    // unused by the QBF builder, so only the time matters here.
+    let limits = super::limits_for(budget, 1);
+    let built = certify::qbf_strategy_from_fn(q, value, &limits, |x, partial| {
         // The asked variable's block is unassigned in the key: one solve serves the block.
         let key: Vec<Option<bool>> = (0..partial.len())
             .map(|v| partial[v].filter(|_| run[v] != run[x]))
