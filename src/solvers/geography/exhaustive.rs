@@ -128,15 +128,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The same search without its pre-classification (tests compare the two).
-    #[cfg(test)]
-    pub fn without_labels(self) -> Search<'a> {
-        Search {
-            labels: None,
-            ..self
-        }
-    }
-
     /// The same search with raw visited/used bitsets as keys (tests compare the two).
     #[cfg(test)]
     pub fn without_canonical_keys(self) -> Search<'a> {
@@ -144,6 +135,12 @@ impl<'a> Search<'a> {
             canonical: false,
             ..self
         }
+    }
+
+    /// Entries the memo evicted so far.
+    #[cfg(test)]
+    pub fn evicted(&self) -> u64 {
+        self.memo.evicted
     }
 
     /// Number of vertices the pre-classification labelled (0 without one).
