@@ -98,7 +98,13 @@ pub enum Command {
         /// it on the source (maps the papers' proofs do not make constructive are reported).
         #[arg(long)]
         certify: bool,
-        /// Search budget (applies to each solve).
+        /// How each target's winner is established: `search` solves it, `certificate` maps
+        /// the source's certificate forward and checks it, `auto` searches for a quarter of
+        /// the timeout (at most 3 s) and falls back to the certificate for the steps whose
+        /// search did not finish.
+        #[arg(long, value_enum, default_value_t = VerifyBy::Auto)]
+        by: VerifyBy,
+        /// Search budget: `--timeout` bounds the whole verification.
         #[command(flatten)]
         budget: BudgetArgs,
     },
@@ -190,6 +196,17 @@ pub struct BudgetArgs {
     /// Give up after this many search nodes and answer "unknown" (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+}
+
+/// How `verify` establishes a target's winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VerifyBy {
+    /// Search when it finishes within the budget, certificate otherwise.
+    Auto,
+    /// Solve every instance of the chain.
+    Search,
+    /// Carry the source's certificate forward through every step and check it.
+    Certificate,
 }
 
 /// Formats an instance can be printed in.
