@@ -10,10 +10,10 @@
 
 use super::report::CertCounts;
 use crate::problems::Instance;
-use crate::verify::round_trip::{self, CertFate};
 use crate::reductions::{Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
+use crate::verify::round_trip::{self, CertFate};
 use crate::verify::step::{self, Evidence, StepReport, StepVerdict};
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -71,7 +71,10 @@ pub fn carry_forward(
             break;
         };
         if budget.deadline.is_some_and(|d| Instant::now() > d) {
-            unknown_rest(&mut images, "budget exhausted before this step's forward map");
+            unknown_rest(
+                &mut images,
+                "budget exhausted before this step's forward map",
+            );
             break;
         }
         let started = Instant::now();

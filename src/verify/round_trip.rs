@@ -13,10 +13,10 @@
 //! which knows nothing of solvers or reductions: a wrong solver answer, a wrong map and a
 //! wrong reduction all show up as a rejected or contradicting certificate.
 
-use crate::reductions::CertMapError;
 use super::chain::judge;
 use crate::certify::{Certificate, CheckError, Claim};
 use crate::problems::Instance;
+use crate::reductions::CertMapError;
 use crate::reductions::Reduction;
 use crate::solvers::certificates::{GameCertificate, certify_solution, claim_text, expected_claim};
 use crate::solvers::dispatch::Solution;

@@ -105,7 +105,9 @@ pub fn statics(r: &dyn Reduction, source: &Instance, target: &Instance) -> Stati
         )),
     };
     let valid = match target {
-        Instance::Geography(g) => g.validate().map_err(|(at, msg)| format!("{msg} (at {at:?})")),
+        Instance::Geography(g) => g
+            .validate()
+            .map_err(|(at, msg)| format!("{msg} (at {at:?})")),
         _ => Ok(()),
     };
     // A wrong kind or an invalid game makes the claims meaningless (and may trip them).
@@ -197,9 +199,7 @@ impl Evidence {
     /// The winner this evidence establishes.
     pub fn winner(&self) -> Option<Winner> {
         match self {
-            Evidence::Search { winner, .. } | Evidence::Certificate { winner, .. } => {
-                Some(*winner)
-            }
+            Evidence::Search { winner, .. } | Evidence::Certificate { winner, .. } => Some(*winner),
             _ => None,
         }
     }

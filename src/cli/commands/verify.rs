@@ -147,8 +147,7 @@ pub fn run(
             .collect();
         match all {
             Some(solutions) => {
-                let c =
-                    verify_certify::run(&steps, &findings.instances, &solutions, budget_args)?;
+                let c = verify_certify::run(&steps, &findings.instances, &solutions, budget_args)?;
                 out.add_certificates(c);
             }
             None => out.note_certify_skipped(),

@@ -10,8 +10,8 @@ use super::super::args::BudgetArgs;
 use super::budget_maker;
 use crate::problems::Instance;
 use crate::reductions::Reduction;
-use crate::verify::round_trip::{self, CertFate};
 use crate::solvers::dispatch::Solution;
+use crate::verify::round_trip::{self, CertFate};
 use serde_json::{Value, json};
 
 /// The certificate part of the report.

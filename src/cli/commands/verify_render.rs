@@ -105,12 +105,21 @@ pub(super) fn render(f: &Findings) -> Rendered {
     let mismatch = verdicts
         .iter()
         .any(|v| matches!(v, StepVerdict::Mismatch(_)));
-    let unknown = f.source.is_err() || verdicts.iter().any(|v| matches!(v, StepVerdict::Unknown(_)));
-    let by_certificate = f
-        .reports
-        .iter()
-        .any(|r| matches!(r.evidence, Evidence::Certificate { .. } | Evidence::Rejected(_)));
-    let by = if by_certificate { "certificate" } else { "search" };
+    let unknown = f.source.is_err()
+        || verdicts
+            .iter()
+            .any(|v| matches!(v, StepVerdict::Unknown(_)));
+    let by_certificate = f.reports.iter().any(|r| {
+        matches!(
+            r.evidence,
+            Evidence::Certificate { .. } | Evidence::Rejected(_)
+        )
+    });
+    let by = if by_certificate {
+        "certificate"
+    } else {
+        "search"
+    };
     let (result, outcome) = match (mismatch, unknown) {
         (true, _) => ("mismatch", Outcome::CheckFailed),
         (false, true) => ("unknown", Outcome::Unknown),
