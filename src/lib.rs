@@ -16,5 +16,6 @@ pub mod random;
 pub mod reductions;
 pub mod render;
 pub mod solvers;
+pub mod verify;
 
 pub use problems::{Geography, HamPath, Instance, Qbf, VertexCover};

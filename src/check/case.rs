@@ -10,77 +10,16 @@
 
 use super::report::CertCounts;
 use crate::problems::Instance;
-use crate::reductions::certmaps::round_trip::{self, CertFate};
-use crate::reductions::{ProblemKind, Reduction, ReductionError};
+use crate::reductions::{Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
-use crate::solvers::{Budget, SolveError, Winner};
-use serde::Serialize;
+use crate::solvers::{Budget, SolveError};
+use crate::verify::round_trip::{self, CertFate};
+use crate::verify::step::{self, Evidence, StepReport, StepVerdict};
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
 
-/// What kind of evidence a failing case is. Shrinking keeps the kind fixed: a smaller
-/// instance counts only if it fails in the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FailureKind {
-    /// Source answer and target winner disagree through `yes_winner`.
-    AnswerMismatch,
-    /// The reduction answered directly (`ReductionError::Trivial`) and the solver disagrees.
-    TrivialMismatch,
-    /// The output's size differs from `declared_size`.
-    SizeMismatch,
-    /// `check_structure` rejected the output.
-    StructureViolation,
-    /// The output is not of the kind the reduction declares as its target.
-    WrongTargetKind,
-    /// The output is not a valid game (`Geography::validate`, or the solver refused it).
-    InvalidTarget,
-    /// The reduction refused an instance of its own declared source kind.
-    RefusedSourceKind,
-    /// The reduction or a solver panicked.
-    Panic,
-    /// `--certify`: the solver's certificate of the source was rejected by the checker or
-    /// proves another answer (a solver or checker bug, not the reduction's).
-    SourceCertificate,
-    /// `--certify`: the forward map failed on a valid source certificate, or its image was
-    /// rejected on the target or proves another answer.
-    ForwardCertificate,
-    /// `--certify`: the solver's winning strategy on the target was rejected.
-    TargetCertificate,
-    /// `--certify`: the backward map failed on a valid target strategy, or its image was
-    /// rejected on the source or proves another answer.
-    BackwardCertificate,
-}
-
-impl FailureKind {
-    /// The snake_case name used in reports and file names.
-    pub fn name(self) -> &'static str {
-        match self {
-            FailureKind::AnswerMismatch => "answer_mismatch",
-            FailureKind::TrivialMismatch => "trivial_mismatch",
-            FailureKind::SizeMismatch => "size_mismatch",
-            FailureKind::StructureViolation => "structure_violation",
-            FailureKind::WrongTargetKind => "wrong_target_kind",
-            FailureKind::InvalidTarget => "invalid_target",
-            FailureKind::RefusedSourceKind => "refused_source_kind",
-            FailureKind::Panic => "panic",
-            FailureKind::SourceCertificate => "source_certificate",
-            FailureKind::ForwardCertificate => "forward_certificate",
-            FailureKind::TargetCertificate => "target_certificate",
-            FailureKind::BackwardCertificate => "backward_certificate",
-        }
-    }
-}
-
-/// A failed case: its kind and a one-line explanation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Failure {
-    /// What failed.
-    pub kind: FailureKind,
-    /// Why, e.g. "source is YES but player I wins the target (YES means II wins)".
-    pub detail: String,
-}
+pub use crate::verify::step::{Failure, FailureKind};
 
 /// The outcome of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,8 +140,10 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
         }
     };
     let target = &reduced.target;
-    if let Some(v) = static_checks(r, source, target) {
-        return v;
+    // Cheap checks before solving: the same statics that `verify` reports.
+    let statics = step::statics(r, source, target);
+    if let Some(f) = statics.failure() {
+        return Verdict::Fail(f);
     }
     let (source_yes, source_solution) = match source_answer(r, source, budget_nodes) {
         Ok(answer) => answer,
@@ -218,7 +159,21 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
         }
         Err(v) => return v,
     };
-    let verdict = compare(r.info().yes_winner, source_yes, target_solution.winner());
+    // The comparison `verify` renders.
+    let report = StepReport::new(
+        r,
+        statics,
+        (source_yes, false),
+        Evidence::of_solution(&target_solution),
+    );
+    let verdict = match report.verdict() {
+        StepVerdict::Match => Verdict::Agree {
+            yes: source_yes,
+            certificates: Box::default(),
+        },
+        StepVerdict::Mismatch(f) => Verdict::Fail(f),
+        StepVerdict::Unknown(why) => fail(FailureKind::WrongTargetKind, why),
+    };
     match verdict {
         Verdict::Agree { yes, .. } if options.certify => {
             let solutions = (source_solution, &target_solution);
@@ -282,57 +237,6 @@ fn certify_case(
     Ok(counts)
 }
 
-/// The verdict on solved sides: the source is YES ⇔ `yes_winner` wins the target.
-fn compare(yes_winner: Winner, source_yes: bool, winner: Option<Winner>) -> Verdict {
-    match winner {
-        Some(w) if (w == yes_winner) == source_yes => Verdict::Agree {
-            yes: source_yes,
-            certificates: Box::default(),
-        },
-        Some(w) => fail(
-            FailureKind::AnswerMismatch,
-            format!(
-                "source is {} but {w:?} wins the target (YES ⇔ {yes_winner:?} wins)",
-                yes_no(source_yes),
-            ),
-        ),
-        None => fail(
-            FailureKind::WrongTargetKind,
-            "the target is not a game".into(),
-        ),
-    }
-}
-
-/// Target kind, validity, declared size and structural claims: cheap checks before solving.
-fn static_checks(r: &dyn Reduction, source: &Instance, target: &Instance) -> Option<Verdict> {
-    let info = r.info();
-    let kind = ProblemKind::of(target);
-    if kind != info.target {
-        let msg = format!(
-            "declared target {}, produced {}",
-            info.target.name(),
-            kind.name()
-        );
-        return Some(fail(FailureKind::WrongTargetKind, msg));
-    }
-    if let Instance::Geography(g) = target
-        && let Err((at, msg)) = g.validate()
-    {
-        let msg = format!("{msg} (at {at:?})");
-        return Some(fail(FailureKind::InvalidTarget, msg));
-    }
-    let declared = r.declared_size(source);
-    let actual = size_of(target);
-    if declared != actual {
-        let msg = format!("declared (vertices, edges) = {declared:?}, built {actual:?}");
-        return Some(fail(FailureKind::SizeMismatch, msg));
-    }
-    if let Err(msg) = crate::reductions::check_claims(r, source, target) {
-        return Some(fail(FailureKind::StructureViolation, msg));
-    }
-    None
-}
-
 /// A reduction's direct answer against the solver's.
 fn compare_trivial(
     r: &dyn Reduction,
@@ -385,15 +289,7 @@ fn skip(e: SolveError) -> Verdict {
     }
 }
 
-/// `(vertices, edges)` of a graph instance; `(variables, clauses)` of a formula.
-pub fn size_of(instance: &Instance) -> (usize, usize) {
-    match instance {
-        Instance::Qbf(q) => (q.num_vars(), q.clauses.len()),
-        Instance::Hampath(h) => (h.graph.n(), h.graph.m()),
-        Instance::VertexCover(c) => (c.graph.n(), c.graph.m()),
-        Instance::Geography(g) => (g.graph.n(), g.graph.m()),
-    }
-}
+pub use crate::verify::step::size_of;
 
 fn yes_no(b: bool) -> &'static str {
     if b { "YES" } else { "NO" }

@@ -7,7 +7,7 @@
 //! until NO instances were tested).
 
 use super::case::FailureKind;
-use crate::reductions::certmaps::round_trip::CertFate;
+use crate::verify::round_trip::CertFate;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -94,7 +94,7 @@ impl FateCounts {
 }
 
 /// [`FateCounts`] for each of the four certificates of a round trip
-/// ([`round_trip::carry`](crate::reductions::certmaps::round_trip::carry)).
+/// ([`round_trip::carry`](crate::verify::round_trip::carry)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CertCounts {
     /// The solver's certificate of the source answer.

@@ -112,8 +112,14 @@ pub enum Command {
         /// it on the source (maps the papers' proofs do not make constructive are reported).
         #[arg(long)]
         certify: bool,
-        /// Search budget: --timeout, --max-nodes and --memory apply to each solve
-        /// separately (each side of each step), not to the command as a whole.
+        /// How each target's winner is established: `search` solves it, `certificate` maps
+        /// the source's certificate forward and checks it, `auto` searches for a quarter of
+        /// the timeout (at most 3 s) and falls back to the certificate for the steps whose
+        /// search did not finish.
+        #[arg(long, value_enum, default_value_t = VerifyBy::Auto)]
+        by: VerifyBy,
+        /// Budget: `--timeout` bounds the whole verification; `--max-nodes` and `--memory`
+        /// apply to each solve separately (each side of each step).
         #[command(flatten)]
         budget: BudgetArgs,
     },
@@ -328,6 +334,17 @@ pub fn parse_memory(s: &str) -> Result<u64, String> {
         Ok(0) | Err(_) => Err(format!("`{s}` is not a number of MB (at least 1)")),
         Ok(mb) => Ok(mb),
     }
+}
+
+/// How `verify` establishes a target's winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VerifyBy {
+    /// Search when it finishes within the budget, certificate otherwise.
+    Auto,
+    /// Solve every instance of the chain.
+    Search,
+    /// Carry the source's certificate forward through every step and check it.
+    Certificate,
 }
 
 /// Formats an instance can be printed in.

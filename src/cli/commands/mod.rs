@@ -12,6 +12,7 @@ mod render;
 mod solve;
 mod verify;
 mod verify_certify;
+mod verify_render;
 
 use super::Outcome;
 use super::args::{BudgetArgs, Command};
@@ -63,13 +64,17 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             json,
             self_check,
             certify,
+            by,
             budget,
         } => verify::run(
             &file,
-            to.as_deref(),
-            via.as_deref(),
-            json,
-            (self_check, certify),
+            (to.as_deref(), via.as_deref()),
+            verify::Options {
+                json,
+                self_check,
+                certify,
+                by,
+            },
             &budget,
         ),
         Command::Certify {

@@ -10,8 +10,8 @@ use super::super::args::BudgetArgs;
 use super::budget_maker;
 use crate::problems::Instance;
 use crate::reductions::Reduction;
-use crate::reductions::certmaps::round_trip::{self, CertFate};
 use crate::solvers::dispatch::Solution;
+use crate::verify::round_trip::{self, CertFate};
 use serde_json::{Value, json};
 
 /// The certificate part of the report.
@@ -31,7 +31,7 @@ pub(super) struct CertReport {
 pub(super) fn run(
     steps: &[&dyn Reduction],
     instances: &[&Instance],
-    solutions: &[Solution],
+    solutions: &[&Solution],
     budget_args: &BudgetArgs,
 ) -> miette::Result<CertReport> {
     let fresh = budget_maker(budget_args)?;
@@ -44,7 +44,7 @@ pub(super) fn run(
     let mut all = Vec::new();
     for (j, r) in steps.iter().enumerate() {
         let pair = (instances[j], instances[j + 1]);
-        let step = round_trip::carry(*r, pair, (&solutions[j], &solutions[j + 1]), &fresh);
+        let step = round_trip::carry(*r, pair, (solutions[j], solutions[j + 1]), &fresh);
         report.text += &format!("certificates, step {} ({}):\n", j + 1, r.info().id);
         let mut obj = serde_json::Map::new();
         obj.insert("reduction".into(), json!(r.info().id));

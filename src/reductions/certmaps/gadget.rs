@@ -35,16 +35,18 @@ use crate::certify::{Certificate, Player, Replay};
 use crate::problems::{Convention, Geography, Instance, Move, VertexId};
 use crate::reductions::Reduction;
 
+mod misere;
+
 const BACKWARD: MapStatus = MapStatus::Constructive(
     "target strategy → source strategy: replay it with the opponent traversing the gadgets of \
      his source moves (local game towards the head); the winner's gadget entries are his \
      source moves",
 );
 
-const BACKWARDS_ENTRY: &str = "the proof answers an opponent who enters an arc gadget from its \
-     head according to whether moving on to the arc's tail would win, the outcome of a source \
-     position (tail, head visited) that the source strategy need not contain; a source \
-     strategy alone does not determine the target strategy";
+const MISERE_FORWARD: &str = "DVG strategy → misère strategy: follow the source strategy \
+     through the gadgets (local game searched inside each); an opponent entering a gadget \
+     from its head is answered, as the proof says, by whether moving on to the tail wins: the \
+     outcome of that off-strategy source position, found by exhaustive search of the source";
 
 /// The maps of each gadget reduction.
 pub fn maps(r: &dyn Reduction) -> CertMaps {
@@ -54,7 +56,7 @@ pub fn maps(r: &dyn Reduction) -> CertMaps {
              five moves; every deviation inside gadget A, or an entry from its head, loses \
              locally (gadget played by exhaustive local search)",
         ),
-        _ => MapStatus::NotConstructive(BACKWARDS_ENTRY),
+        _ => MapStatus::Constructive(MISERE_FORWARD),
     };
     CertMaps {
         forward_yes: forward,
@@ -246,15 +248,15 @@ fn start_of(g: &Geography) -> VertexId {
     g.starts().first().copied().unwrap_or(0)
 }
 
-/// Source strategy → target strategy (`deg-ueg`; refused for the misère gadgets).
+/// Source strategy → target strategy (`deg-ueg` here; the misère gadgets in [`misere`]).
 pub fn forward(
     r: &dyn Reduction,
     source: &Instance,
     target: &Instance,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    if !maps(r).forward_yes.is_constructive() {
-        return Err(super::refuse(&maps(r), true, super::claims_yes(cert)));
+    if r.info().id != "deg-ueg" {
+        return misere::forward(r, source, target, cert);
     }
     expect_pair(r, source, target)?;
     let (src, tgt) = (game_of(source)?, game_of(target)?);

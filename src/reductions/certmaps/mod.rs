@@ -21,9 +21,8 @@
 //! One file per reduction family: [`textbook`] (QBF → DVG/DEG), [`pvg`] (QBF → PVG and
 //! PVG → PAG), [`two_token`] (QBF → IAG2/IVG2), [`pendant`] (the misère pendants and Trail
 //! Trap's isolated vertex), [`np`] (Hamiltonian path and vertex cover → PVG), [`gadget`]
-//! (DEG → UEG, DVG → misère UVG, DVG → NimG). [`round_trip`] runs one step's four
-//! certificates (source, forward, target, backward) for `verify --certify` and
-//! `check --certify`.
+//! (DEG → UEG, DVG → misère UVG, DVG → NimG). Running the maps against solvers and the
+//! checker (one step's four certificates) is [`crate::verify`]'s business, not this module's.
 
 mod diamonds;
 pub mod gadget;
@@ -32,7 +31,6 @@ pub mod pag;
 pub mod pendant;
 pub mod pvg;
 pub mod restricted;
-pub mod round_trip;
 pub mod textbook;
 pub mod trailtrap;
 pub mod two_token;

@@ -13,9 +13,10 @@
 //! which knows nothing of solvers or reductions: a wrong solver answer, a wrong map and a
 //! wrong reduction all show up as a rejected or contradicting certificate.
 
-use super::CertMapError;
-use crate::certify::{self, Certificate, CheckError, Claim};
+use super::chain::judge;
+use crate::certify::{Certificate, CheckError, Claim};
 use crate::problems::Instance;
+use crate::reductions::CertMapError;
 use crate::reductions::Reduction;
 use crate::solvers::certificates::{GameCertificate, certify_solution, claim_text, expected_claim};
 use crate::solvers::dispatch::Solution;
@@ -101,24 +102,6 @@ impl StepCertificates {
             ("target", &self.target),
             ("backward", &self.backward),
         ]
-    }
-}
-
-/// Checks `cert` on `inst` and compares its claim with `expected` (when known).
-fn judge(inst: &Instance, cert: &Certificate, expected: Option<Claim>) -> CertFate {
-    match certify::check(inst, cert) {
-        Ok(v) if expected.is_none_or(|c| c == v.claim) => CertFate::Accepted {
-            kind: cert.body.kind(),
-            claim: v.claim,
-            work: v.work,
-        },
-        Ok(v) => CertFate::Failed(format!(
-            "the certificate proves that {}, but the solver says {}",
-            claim_text(&v.claim),
-            expected.map_or("-".into(), |c| claim_text(&c))
-        )),
-        Err(e @ CheckError::TooLarge { .. }) => CertFate::Unknown(e.to_string()),
-        Err(e) => CertFate::Failed(format!("rejected: {e}")),
     }
 }
 

@@ -1,0 +1,320 @@
+//! Rendering `verify`'s findings as text and as JSON (one shape for match, mismatch and
+//! unknown, documented in docs/cli.md).
+
+use super::super::Outcome;
+use super::super::output::winner_name;
+use super::certify::SelfChecked;
+use super::verify::Findings;
+use super::verify_certify::CertReport;
+use crate::problems::Instance;
+use crate::reductions::Reduction;
+use crate::solvers::dispatch::Solution;
+use crate::verify::round_trip::CertFate;
+use crate::verify::step::{Evidence, StepReport, StepVerdict, size_of};
+use serde_json::{Value, json};
+
+/// A rendered report and its exit outcome.
+pub(super) struct Rendered {
+    /// The text report.
+    pub text: String,
+    /// The JSON report.
+    pub json: Value,
+    /// The exit outcome.
+    pub outcome: Outcome,
+}
+
+impl Rendered {
+    /// Appends `--self-check`'s results.
+    pub fn add_self_check(&mut self, checked: &[SelfChecked]) {
+        self.json["self_check"] = Value::Array(checked.iter().map(|c| c.json()).collect());
+        for (j, c) in checked.iter().enumerate() {
+            let which = match j {
+                0 => "source".to_string(),
+                j => format!("step {j}"),
+            };
+            self.text += &format!("self-check ({which}): {}\n", c.summary());
+        }
+    }
+
+    /// Appends `--certify`'s four certificates per step.
+    pub fn add_certificates(&mut self, c: CertReport) {
+        self.json["certificates"] = c.json;
+        self.text += &c.text;
+        if !c.ok {
+            self.text += "result:  MISMATCH (a certificate failed)\n";
+            self.outcome = Outcome::CheckFailed;
+        } else if c.unknown && matches!(self.outcome, Outcome::Done) {
+            self.outcome = Outcome::Unknown;
+        }
+    }
+
+    /// `--certify` needs every instance solved: say that it did not run.
+    pub fn note_certify_skipped(&mut self) {
+        self.json["certificates"] = Value::Null;
+        self.text += "certificates: not carried (--certify needs every instance searched)\n";
+        if matches!(self.outcome, Outcome::Done) {
+            self.outcome = Outcome::Unknown;
+        }
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// How an instance is described (`qbf (3 variables, 2 clauses)`, `DVG`, …).
+pub(super) fn describe(i: &Instance) -> String {
+    match i {
+        Instance::Qbf(q) => format!(
+            "qbf ({} variables, {} clauses)",
+            q.num_vars(),
+            q.clauses.len()
+        ),
+        Instance::Geography(g) => g.variant_name(),
+        other => format!("{} ({} vertices)", other.kind(), size_of(other).0),
+    }
+}
+
+/// The whole report.
+pub(super) fn render(f: &Findings) -> Rendered {
+    let mut text = match &f.source {
+        Ok(s) => {
+            let answer = match s.winner() {
+                Some(w) => format!("winner: {}", winner_name(w)),
+                None => format!("answer: {}", yes_no(s.yes())),
+            };
+            format!(
+                "source:  {:<34} {answer:<14} ({} nodes, {:.3} ms)\n",
+                describe(f.instances[0]),
+                s.stats().nodes,
+                s.stats().millis
+            )
+        }
+        Err(why) => format!("source:  {}: unknown ({why})\n", describe(f.instances[0])),
+    };
+    if let Some(c) = &f.source_certificate {
+        text += &format!("         source certificate: {}\n", c.text());
+    }
+    let mut steps = Vec::new();
+    for (j, rep) in f.reports.iter().enumerate() {
+        let (r, tgt) = (f.steps[j], f.instances[j + 1]);
+        text += &step_text(j, r, tgt, rep);
+        steps.push(step_json(r, tgt, rep));
+    }
+    let verdicts: Vec<StepVerdict> = f.reports.iter().map(StepReport::verdict).collect();
+    let mismatch = verdicts
+        .iter()
+        .any(|v| matches!(v, StepVerdict::Mismatch(_)));
+    let unknown = f.source.is_err()
+        || verdicts
+            .iter()
+            .any(|v| matches!(v, StepVerdict::Unknown(_)));
+    let by_certificate = f.reports.iter().any(|r| {
+        matches!(
+            r.evidence,
+            Evidence::Certificate { .. } | Evidence::Rejected(_)
+        )
+    });
+    let by = if by_certificate {
+        "certificate"
+    } else {
+        "search"
+    };
+    let (result, outcome) = match (mismatch, unknown) {
+        (true, _) => ("mismatch", Outcome::CheckFailed),
+        (false, true) => ("unknown", Outcome::Unknown),
+        (false, false) => ("match", Outcome::Done),
+    };
+    let reason = match (&f.source, verdicts.iter().find_map(unknown_reason)) {
+        (Err(why), _) => Some(why.clone()),
+        (_, Some(why)) => Some(why),
+        _ => None,
+    };
+    text += &match result {
+        "match" => format!("result:  MATCH (by {by})\n"),
+        "mismatch" => "result:  MISMATCH\n".to_string(),
+        _ => format!(
+            "result:  unknown ({})\n         raise --timeout / --max-nodes, or pick a smaller instance\n",
+            reason.clone().unwrap_or_default()
+        ),
+    };
+    let last = f.reports.last().and_then(|r| r.evidence.winner());
+    let (n, m) = size_of(f.instances[f.instances.len() - 1]);
+    let source = f.source.as_ref().ok();
+    let json = json!({
+        "result": result,
+        "match": match result { "match" => json!(true), "mismatch" => json!(false), _ => Value::Null },
+        "by": by,
+        "reason": reason,
+        "source": describe(f.instances[0]),
+        "source_answer": source.map(|s| yes_no(s.yes())),
+        "source_stats": source.map(|s| json!({ "nodes": s.stats().nodes, "millis": s.stats().millis })),
+        "source_certificate": f.source_certificate.as_ref().map(CertFate::json),
+        "target_winner": last.map(winner_name),
+        "via": f.steps.iter().map(|r| r.info().id).collect::<Vec<_>>(),
+        "target_vertices": n, "target_edges": m,
+        "steps": steps,
+    });
+    Rendered {
+        text,
+        json,
+        outcome,
+    }
+}
+
+fn unknown_reason(v: &StepVerdict) -> Option<String> {
+    match v {
+        StepVerdict::Unknown(why) => Some(why.clone()),
+        _ => None,
+    }
+}
+
+/// A step's lines of text.
+fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> String {
+    let info = r.info();
+    let s = &rep.statics;
+    let (n, m) = s.size;
+    let structure = match (&s.kind, &s.valid, &s.claims) {
+        (Err(e), _, _) | (_, Err(e), _) => format!("INVALID: {e}"),
+        (_, _, Err(e)) => format!("FAILS: {e}"),
+        _ => "ok".into(),
+    };
+    let mut text = format!(
+        "step {}:  {} ({}) -> {}, {n} vertices, {m} edges (declared {}/{}: {}), structure: {structure}\n",
+        j + 1,
+        info.id,
+        info.theorem,
+        describe(tgt),
+        s.declared.0,
+        s.declared.1,
+        if s.declared == s.size { "ok" } else { "WRONG" },
+    );
+    if rep.own_question {
+        text += &format!(
+            "         {} decides its own source question (see `georeduce list`): answer {}\n",
+            info.id,
+            yes_no(rep.source_yes)
+        );
+    }
+    let verdict = match rep.verdict() {
+        StepVerdict::Match => match rep.evidence {
+            Evidence::Certificate { positions, .. } => {
+                format!("MATCH (certified: strategy of {positions} positions checked)")
+            }
+            _ => "MATCH".into(),
+        },
+        StepVerdict::Mismatch(f) => format!("MISMATCH ({}: {})", f.kind.name(), f.detail),
+        StepVerdict::Unknown(_) => "unknown".into(),
+    };
+    let how = match &rep.evidence {
+        Evidence::Search { nodes, millis, .. } => format!("({nodes} nodes, {millis:.3} ms)"),
+        Evidence::Certificate { millis, .. } => {
+            format!("(by certificate, mapped and checked in {millis:.3} ms)")
+        }
+        Evidence::Rejected(why) => format!("(certificate rejected: {why})"),
+        Evidence::Unknown(why) => format!("({why})"),
+    };
+    text += &format!(
+        "         winner: {} (expected {} from the source answer) {how}  {verdict}\n",
+        rep.evidence.winner().map(winner_name).unwrap_or("-"),
+        winner_name(rep.expected),
+    );
+    text
+}
+
+/// A step's JSON object.
+fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> Value {
+    let s = &rep.statics;
+    let verdict = rep.verdict();
+    let (stats, positions) = match &rep.evidence {
+        Evidence::Search { nodes, millis, .. } => {
+            (json!({ "nodes": nodes, "millis": millis }), Value::Null)
+        }
+        Evidence::Certificate {
+            positions, millis, ..
+        } => (json!({ "millis": millis }), json!(positions)),
+        _ => (Value::Null, Value::Null),
+    };
+    json!({
+        "reduction": r.info().id,
+        "source_answer": yes_no(rep.source_yes),
+        "own_question": rep.own_question,
+        "target": describe(tgt),
+        "vertices": s.size.0, "edges": s.size.1,
+        "declared_vertices": s.declared.0, "declared_edges": s.declared.1,
+        "target_kind": s.kind.as_ref().err(),
+        "valid": s.valid.as_ref().err(),
+        "structure": s.claims.as_ref().err(),
+        "winner": rep.evidence.winner().map(winner_name),
+        "expected_winner": winner_name(rep.expected),
+        "by": rep.evidence.by(),
+        "certificate_positions": positions,
+        "stats": stats,
+        "result": match &verdict {
+            StepVerdict::Match => "match",
+            StepVerdict::Mismatch(_) => "mismatch",
+            StepVerdict::Unknown(_) => "unknown",
+        },
+        "match": match &verdict {
+            StepVerdict::Match => json!(true),
+            StepVerdict::Mismatch(_) => json!(false),
+            StepVerdict::Unknown(_) => Value::Null,
+        },
+        "failure": match &verdict {
+            StepVerdict::Mismatch(f) => json!({ "kind": f.kind.name(), "detail": f.detail }),
+            _ => Value::Null,
+        },
+        "reason": match &verdict { StepVerdict::Unknown(w) => json!(w), _ => Value::Null },
+    })
+}
+
+/// The reduction answered directly (e.g. vertex cover with k = 0): its answer against the
+/// solver's, in the same shape (no steps compiled).
+pub(super) fn render_trivial(
+    source: &Instance,
+    r: &dyn Reduction,
+    (answer, reason): (bool, &str),
+    solved: &Result<Solution, String>,
+    checked: Option<&SelfChecked>,
+) -> Rendered {
+    let (result, outcome) = match solved {
+        Ok(s) if s.yes() == answer => ("match", Outcome::Done),
+        Ok(_) => ("mismatch", Outcome::CheckFailed),
+        Err(_) => ("unknown", Outcome::Unknown),
+    };
+    let source_answer = solved.as_ref().ok().map(|s| yes_no(s.yes()));
+    let mut json = json!({
+        "result": result,
+        "match": match result { "match" => json!(true), "mismatch" => json!(false), _ => Value::Null },
+        "by": "search",
+        "reason": solved.as_ref().err(),
+        "source": describe(source),
+        "source_answer": source_answer,
+        "direct_answer": yes_no(answer),
+        "target_winner": null,
+        "via": [r.info().id],
+        "note": reason,
+        "steps": [],
+    });
+    let mut text = format!(
+        "source:  {}  answer: {}\n{}: not compiled: {reason}; direct answer {}\nresult:  {}\n",
+        describe(source),
+        source_answer.unwrap_or("unknown"),
+        r.info().id,
+        yes_no(answer),
+        match result {
+            "match" => "MATCH",
+            "mismatch" => "MISMATCH",
+            _ => "unknown",
+        }
+    );
+    if let Some(c) = checked {
+        json["self_check"] = json!([c.json()]);
+        text += &format!("self-check (source): {}\n", c.summary());
+    }
+    Rendered {
+        text,
+        json,
+        outcome,
+    }
+}

@@ -1,0 +1,277 @@
+//! Forward maps of the misère arc gadgets (`dvg-misere-uvg`, RS Thm 2.3; `dvg-nimg`,
+//! RS Thm 3.1): a normal-play DVG winning strategy becomes a winning strategy of the misère
+//! target.
+//!
+//! The proofs let the winner follow his source strategy through the gadgets and answer every
+//! deviation of the opponent inside a gadget by the local case analysis. One case needs more
+//! than the source strategy: an opponent who enters an arc gadget `(u, v)` from its head `v`
+//! is answered "according to whether moving on to the tail `u` would win" (RS Thm 3.1), which
+//! is the outcome of the source position (token at `u`, `v` visited), a position off the
+//! source strategy. The map therefore values the ends of every local game in two ways:
+//!
+//! - **on plan**: the line so far is a line of source moves (every gadget crossed forward,
+//!   the entrant arriving at the head and leaving the gadget closed) in which the winner
+//!   followed his certificate; the source strategy wins from there, so the arrival is good for
+//!   the winner without any search;
+//! - **off plan** (after a backward entry or any irregular crossing): the arrival at original
+//!   vertex `t` is the source position (token at `t`, the originals visited or emptied in the
+//!   target visited), and its outcome is found by exhaustive search of the *source* digraph
+//!   from there ([`SourceSearch`], memoised on exact keys, bounded by [`SOURCE_SEARCH_CAP`]).
+//!   In the papers' chains these positions are tiny: the tail of an arc entered backwards is a
+//!   diamond side or a clause vertex whose forward moves are almost all used up.
+//!
+//! Inside a gadget the winner's move is found by exhaustive search of the gadget's local game
+//! (a few dozen positions) up to the next arrival at a live original vertex, valued as above.
+//! The source search only decides which of the proof's answers to give; whatever it decides
+//! is checked, with the whole target strategy, by [`crate::certify::check`].
+
+use super::super::util::{GameOracle, build_game_cert, dest, expect_pair, game_of};
+use super::{Episode, Gadgets, Place};
+use crate::certify::{Certificate, CheckError, Replay};
+use crate::problems::{Convention, Geography, Instance, Move, VertexId};
+use crate::reductions::Reduction;
+use crate::reductions::certmaps::CertMapError;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+/// Positions the off-plan source search may expand in one map before it gives up (the map
+/// then ends in [`CheckError::TooLarge`], an "unknown", not a failure).
+pub const SOURCE_SEARCH_CAP: u64 = 20_000_000;
+
+/// Source DVG strategy → misère target strategy (module comment).
+pub fn forward(
+    r: &dyn Reduction,
+    source: &Instance,
+    target: &Instance,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    expect_pair(r, source, target)?;
+    let (src, tgt) = (game_of(source)?, game_of(target)?);
+    let oracle = GameOracle::new(src, cert)?;
+    let map = Forward {
+        gd: Gadgets::of(r, src, tgt),
+        src,
+        tgt,
+        oracle: &oracle,
+        search: SourceSearch::new(src),
+    };
+    build_game_cert(tgt, oracle.winner(), |line| map.choose(line))
+}
+
+/// Everything the winner's choice function consults.
+struct Forward<'a> {
+    gd: Gadgets<'a>,
+    src: &'a Geography,
+    tgt: &'a Geography,
+    oracle: &'a GameOracle<'a>,
+    search: SourceSearch,
+}
+
+/// A target line read as source play: the source position while the line is on plan, and
+/// the gadget being crossed, if any.
+#[derive(Clone)]
+struct Trace<'s> {
+    /// The source position of the line while it is on plan (module comment); `None` after.
+    on_plan: Option<Replay<'s>>,
+    /// The gadget the token is in.
+    episode: Option<Episode>,
+    /// The last move arrived at a gadget's head leaving tokens on the vertex next to it
+    /// (NimG's `d`): the gadget can be re-entered from there, so the position is no source
+    /// position and the local search goes on.
+    open: bool,
+}
+
+impl<'a> Forward<'a> {
+    /// The winner's move after `line` of the target.
+    fn choose(&self, line: &[Move]) -> Result<Move, CertMapError> {
+        let mut at = Replay::new(self.tgt)?;
+        let mut trace = Trace {
+            on_plan: Some(Replay::new(self.src)?),
+            episode: None,
+            open: false,
+        };
+        for &m in line {
+            let before = at.clone();
+            at.play(m)?;
+            self.push(&mut trace, &before, m, &at)?;
+        }
+        let mut moves = at.legal()?;
+        // On plan at an original vertex the winner makes his certificate's move, and only
+        // that: its gadget is entered and the arrival is on plan. Searching for another move
+        // there would repair a wrong certificate instead of mapping it.
+        if let (None, Some(src)) = (trace.episode, &trace.on_plan) {
+            let want = dest(&self.oracle.choose(src)?);
+            let here = at.token(0).unwrap_or(usize::MAX);
+            moves.retain(|m| {
+                let ep = self.gd.entering(here, m, at.mover());
+                ep.is_some_and(|e| e.forward && Some(self.gd.arcs[e.arc].1) == want)
+            });
+        }
+        for m in moves {
+            if self.wins_after(&at, &trace, m)? {
+                return Ok(m);
+            }
+        }
+        Err(CertMapError::Invalid(format!(
+            "the {} has no winning move after {} target moves",
+            self.oracle.winner(),
+            line.len()
+        )))
+    }
+
+    /// Extends `trace` by the move `m` that led from `before` to `after`.
+    fn push(
+        &self,
+        trace: &mut Trace<'a>,
+        before: &Replay,
+        m: Move,
+        after: &Replay,
+    ) -> Result<(), CertMapError> {
+        let mover = before.mover();
+        trace.open = false;
+        match (trace.episode, self.gd.place(dest(&m))) {
+            (None, _) => {
+                let here = before.token(0).unwrap_or(usize::MAX);
+                trace.episode = self.gd.entering(here, &m, mover);
+                // A pendant, a stay (NimG without neighbours): no source move.
+                if trace.episode.is_none() {
+                    trace.on_plan = None;
+                }
+            }
+            (Some(ep), Place::Original(t)) if self.live(after, t) => {
+                trace.episode = None;
+                let at_head = t == self.gd.arcs[ep.arc].1;
+                trace.open = at_head && !self.gd.closed(after, ep);
+                let regular = ep.forward && at_head && mover == ep.entrant && !trace.open;
+                if !regular {
+                    trace.on_plan = None;
+                }
+                if let Some(src) = &mut trace.on_plan {
+                    let step = self.gd.source_move(ep.arc);
+                    // The winner's crossing is on plan only where his certificate makes it.
+                    let follows = mover != self.oracle.winner()
+                        || dest(&self.oracle.choose(src)?) == dest(&step);
+                    match follows {
+                        true => src.play(step)?,
+                        false => trace.on_plan = None,
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether the token may still arrive at original `t` as a source position: any vertex
+    /// it could move onto (UVG), a non-empty heap (NimG: moving onto an empty heap loses at
+    /// once and is played out locally).
+    fn live(&self, at: &Replay, t: VertexId) -> bool {
+        at.weights().get(t).is_none_or(|&w| w > 0)
+    }
+
+    /// Whether the winner wins after `m` at `at` (`trace` describes `at`).
+    fn wins_after(&self, at: &Replay, trace: &Trace<'a>, m: Move) -> Result<bool, CertMapError> {
+        let mut next = at.clone();
+        next.play(m)?;
+        let mut trace = trace.clone();
+        self.push(&mut trace, at, m, &next)?;
+        match (trace.episode, self.gd.place(dest(&m))) {
+            (None, Place::Original(t)) if self.live(&next, t) && !trace.open => {
+                self.arrival(&next, &trace, t)
+            }
+            _ => self.local(&next, &trace),
+        }
+    }
+
+    /// The local game at `at` inside a gadget (or after a pendant), searched exhaustively to
+    /// the next arrival: whether the winner wins.
+    fn local(&self, at: &Replay, trace: &Trace<'a>) -> Result<bool, CertMapError> {
+        let legal = at.legal()?;
+        let winner = self.oracle.winner();
+        if legal.is_empty() {
+            let stuck_wins = self.tgt.convention == Convention::Misere;
+            return Ok((at.mover() == winner) == stuck_wins);
+        }
+        let mine = at.mover() == winner;
+        for m in legal {
+            if self.wins_after(at, trace, m)? == mine {
+                return Ok(mine);
+            }
+        }
+        Ok(!mine)
+    }
+
+    /// The value of an arrival at original `t`: on plan, the source strategy wins; off plan,
+    /// the source position's outcome.
+    fn arrival(&self, at: &Replay, trace: &Trace<'a>, t: VertexId) -> Result<bool, CertMapError> {
+        if trace.on_plan.is_some() {
+            return Ok(true);
+        }
+        let n = self.gd.n;
+        let mut visited = vec![0u64; n.div_ceil(64)];
+        // Visited: marked (UVG) or emptied (NimG, which marks nothing).
+        let nim = !at.weights().is_empty();
+        let visited_now = |o| o == t || !self.live(at, o) || (!nim && at.marked(o));
+        for o in (0..n).filter(|&o| visited_now(o)) {
+            visited[o / 64] |= 1 << (o % 64);
+        }
+        let mover_wins = self.search.mover_wins(t, &mut visited)?;
+        Ok(mover_wins == (at.mover() == self.oracle.winner()))
+    }
+}
+
+/// Exhaustive normal-play search of the source digraph from positions off the certificate.
+struct SourceSearch {
+    /// Out-neighbours of every source vertex.
+    out: Vec<Vec<VertexId>>,
+    /// Exact keys: the token's vertex and the visited set.
+    memo: RefCell<HashMap<(VertexId, Vec<u64>), bool>>,
+    nodes: Cell<u64>,
+}
+
+impl SourceSearch {
+    fn new(src: &Geography) -> SourceSearch {
+        let mut out = vec![Vec::new(); src.graph.n()];
+        for &(x, y) in &src.graph.edges {
+            out[x].push(y);
+        }
+        SourceSearch {
+            out,
+            memo: RefCell::new(HashMap::new()),
+            nodes: Cell::new(0),
+        }
+    }
+
+    /// Whether the player to move wins the source DVG with the token at `t` (already in
+    /// `visited`); `visited` is restored before returning.
+    fn mover_wins(&self, t: VertexId, visited: &mut Vec<u64>) -> Result<bool, CertMapError> {
+        if let Some(&w) = self.memo.borrow().get(&(t, visited.clone())) {
+            return Ok(w);
+        }
+        let nodes = self.nodes.get() + 1;
+        self.nodes.set(nodes);
+        if nodes > SOURCE_SEARCH_CAP {
+            return Err(CertMapError::Check(CheckError::TooLarge {
+                what: "the off-plan source search",
+                size: nodes,
+                limit: SOURCE_SEARCH_CAP,
+            }));
+        }
+        let mut wins = false;
+        for &y in &self.out[t] {
+            let bit = 1u64 << (y % 64);
+            if visited[y / 64] & bit != 0 {
+                continue;
+            }
+            visited[y / 64] |= bit;
+            let reply = self.mover_wins(y, visited);
+            visited[y / 64] &= !bit;
+            if !reply? {
+                wins = true;
+                break;
+            }
+        }
+        self.memo.borrow_mut().insert((t, visited.clone()), wins);
+        Ok(wins)
+    }
+}

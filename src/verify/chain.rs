@@ -1,0 +1,131 @@
+//! Verification by certificate along a chain: certify the source once (a QBF's Skolem or
+//! Herbrand functions from the QBF solver, a path, a cover, a game strategy), check it, and
+//! carry it forward through every step with the reductions' forward maps (the papers'
+//! proofs: Skolem functions become the ∃ player's strategy through the diamonds and clause
+//! choices), each image checked on its target by the independent checker. The maps compose:
+//! step j's image is step j + 1's source certificate.
+//!
+//! A checked image proves its target's winner without any search of the target, which is
+//! how `verify` answers on targets that no search finishes. The only search is the source's
+//! certification (and, inside the misère gadget maps, small searches of the source off the
+//! certificate's plan); the checker trusts none of it.
+
+use super::round_trip::CertFate;
+use crate::certify::{self, Certificate, CheckError, Claim, Player};
+use crate::problems::Instance;
+use crate::reductions::{CertMapError, Reduction};
+use crate::solvers::certificates::{GameCertificate, certify_solution, expected_claim};
+use crate::solvers::dispatch::Solution;
+use crate::solvers::{Budget, SolveError, Winner};
+use std::time::Instant;
+
+/// The step verdict material of a certificate carried through a chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carried {
+    /// The source's certificate, checked on the source.
+    pub source: CertFate,
+    /// Each step's forward image, checked on its target, and the milliseconds it took.
+    pub images: Vec<(CertFate, f64)>,
+}
+
+/// Certifies `source_solution` of `instances[0]` and carries the certificate through
+/// `steps` (`instances[j + 1]` is step j's target). `budget` bounds the source's
+/// certification; past its deadline the remaining steps are unknown.
+pub fn carry_forward(
+    steps: &[&dyn Reduction],
+    instances: &[&Instance],
+    source_solution: &Solution,
+    budget: &Budget,
+) -> Carried {
+    let mut images = Vec::with_capacity(steps.len());
+    let unknown_rest = |images: &mut Vec<(CertFate, f64)>, why: &str| {
+        while images.len() < steps.len() {
+            images.push((CertFate::Unknown(why.to_string()), 0.0));
+        }
+    };
+    // Game sources: a plain strategy, which every forward map reads.
+    let style = GameCertificate::Strategy;
+    let (source, mut cert) = match certify_solution(instances[0], source_solution, budget, style) {
+        Ok(Some(c)) => match judge(instances[0], &c, expected_claim(source_solution)) {
+            ok @ CertFate::Accepted { .. } => (ok, Some(c)),
+            bad => (bad, None),
+        },
+        Ok(None) => (CertFate::NoCertificate, None),
+        Err(SolveError::Budget(b)) => (
+            CertFate::Unknown(format!(
+                "budget exhausted after {} nodes while certifying the source",
+                b.nodes
+            )),
+            None,
+        ),
+        Err(e) => (CertFate::Unknown(e.to_string()), None),
+    };
+    for (j, r) in steps.iter().enumerate() {
+        let Some(c) = cert.take() else {
+            let why = match (&source, j) {
+                (CertFate::NoCertificate, 0) => "the source's answer has no certificate",
+                (_, 0) => "no valid source certificate",
+                _ => "no certificate of the previous step",
+            };
+            unknown_rest(&mut images, why);
+            break;
+        };
+        if budget.deadline.is_some_and(|d| Instant::now() > d) {
+            unknown_rest(
+                &mut images,
+                "budget exhausted before this step's forward map",
+            );
+            break;
+        }
+        let started = Instant::now();
+        let (src, tgt) = (instances[j], instances[j + 1]);
+        let fate = match r.forward(src, tgt, &c) {
+            Ok(image) => {
+                let fate = judge(tgt, &image, None);
+                if matches!(fate, CertFate::Accepted { .. }) {
+                    cert = Some(image);
+                }
+                fate
+            }
+            Err(CertMapError::NotConstructive(why)) => CertFate::NotConstructive(why),
+            Err(CertMapError::Check(e @ CheckError::TooLarge { .. })) => {
+                CertFate::Unknown(e.to_string())
+            }
+            Err(e) => CertFate::Failed(e.to_string()),
+        };
+        images.push((fate, started.elapsed().as_secs_f64() * 1e3));
+    }
+    Carried { source, images }
+}
+
+/// Checks `cert` on `inst` and compares its claim with `expected` (when known).
+pub(crate) fn judge(inst: &Instance, cert: &Certificate, expected: Option<Claim>) -> CertFate {
+    match certify::check(inst, cert) {
+        Ok(v) if expected.is_none_or(|c| c == v.claim) => CertFate::Accepted {
+            kind: cert.body.kind(),
+            claim: v.claim,
+            work: v.work,
+        },
+        Ok(v) => CertFate::Failed(format!(
+            "the certificate proves that {}, but the solver says {}",
+            crate::solvers::certificates::claim_text(&v.claim),
+            expected.map_or("-".into(), |c| crate::solvers::certificates::claim_text(&c))
+        )),
+        Err(e @ CheckError::TooLarge { .. }) => CertFate::Unknown(e.to_string()),
+        Err(e) => CertFate::Failed(format!("rejected: {e}")),
+    }
+}
+
+/// The winner an accepted game certificate proves.
+pub fn proved_winner(fate: &CertFate) -> Option<Winner> {
+    match fate {
+        CertFate::Accepted {
+            claim: Claim::Winner(p),
+            ..
+        } => Some(match p {
+            Player::First => Winner::First,
+            Player::Second => Winner::Second,
+        }),
+        _ => None,
+    }
+}
