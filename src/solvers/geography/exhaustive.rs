@@ -77,6 +77,8 @@ pub(crate) struct Search<'a> {
     key: Vec<u64>,
     /// One reusable move buffer per search depth (no allocation per node).
     bufs: Vec<Vec<Move>>,
+    /// The key of the position being expanded, per depth.
+    keys: Vec<Vec<u64>>,
     /// One reusable move-ordering buffer per depth: (opponent's replies, move index).
     orders: Vec<Vec<(u32, u32)>>,
     depth: usize,
@@ -109,6 +111,7 @@ impl<'a> Search<'a> {
             memo: Memo::new(words, bytes),
             key: Vec::with_capacity(words),
             bufs: Vec::new(),
+            keys: Vec::new(),
             orders: Vec::new(),
             depth: 0,
             labels: None,
@@ -337,7 +340,9 @@ impl<'a> Search<'a> {
         Ok(self.value(st)? > 0)
     }
 
-    /// Expands `st` (a memo miss) and stores its value.
+    /// Expands `st` (a memo miss) and stores its value. Called only by [`Search::value`]
+    /// right after [`Search::lookup`] missed, so `self.key` holds the key of `st`: it is saved
+    /// per depth rather than computed again (the reachable-set key is the costly part).
     fn search(&mut self, st: &mut State) -> Result<u32, BudgetExceeded> {
         self.nodes += 1;
         self.budget.charge(self.nodes)?;
@@ -345,7 +350,11 @@ impl<'a> Search<'a> {
         let depth = self.depth;
         if self.bufs.len() <= depth {
             self.bufs.resize_with(depth + 1, Vec::new);
+            self.keys.resize_with(depth + 1, Vec::new);
         }
+        let mut key = std::mem::take(&mut self.keys[depth]);
+        key.clear();
+        key.extend_from_slice(&self.key);
         let mut moves = std::mem::take(&mut self.bufs[depth]);
         moves.clear();
         self.game.moves_into(st, &mut moves);
@@ -353,10 +362,11 @@ impl<'a> Search<'a> {
         let value = self.expand(st, &moves);
         self.depth = depth;
         self.bufs[depth] = moves;
-        let value = value?;
-        self.make_key(st);
-        self.memo.insert(&self.key, value, self.nodes - before + 1);
-        Ok(value)
+        if let Ok(v) = value {
+            self.memo.insert(&key, v, self.nodes - before + 1);
+        }
+        self.keys[depth] = key;
+        value
     }
 
     /// The value of `st` from its move list `moves`.
