@@ -23,8 +23,8 @@
 //! token 2 onto the clause while token 1 is on `top_2`. Such clauses are always true, so
 //! `qbf-iag2` deletes them; `qbf-iag2-as-printed` keeps them. IVG2 needs no such rule.
 
-use super::common::{
-    add_named, check_acyclic, check_starts, directed_game, expect_game, expect_qbf, require_3cnf,
+use super::helpers::{
+    add_named, check_acyclic, check_starts, directed_game, expect_qbf, require_3cnf, target_game,
 };
 use super::qbf_normal::{NormalQbf, distinct_literals, has_complementary_pair, normalize};
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
@@ -86,6 +86,8 @@ static IAG2_INFO: ReductionInfo = ReductionInfo {
         "Fig. 5 is lost: the DAG is reconstructed from the prose (spec §5)",
     ],
     provenance: "reconstructed from the prose (Fig. 5 lost), brute-force verified (spec §5)",
+    structure: &[],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 
@@ -258,7 +260,7 @@ impl Reduction for QbfToTwoToken {
     }
 
     fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
+        let game = target_game(target)?;
         check_acyclic(&game.graph)?;
         check_starts(game, &["top1", "s"])
     }

@@ -21,8 +21,8 @@
 //! counterexample is n = 1, no edge), so `vc-pvg` answers k = 0 directly, as it does k > n;
 //! `vc-pvg-as-printed` compiles k = 0 as the paper's "positive integer k" never excludes.
 
-use super::common::{
-    check_acyclic, check_starts, directed_game, expect_game, expect_vertex_cover, partizan,
+use super::helpers::{
+    check_acyclic, check_starts, directed_game, expect_vertex_cover, partizan, target_game,
 };
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Graph, Instance, Locator, Rule, VertexCover, VertexId};
@@ -71,6 +71,8 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
          'positive integer k' must be enforced",
     ],
     provenance: "reconstructed from the prose (Fig. 4 lost), brute-force verified (spec §4)",
+    structure: &[],
+    size_legend: "",
     yes_winner: Winner::Second,
 };
 
@@ -326,7 +328,7 @@ impl Reduction for VcToPvg {
     }
 
     fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
+        let game = target_game(target)?;
         check_acyclic(&game.graph)?;
         check_starts(game, &["a1", "s2"])
     }

@@ -14,6 +14,7 @@ use super::util::{
 };
 use crate::certify::{Certificate, Player, Replay};
 use crate::problems::{Geography, Lit, Move, Qbf, VertexId};
+use crate::reductions::helpers::Diamond;
 use crate::reductions::qbf_normal::NormalQbf;
 use std::collections::HashMap;
 
@@ -35,6 +36,12 @@ impl Diamonds {
             top_of,
             side,
         }
+    }
+
+    /// The diamonds of a construction's layout, one per normalised variable.
+    pub fn of(diamonds: &[Diamond]) -> Diamonds {
+        let top: Vec<VertexId> = diamonds.iter().map(|d| d.top).collect();
+        Diamonds::new(&top, diamonds.iter().map(|d| d.sides).collect())
     }
 
     /// The diamonds of the Fraenkel–Simonson boards (`qbf-pvg`, `qbf-pvg-restricted`), found
@@ -308,4 +315,23 @@ fn read_value(
             return found;
         }
     }
+}
+
+/// A clause that `values` falsifies (the Herbrand functions promise one).
+pub(crate) fn falsified_clause(q: &Qbf, values: &[Option<bool>]) -> Result<usize, CertMapError> {
+    q.clauses
+        .iter()
+        .position(|c| c.iter().all(|&l| lit_value(l, values) == Some(false)))
+        .ok_or_else(|| {
+            CertMapError::Invalid("the Herbrand functions leave every clause satisfied".into())
+        })
+}
+
+/// A literal of `clause` that `values` makes true (the Skolem functions promise one).
+pub(crate) fn true_literal(clause: &[Lit], values: &[Option<bool>]) -> Result<Lit, CertMapError> {
+    clause
+        .iter()
+        .copied()
+        .find(|&l| lit_value(l, values) == Some(true))
+        .ok_or_else(|| CertMapError::Invalid("the Skolem functions falsify a clause".into()))
 }

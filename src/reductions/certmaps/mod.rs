@@ -25,18 +25,16 @@
 //! certificates (source, forward, target, backward) for `verify --certify` and
 //! `check --certify`.
 
-mod diamonds;
+pub(crate) mod diamonds;
 pub mod gadget;
 pub mod np;
 pub mod pag;
 pub mod pendant;
-pub mod pvg;
 pub mod restricted;
 pub mod round_trip;
-pub mod textbook;
 pub mod trailtrap;
 pub mod two_token;
-mod util;
+pub(crate) mod util;
 
 pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert, winner_of};
 

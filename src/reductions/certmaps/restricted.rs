@@ -16,7 +16,7 @@
 //! read the certified player's diamond sides.
 
 use super::diamonds::{Diamonds, own_token};
-use super::textbook::{falsified_clause, true_literal};
+use super::diamonds::{falsified_clause, true_literal};
 use super::util::{checked_pair, endgame_move, off_plan, qbf_of, step_to};
 use super::{CertMapError, CertMaps, MapStatus};
 use crate::certify::{Certificate, Player, Replay};

@@ -25,8 +25,8 @@
 //! `qbf-iag2-as-printed` keeps clauses with x and ¬x for a universal x, on which the proof
 //! (and the theorem) fails; it has no maps.
 
+use super::diamonds::falsified_clause;
 use super::diamonds::{ChainScript, Diamonds, certified_value, read_qbf, shared_token};
-use super::textbook::falsified_clause;
 use super::util::{
     GameOracle, QbfOracle, build_game_cert, checked_pair, dest, qbf_cert, qbf_of, replay, step_to,
     vertex_named,

@@ -22,9 +22,9 @@
 mod cluster;
 mod trees;
 
-use super::common::{
+use super::helpers::{
     add_named, check_bipartite, check_degree_restricted, check_simple, check_starts, directed_game,
-    expect_game, expect_qbf, partizan, require_3cnf,
+    expect_qbf, partizan, require_3cnf, target_game,
 };
 use super::qbf_normal::{NormalQbf, normalize};
 use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
@@ -73,6 +73,8 @@ static INFO: ReductionInfo = ReductionInfo {
          h' = ⌈log2 3m⌉ trees into 3m connectors; the example has the paper's depth 4",
     ],
     provenance: "own design after the prose (Fig. 2 lost), brute-force verified (spec §1b)",
+    structure: &[],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 
@@ -294,7 +296,7 @@ impl Reduction for QbfToPvgRestricted {
     }
 
     fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
+        let game = target_game(target)?;
         check_degree_restricted(&game.graph)?;
         check_bipartite(&game.graph)?;
         check_simple(&game.graph)?;
