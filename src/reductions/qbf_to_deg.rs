@@ -22,8 +22,7 @@ use super::certmaps::{CertMapError, CertMaps};
 use super::helpers::{Diamond, add_fresh, normal_game};
 use super::qbf_normal::{NormalQbf, normalize};
 use super::qbf_to_dvg::{
-    TEXTBOOK_MAPS, TextbookLayout, add_diamond_arcs, check_starts_on_top, textbook_backward,
-    textbook_forward,
+    TEXTBOOK_MAPS, TextbookLayout, check_starts_on_top, textbook_backward, textbook_forward,
 };
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{ProblemKind, ReductionError, ReductionInfo};
@@ -108,6 +107,18 @@ fn add_vertices(g: &mut Graph, nq: NormalQbf) -> TextbookLayout {
         diamonds,
         choice,
         clause,
+    }
+}
+
+/// Adds each diamond's four arcs (both out of the top first) and the arc from its bottom to
+/// the next top (or to `c`).
+fn add_diamond_arcs(g: &mut Graph, lay: &TextbookLayout) {
+    for (v, d) in lay.diamonds.iter().enumerate() {
+        g.add_edge(d.top, d.sides[0]);
+        g.add_edge(d.top, d.sides[1]);
+        g.add_edge(d.sides[0], d.bottom);
+        g.add_edge(d.sides[1], d.bottom);
+        g.add_edge(d.bottom, lay.after_diamond(v));
     }
 }
 

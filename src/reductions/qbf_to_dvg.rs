@@ -131,7 +131,7 @@ fn add_vertices(g: &mut Graph, nq: NormalQbf) -> TextbookLayout {
 }
 
 /// Adds each diamond's four arcs and the arc from its bottom to the next top (or to `c`).
-pub(crate) fn add_diamond_arcs(g: &mut Graph, lay: &TextbookLayout) {
+fn add_diamond_arcs(g: &mut Graph, lay: &TextbookLayout) {
     for (v, d) in lay.diamonds.iter().enumerate() {
         for s in d.sides {
             g.add_edge(d.top, s);
