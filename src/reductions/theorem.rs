@@ -117,6 +117,8 @@ impl<S> Size<S> {
 
 /// Defines a `const` [`Size`] from one expression per count over named parameters:
 ///
+/// (`with p = …;` before the braces binds a value the parameters share.)
+///
 /// ```ignore
 /// size_formula! {
 ///     SIZE: Qbf = |q| {
@@ -126,7 +128,7 @@ impl<S> Size<S> {
 /// }
 /// ```
 macro_rules! size_formula {
-    ($(#[$doc:meta])* $name:ident : $src:ty = |$s:ident| {
+    ($(#[$doc:meta])* $name:ident : $src:ty = |$s:ident| $(with $pre:ident = $pv:expr;)* {
         $p0:ident = $v0:expr, $w0:literal;
         $($p:ident = $v:expr, $w:literal;)*
     } => vertices $vertices:expr, edges $edges:expr) => {
@@ -137,6 +139,7 @@ macro_rules! size_formula {
                 edges: stringify!($edges),
                 legend: concat!(stringify!($p0), " = ", $w0, $("; ", stringify!($p), " = ", $w,)*),
                 eval: |$s: &$src| {
+                    $(let $pre = $pv;)*
                     // The parameters carry the papers' names (N, U, …).
                     #[allow(non_snake_case)]
                     let $p0: usize = $v0;

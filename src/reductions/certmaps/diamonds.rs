@@ -44,29 +44,6 @@ impl Diamonds {
         Diamonds::new(&top, diamonds.iter().map(|d| d.sides).collect())
     }
 
-    /// The diamonds of the Fraenkel–Simonson boards (`qbf-pvg`, `qbf-pvg-restricted`), found
-    /// by identifier (`id`): normalised variable `v` hangs on its player's chain `chain` (`J`
-    /// in Theorem 2.1's board, `T` in the restricted one), with the top `e{chain}{v/2}` when it
-    /// is existential and `u{chain}{v/2}` when universal, and the sides `x{v+1}` (TRUE) and
-    /// `not_x{v+1}`.
-    pub fn on_chains(
-        nq: &NormalQbf,
-        chain: &str,
-        id: impl Fn(&str) -> Result<VertexId, CertMapError>,
-    ) -> Result<Diamonds, CertMapError> {
-        let (mut top, mut side) = (Vec::new(), Vec::new());
-        for v in 0..nq.n() {
-            let player = if NormalQbf::is_existential(v) {
-                'e'
-            } else {
-                'u'
-            };
-            top.push(id(&format!("{player}{chain}{}", v / 2))?);
-            side.push([id(&format!("x{}", v + 1))?, id(&format!("not_x{}", v + 1))?]);
-        }
-        Ok(Diamonds::new(&top, side))
-    }
-
     /// The top of variable `v`'s diamond.
     pub fn top(&self, v: usize) -> VertexId {
         self.top[v]

@@ -30,7 +30,6 @@ pub mod gadget;
 pub mod np;
 pub mod pag;
 pub mod pendant;
-pub mod restricted;
 pub mod round_trip;
 pub mod trailtrap;
 pub mod two_token;
