@@ -32,7 +32,6 @@ pub mod pag;
 pub mod pendant;
 pub mod round_trip;
 pub mod trailtrap;
-pub mod two_token;
 pub(crate) mod util;
 
 pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert, winner_of};
