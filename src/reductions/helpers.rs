@@ -29,14 +29,6 @@ pub struct Diamond {
     pub bottom: VertexId,
 }
 
-/// The QBF inside `source`, or [`ReductionError::WrongKind`].
-pub fn expect_qbf<'a>(id: &'static str, source: &'a Instance) -> Result<&'a Qbf, ReductionError> {
-    match source {
-        Instance::Qbf(q) => Ok(q),
-        other => Err(wrong_kind(id, "qbf", other)),
-    }
-}
-
 /// The Hamiltonian path instance inside `source`, or [`ReductionError::WrongKind`].
 pub fn expect_hampath<'a>(
     id: &'static str,
@@ -133,36 +125,6 @@ pub fn check_acyclic(g: &Graph) -> Result<(), String> {
         Ok(())
     } else {
         Err("the graph has a directed cycle".into())
-    }
-}
-
-/// Whether every vertex has in-degree ≤ 2, out-degree ≤ 2 and total degree ≤ 3 (the paper's
-/// "degree-restricted"); `Err` names the first vertex that is not.
-pub fn check_degree_restricted(g: &Graph) -> Result<(), String> {
-    let (ins, outs) = (g.in_degrees(), g.out_degrees());
-    match (0..g.n()).find(|&v| ins[v] > 2 || outs[v] > 2 || ins[v] + outs[v] > 3) {
-        None => Ok(()),
-        Some(v) => Err(format!(
-            "vertex {} has in-degree {} and out-degree {} (degree-restricted needs ≤ 2, ≤ 2, \
-             total ≤ 3)",
-            g.id(v),
-            ins[v],
-            outs[v]
-        )),
-    }
-}
-
-/// Err if the graph has a loop or a repeated arc (the boards we emit are simple).
-pub fn check_simple(g: &Graph) -> Result<(), String> {
-    if let Some(e) = g.edges.iter().position(|&(u, v)| u == v) {
-        return Err(format!("arc {e} is a loop at {}", g.id(g.edges[e].0)));
-    }
-    match g.first_duplicate_edge() {
-        None => Ok(()),
-        Some(e) => {
-            let (u, v) = g.edges[e];
-            Err(format!("arc {} → {} appears twice", g.id(u), g.id(v)))
-        }
     }
 }
 

@@ -226,6 +226,7 @@ pub struct Reduced {
 
 /// Why a reduction did not produce a target.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReductionError {
     /// The reduction reads another kind of instance.
     #[error("{id} reads {expected} instances, but this is {found}")]

@@ -14,9 +14,8 @@
 //! only on the output of Theorem 2.1; the source's gadget groups are kept, mapped to the
 //! split vertices.
 
-use super::helpers::{
-    check_bipartite, check_degree_restricted, directed_game, partizan, target_game, wrong_kind,
-};
+use super::claims::check_degree_restricted;
+use super::helpers::{check_bipartite, directed_game, partizan, target_game, wrong_kind};
 use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Geography, Graph, Instance, Locator, Rule, Tokens, VertexId};
 use crate::solvers::Winner;

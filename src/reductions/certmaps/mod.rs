@@ -41,6 +41,7 @@ use serde::Serialize;
 
 /// Why a certificate could not be carried across a reduction.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CertMapError {
     /// The proof gives no constructive map in this direction for this answer.
     #[error("certmap::not_constructive: {0}")]
