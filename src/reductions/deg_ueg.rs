@@ -15,10 +15,10 @@
 //! DEG. Sizes: `n + 5m` vertices, `8m` edges; each original vertex keeps its degree
 //! (in + out), internal degrees are 3, 3, 2, 3, 3.
 
-use super::embed::{
+use super::helpers::{
     ArcLayout, End, board_size, check_same_start, copy_vertices, reduce_rooted, total_degrees,
 };
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Convention, Graph, Instance, Rule};
 use crate::solvers::Winner;
 
@@ -70,6 +70,12 @@ static INFO: ReductionInfo = ReductionInfo {
          matches every statement on the slides (spec edge-misere-trailtrap.md section 1)",
     ],
     provenance: "reconstructed (exhaustive gadget search, verified by brute force)",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "our gadget A for FSU's DEG -> UEG is planar with its terminals on one face, so planar \
+         DEG (PSPACE-complete, FSU) gives planar UEG",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 

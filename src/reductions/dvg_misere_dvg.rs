@@ -12,8 +12,8 @@
 //! the player stuck in `G` is the one who must take a pendant. Sizes: `2n` vertices,
 //! `m + n` arcs.
 
-use super::embed::pendant_reduction;
-use super::{ProblemKind, ReductionInfo};
+use super::helpers::pendant_reduction;
+use super::{Claim, ProblemKind, ReductionInfo};
 use crate::solvers::Winner;
 
 /// The reduction normal DVG → misère DVG (RS Thm 2.1).
@@ -38,6 +38,11 @@ static INFO: ReductionInfo = ReductionInfo {
     ],
     errata: &[],
     provenance: "recovered from the paper's text (exact)",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "RS Thm 2.1 / Cor. 2.2: the reduction keeps planarity and the bipartition",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 

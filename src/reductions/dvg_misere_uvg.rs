@@ -16,11 +16,11 @@
 //! Sizes: `2n + 5m` vertices, `n + 9m` edges; degrees g0 4, g1–g4 3, each original vertex
 //! its (in + out) degree plus one.
 
-use super::embed::{
+use super::helpers::{
     ArcLayout, End, add_pendants, board_size, check_same_start, copy_vertices, reduce_rooted,
     total_degrees,
 };
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Convention, Graph, Instance, Rule, VertexId};
 use crate::solvers::Winner;
 
@@ -63,6 +63,11 @@ static INFO: ReductionInfo = ReductionInfo {
     ],
     provenance: "pendants recovered from the text; arc gadget a verified replacement \
                  (exhaustive search, brute-force checked), not Fig. 5",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "RS Thm 2.3 / Cor. 2.4: the gadget is planar with the linked vertices on one face",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 

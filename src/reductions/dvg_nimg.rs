@@ -16,10 +16,10 @@
 //! The rule for a vertex without neighbours (remove only) is the one of spec §0. Sizes:
 //! `n + 4m` vertices, `6m` edges; degrees a 2, b 3, c 2, d 3.
 
-use super::embed::{
+use super::helpers::{
     ArcLayout, End, board_size, check_same_start, copy_vertices, reduce_rooted, total_degrees,
 };
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Convention, Graph, Instance, Rule, VertexId};
 use crate::solvers::Winner;
 
@@ -59,6 +59,11 @@ static INFO: ReductionInfo = ReductionInfo {
          section 0; the paper's base case |V| = 1); without it isolated starts break Thm 3.1",
     ],
     provenance: "recovered from the proof text (figure not seen), verified by brute force",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "RS Thm 3.1 / Cor. 3.2: misere NimG-RM is PSPACE-complete on planar graphs",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 

@@ -19,8 +19,8 @@
 //! `|A(G)| + n − 1`, where |A(G)| counts distinct non-loop arcs (an undirected edge counts
 //! as two arcs).
 
-use super::common::{directed_game, expect_game, expect_hampath, partizan};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::helpers::{directed_game, expect_hampath, partizan, target_game};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Geography, Graph, HamPath, Instance, Locator, Rule, VertexId};
 use crate::solvers::Winner;
 
@@ -65,6 +65,11 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
          0→1→2, s = 0, t = 1)",
     ],
     provenance: "recovered from the paper's text, with the end-vertex fix of spec §3",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "FS Thm 2.3: PVG is NP-hard for planar digraphs (H is G plus a disjoint chain)",
+    }],
+    size_legend: "",
     yes_winner: Winner::Second,
 };
 
@@ -210,7 +215,7 @@ impl Reduction for HamPathToPvg {
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
+        let game = target_game(target)?;
         let g = &game.graph;
         check_chain(game)?;
         let Ok(h) = expect_hampath(self.info_static().id, source) else {

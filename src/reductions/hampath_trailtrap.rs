@@ -23,8 +23,8 @@
 //! `v`), so [`Reduction::source_answer`] answers the source with the max-trail solver.
 //! Sizes: `3n + 4` vertices, `m + 2n + 4` edges (`7n/2 + 4` for cubic `G`).
 
-use super::embed::{add_fresh, check_copied, copy_vertices, target_game, total_degrees};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::helpers::{add_fresh, check_copied, copy_vertices, target_game, total_degrees};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{
     Convention, Geography, Graph, HamPath, Instance, Locator, Rule, Tokens, VertexId,
 };
@@ -113,6 +113,11 @@ const INFO: ReductionInfo = ReductionInfo {
     ],
     provenance: "structure recovered from the text; path length and threshold reconstructed \
                  and verified by brute force",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "Trail Trap Thm 18: H is connected, bipartite, planar with maximum degree 4",
+    }],
+    size_legend: "",
     yes_winner: Winner::Second,
 };
 

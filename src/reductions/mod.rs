@@ -8,7 +8,6 @@
 use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
 
 // Reductions I (Fraenkel–Simonson and the textbook QBF → Geography).
-pub mod common;
 pub mod hampath_to_pvg;
 pub mod pvg_to_pag;
 pub mod qbf_normal;
@@ -20,23 +19,25 @@ pub mod vc_to_pvg;
 // Reductions II (edge geography, misère play, NimG, Trail Trap) and chaining.
 pub mod certmaps;
 pub mod chain;
+pub mod claims;
 pub mod deg_misere_deg;
 pub mod deg_ueg;
 pub mod dvg_misere_dvg;
 pub mod dvg_misere_uvg;
 pub mod dvg_nimg;
-mod embed;
 pub mod hampath_trailtrap;
-pub mod planarity;
-pub mod qbf_deg;
+pub mod helpers;
+pub mod qbf_to_deg;
+pub mod theorem;
 pub mod trailtrap_disconnected;
 pub mod ueg_misere_ueg;
 
 use crate::certify::Certificate;
 use crate::solvers::{Budget, SolveError, Winner};
 pub use certmaps::{CertMapError, CertMaps, MapStatus};
-pub use planarity::check_claims;
+pub use claims::{Claim, check_claims};
 use serde::Serialize;
+pub use theorem::{Construction, Theorem};
 
 /// The kinds of problem a reduction reads or writes; the names are the CLI's `--to` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -195,10 +196,15 @@ pub struct ReductionInfo {
     pub vertices_formula: &'static str,
     /// Declared number of target edges or arcs.
     pub edges_formula: &'static str,
+    /// What the parameters of the size formulas stand for (empty when the formulas say it).
+    pub size_legend: &'static str,
     /// Preconditions on the source instance.
     pub preconditions: &'static [&'static str],
-    /// Structural claims checked on every output.
+    /// What the theorem claims, in words (the answer correspondence, and structure beyond
+    /// [`ReductionInfo::structure`]).
     pub claims: &'static [&'static str],
+    /// Structural claims checked on every output by [`claims::check`].
+    pub structure: &'static [Claim],
     /// Where the construction differs from the paper's text, and why.
     pub errata: &'static [&'static str],
     /// Whether the construction is recovered from the paper's text, reconstructed, or
@@ -220,6 +226,7 @@ pub struct Reduced {
 
 /// Why a reduction did not produce a target.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReductionError {
     /// The reduction reads another kind of instance.
     #[error("{id} reads {expected} instances, but this is {found}")]
@@ -335,7 +342,7 @@ pub fn all() -> Vec<&'static dyn Reduction> {
         &vc_to_pvg::VcToPvg::AS_PRINTED,
         &qbf_to_two_token::QbfToTwoToken::IAG2_AS_PRINTED,
         // Reductions II.
-        &qbf_deg::QbfToDeg,
+        &qbf_to_deg::QbfToDeg,
         &DEG_UEG,
         &dvg_misere_dvg::DvgToMisereDvg,
         &DVG_MISERE_UVG,

@@ -14,10 +14,9 @@
 //! only on the output of Theorem 2.1; the source's gadget groups are kept, mapped to the
 //! split vertices.
 
-use super::common::{
-    check_bipartite, check_degree_restricted, directed_game, expect_game, partizan, wrong_kind,
-};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::claims::check_degree_restricted;
+use super::helpers::{check_bipartite, directed_game, partizan, target_game, wrong_kind};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::{Geography, Graph, Instance, Locator, Rule, Tokens, VertexId};
 use crate::solvers::Winner;
 
@@ -43,6 +42,12 @@ static INFO: ReductionInfo = ReductionInfo {
     ],
     errata: &[],
     provenance: "recovered from the paper's text (the prose is complete), brute-force verified",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: Some(3),
+        why: "FS Thm 2.2 with 2.3: PAG is NP-hard for planar digraphs (vertex splitting; holds \
+              for maximum degree 3)",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 
@@ -152,7 +157,7 @@ impl Reduction for PvgToPag {
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
+        let game = target_game(target)?;
         check_bipartite(&game.graph)?;
         match source {
             Instance::Geography(src) if check_degree_restricted(&src.graph).is_ok() => {

@@ -19,17 +19,30 @@
 //! have any width (an empty clause is a clause vertex with no way out). Size: `4N + 1 + m`
 //! vertices and `5N + m + Σ_j |distinct literals of C_j|` arcs.
 
-use super::common::{
-    add_named, check_simple, check_starts, directed_game, expect_game, expect_qbf,
-};
+use super::certmaps::diamonds::{Diamonds, falsified_clause, shared_token, true_literal};
+use super::certmaps::util::step_to;
+use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::helpers::{Diamond, add_named, normal_game};
 use super::qbf_normal::{NormalQbf, distinct_literals, normalize};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Graph, Instance, Lit, Rule, Tokens, VertexId};
+use super::theorem::{Construction, Size, Theorem, size_formula};
+use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
+use crate::certify::Certificate;
+use crate::problems::{Graph, Lit, Qbf, Rule, Tokens, VertexId};
 use crate::solvers::Winner;
 
 /// The textbook QBF → Generalized Geography reduction (`qbf-dvg`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QbfToDvg;
+
+size_formula! {
+    /// The size of the textbook board.
+    SIZE: Qbf = |q| {
+        N = normalize(q).n(), "normalised variables, odd";
+        m = q.clauses.len(), "clauses";
+        L = q.clauses.iter().map(|c| distinct_literals(c).len()).sum(),
+            "Σ_j |distinct literals of C_j|";
+    } => vertices 4 * N + 1 + m, edges 5 * N + m + L
+}
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-dvg",
@@ -43,13 +56,12 @@ static INFO: ReductionInfo = ReductionInfo {
         "clause vertex C_j",
         "choice vertex c",
     ],
-    vertices_formula: "4N + 1 + m  (N = normalised variables, odd; m = clauses)",
-    edges_formula: "5N + m + Σ_j |distinct literals of C_j|",
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
+    size_legend: SIZE.legend,
     preconditions: &["prenex CNF (any clause width); the prefix is normalised to ∃∀…∃ by dummies"],
-    claims: &[
-        "I wins ⇔ the QBF is true",
-        "simple digraph (no loop, no repeated arc)",
-    ],
+    claims: &["I wins ⇔ the QBF is true", "the token starts on T_1"],
+    structure: &[Claim::Simple],
     errata: &[
         "a literal repeated inside a clause gets one arc, not one per occurrence (vertex \
          geography gains nothing from parallel arcs); the spec's arc count Σ|C_j| counts \
@@ -59,126 +71,225 @@ static INFO: ReductionInfo = ReductionInfo {
     yes_winner: Winner::First,
 };
 
-/// Where every vertex of the construction is.
-struct Layout {
-    top: Vec<VertexId>,
-    side: Vec<[VertexId; 2]>,
-    bottom: Vec<VertexId>,
-    choice: VertexId,
-    clause: Vec<VertexId>,
+/// The textbook board (`qbf-dvg`, and `qbf-deg` which plays it by arcs): a diamond per
+/// normalised variable, the clause choice `c`, and a vertex per clause.
+#[derive(Clone, Debug)]
+pub struct TextbookLayout {
+    /// The formula the board is built for (prefix normalised to ∃∀…∃).
+    pub formula: NormalQbf,
+    /// Diamond `v` sets normalised variable `v`; its TRUE side is `x_i`.
+    pub diamonds: Vec<Diamond>,
+    /// `c`, where player II picks a clause.
+    pub choice: VertexId,
+    /// `C_j`, one per clause of [`TextbookLayout::formula`].
+    pub clause: Vec<VertexId>,
 }
 
-impl Layout {
-    /// Adds all vertices, diamond by diamond, then `c` and the clause vertices.
-    fn new(g: &mut Graph, nq: &NormalQbf) -> Layout {
-        let (mut top, mut side, mut bottom) = (Vec::new(), Vec::new(), Vec::new());
-        for v in 0..nq.n() {
-            let i = v + 1;
-            let t = g.add_vertex(format!("T{i}"));
-            let pos = add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v)));
-            let neg = add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
-            let b = g.add_vertex(format!("B{i}"));
-            g.add_group("diamond", format!("x{i}"), vec![t, pos, neg, b]);
-            top.push(t);
-            side.push([pos, neg]);
-            bottom.push(b);
-        }
-        let choice = g.add_vertex("c");
-        let clause: Vec<VertexId> = (1..=nq.m())
-            .map(|j| g.add_vertex(format!("C{j}")))
-            .collect();
-        for (j, &cv) in clause.iter().enumerate() {
-            g.add_group("clause", format!("C{}", nq.clause_origin[j] + 1), vec![cv]);
-        }
-        Layout {
-            top,
-            side,
-            bottom,
-            choice,
-            clause,
-        }
-    }
-
-    /// The TRUE side `x_i` of variable `v`'s diamond.
-    fn true_side(&self, v: usize) -> VertexId {
-        self.side[v][0]
-    }
-
-    /// The FALSE side `¬x_i`.
-    fn false_side(&self, v: usize) -> VertexId {
-        self.side[v][1]
-    }
-
-    /// Where the clause vertex points for literal `l`: the side that stays unvisited iff `l`
-    /// is true.
-    fn answer_for(&self, l: Lit) -> VertexId {
-        if l.positive {
-            self.false_side(l.var)
-        } else {
-            self.true_side(l.var)
-        }
-    }
-
+impl TextbookLayout {
     /// Where the bottom of diamond `v` leads: the next top, or `c` after the last diamond.
-    fn after_diamond(&self, v: usize) -> VertexId {
-        self.top.get(v + 1).copied().unwrap_or(self.choice)
+    pub fn after_diamond(&self, v: usize) -> VertexId {
+        self.diamonds.get(v + 1).map_or(self.choice, |d| d.top)
+    }
+
+    /// The vertex the token starts on: the top of the first diamond.
+    pub fn start(&self) -> VertexId {
+        self.diamonds[0].top
     }
 }
 
-impl Reduction for QbfToDvg {
-    super::certmaps::delegate_maps!(textbook, super::certmaps::textbook::MAPS);
+/// Adds the board's vertices, diamond by diamond (`T_i, x_i, not_x_i, B_i`, the sides labelled
+/// by their literals), then `c` and the clause vertices `C_j`, with their groups, and returns
+/// the layout.
+fn add_vertices(g: &mut Graph, nq: NormalQbf) -> TextbookLayout {
+    let mut diamonds = Vec::new();
+    for v in 0..nq.n() {
+        let i = v + 1;
+        let top = g.add_vertex(format!("T{i}"));
+        let pos = add_named(g, format!("x{i}"), nq.lit_label(Lit::pos(v)));
+        let neg = add_named(g, format!("not_x{i}"), nq.lit_label(Lit::neg(v)));
+        let bottom = g.add_vertex(format!("B{i}"));
+        g.add_group("diamond", format!("x{i}"), vec![top, pos, neg, bottom]);
+        diamonds.push(Diamond {
+            top,
+            sides: [pos, neg],
+            bottom,
+        });
+    }
+    let choice = g.add_vertex("c");
+    let clause: Vec<VertexId> = (1..=nq.m())
+        .map(|j| g.add_vertex(format!("C{j}")))
+        .collect();
+    for (j, &cv) in clause.iter().enumerate() {
+        g.add_group("clause", format!("C{}", nq.clause_origin[j] + 1), vec![cv]);
+    }
+    TextbookLayout {
+        formula: nq,
+        diamonds,
+        choice,
+        clause,
+    }
+}
 
-    fn info(&self) -> &ReductionInfo {
+/// Adds each diamond's four arcs and the arc from its bottom to the next top (or to `c`).
+fn add_diamond_arcs(g: &mut Graph, lay: &TextbookLayout) {
+    for (v, d) in lay.diamonds.iter().enumerate() {
+        for s in d.sides {
+            g.add_edge(d.top, s);
+            g.add_edge(s, d.bottom);
+        }
+        g.add_edge(d.bottom, lay.after_diamond(v));
+    }
+}
+
+/// Where the clause vertex points for literal `l`: the side that stays unvisited iff `l` is
+/// true (the FALSE side of a positive literal).
+fn answer_for(lay: &TextbookLayout, l: Lit) -> VertexId {
+    lay.diamonds[l.var].sides[usize::from(l.positive)]
+}
+
+impl Theorem for QbfToDvg {
+    type Source = Qbf;
+    type Layout = TextbookLayout;
+
+    fn entry(&self) -> &ReductionInfo {
         &INFO
     }
 
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let nq = normalize(expect_qbf(INFO.id, source)?);
+    fn construct(&self, q: &Qbf) -> Result<Construction<TextbookLayout>, ReductionError> {
+        let nq = normalize(q);
+        let notes = nq.note().into_iter().collect();
         let mut g = Graph::new(true);
-        let lay = Layout::new(&mut g, &nq);
-        for v in 0..nq.n() {
-            for s in [lay.true_side(v), lay.false_side(v)] {
-                g.add_edge(lay.top[v], s);
-                g.add_edge(s, lay.bottom[v]);
-            }
-            g.add_edge(lay.bottom[v], lay.after_diamond(v));
-        }
-        for (j, clause) in nq.qbf.clauses.iter().enumerate() {
+        let lay = add_vertices(&mut g, nq);
+        add_diamond_arcs(&mut g, &lay);
+        for (j, clause) in lay.formula.qbf.clauses.iter().enumerate() {
             g.add_edge(lay.choice, lay.clause[j]);
             for l in distinct_literals(clause) {
-                g.add_edge(lay.clause[j], lay.answer_for(l));
+                g.add_edge(lay.clause[j], answer_for(&lay, l));
             }
         }
         let start = Tokens::One {
-            start: Some(lay.top[0]),
+            start: Some(lay.start()),
         };
-        Ok(Reduced {
-            target: directed_game(g, Rule::Vertex, start),
-            notes: nq.note().into_iter().collect(),
+        Ok(Construction {
+            game: normal_game(g, Rule::Vertex, start),
+            layout: lay,
+            notes,
         })
     }
 
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        let Ok(q) = expect_qbf(INFO.id, source) else {
-            return (0, 0);
-        };
-        let (n, m) = (normalize(q).n(), q.clauses.len());
-        let lits: usize = q.clauses.iter().map(|c| distinct_literals(c).len()).sum();
-        (4 * n + 1 + m, 5 * n + m + lits)
+    fn size(&self) -> &Size<Qbf> {
+        &SIZE
     }
 
-    fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
-        check_simple(&game.graph)?;
-        check_starts(game, &["T1"])
+    fn check_layout(&self, _: &Qbf, built: &Construction<TextbookLayout>) -> Result<(), String> {
+        check_starts_on_top(built)
     }
+
+    fn maps(&self) -> CertMaps {
+        TEXTBOOK_MAPS
+    }
+
+    fn carry_forward(
+        &self,
+        q: &Qbf,
+        built: &Construction<TextbookLayout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        textbook_forward(q, built, true, cert)
+    }
+
+    fn carry_back(
+        &self,
+        q: &Qbf,
+        built: &Construction<TextbookLayout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        textbook_backward(q, built, cert)
+    }
+}
+
+/// Err unless the token starts on the first diamond's top.
+pub(crate) fn check_starts_on_top(built: &Construction<TextbookLayout>) -> Result<(), String> {
+    match built.game.starts() == [built.layout.start()] {
+        true => Ok(()),
+        false => Err("the token does not start on T_1".into()),
+    }
+}
+
+/// The certificate maps of the textbook construction, played as vertex geography (`qbf-dvg`)
+/// and as edge geography (`qbf-deg`).
+///
+/// Forward, YES: player I takes the diamond side of each ∃ variable that its Skolem function
+/// gives (on the values chosen so far), and after II's clause choice moves to the answer
+/// vertex of a true literal of that clause; II, on the true literal's diamond side, finds its
+/// way down to the bottom blocked. Forward, NO: player II takes the sides of the ∀ variables
+/// by the Herbrand functions and then picks a clause that the finished assignment falsifies;
+/// every answer vertex of that clause is blocked, so I is stuck. Backward: replay the game
+/// with the certificate's player against regular play by the opponent (sides from the
+/// enumerated assignment) and read the certificate player's diamond choices.
+pub const TEXTBOOK_MAPS: CertMaps = CertMaps {
+    forward_yes: MapStatus::Constructive(
+        "Skolem functions → player I's strategy: I sets each ∃ diamond by its Skolem function \
+         and answers II's clause with the vertex of a true literal, where II is stuck",
+    ),
+    forward_no: MapStatus::Constructive(
+        "Herbrand functions → player II's strategy: II sets each ∀ diamond by its Herbrand \
+         function and picks a clause the assignment falsifies; every literal answer is blocked",
+    ),
+    backward_yes: MapStatus::Constructive(
+        "player I's strategy → Skolem functions: replay it against every ∀ assignment played \
+         regularly by II and read I's diamond sides",
+    ),
+    backward_no: MapStatus::Constructive(
+        "player II's strategy → Herbrand functions: replay it against every ∃ assignment \
+         played regularly by I and read II's diamond sides",
+    ),
+};
+
+/// Source QBF certificate → target strategy on the textbook board. A literal's answer vertex
+/// is its FALSE side when `positive_to_false` (vertex rule: the side stays unvisited iff the
+/// literal is true) and its TRUE side otherwise (edge rule: the side's arc into the bottom is
+/// used iff the literal is true).
+pub(crate) fn textbook_forward(
+    q: &Qbf,
+    built: &Construction<TextbookLayout>,
+    positive_to_false: bool,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    let lay = &built.layout;
+    let nq = &lay.formula;
+    let diamonds = Diamonds::of(&lay.diamonds);
+    let answer = |l: Lit| lay.diamonds[l.var].sides[usize::from(l.positive == positive_to_false)];
+    diamonds.strategy(q, nq, &built.game, shared_token, cert, |_, at, values| {
+        let here = at.token(0).unwrap_or(usize::MAX);
+        if here == lay.choice {
+            let j = falsified_clause(&nq.qbf, values)?;
+            return step_to(at, 0, lay.clause[j]);
+        }
+        let j = lay.clause.iter().position(|&c| c == here).ok_or_else(|| {
+            CertMapError::Invalid("the strategy is asked off the board's plan".into())
+        })?;
+        let l = true_literal(&nq.qbf.clauses[j], values)?;
+        step_to(at, 0, answer(l))
+    })
+}
+
+/// Target strategy on the textbook board → source QBF certificate.
+pub(crate) fn textbook_backward(
+    q: &Qbf,
+    built: &Construction<TextbookLayout>,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    let lay = &built.layout;
+    Diamonds::of(&lay.diamonds).read_back(q, &lay.formula, &built.game, shared_token, cert)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::Qbf;
+    use crate::problems::Instance;
     use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::reductions::Reduction;
 
     #[test]
     fn sizes_match_the_formulas_on_the_running_example() {
@@ -208,5 +319,11 @@ mod tests {
             g.graph.vertex("not_x1").unwrap(),
         );
         assert!(g.graph.edges.contains(&(c1, nx1)));
+        // The layout names the same vertices by role.
+        let lay = QbfToDvg
+            .construct(&Qbf::from_signed(&[E], &[vec![1]]))
+            .unwrap()
+            .layout;
+        assert_eq!((lay.clause[0], lay.diamonds[0].sides[1]), (c1, nx1));
     }
 }

@@ -21,18 +21,29 @@
 //! connector, II moves towards a connector and I blocks him or takes the centre first.
 //! **I wins ⇔ F is true.** Size: `3N + 3 + 11m` vertices, `4N + 1 + 22m` arcs; bipartite.
 
-use super::common::{
-    add_named, check_bipartite, check_simple, check_starts, directed_game, expect_game, expect_qbf,
-    partizan, require_3cnf,
-};
+use super::certmaps::diamonds::{Diamonds, falsified_clause, own_token, true_literal};
+use super::certmaps::util::{off_plan, step_to};
+use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::helpers::{Diamond, add_named, normal_game, partizan, require_3cnf};
 use super::qbf_normal::{NormalQbf, normalize};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Graph, Instance, Lit, Rule, VertexId};
+use super::theorem::{Construction, Size, Theorem, size_formula};
+use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
+use crate::certify::{Certificate, Player, Replay};
+use crate::problems::{Graph, Lit, Qbf, Rule, VertexId};
 use crate::solvers::Winner;
+use std::collections::HashMap;
 
 /// Fraenkel–Simonson Theorem 2.1 with the 11-vertex clusters of Fig. 1 (`qbf-pvg`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QbfToPvg;
+
+size_formula! {
+    /// The size of Theorem 2.1's board.
+    SIZE: Qbf = |q| {
+        N = normalize(q).n(), "normalised variables, odd";
+        m = q.clauses.len(), "clauses";
+    } => vertices 3 * N + 3 + 11 * m, edges 4 * N + 1 + 22 * m
+}
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-pvg",
@@ -47,13 +58,16 @@ static INFO: ReductionInfo = ReductionInfo {
         "extra vertex X",
         "clause cluster: U_c, M_c,0..2, E_c,0..2, L_c,0..2, centre C_c (11 vertices)",
     ],
-    vertices_formula: "3N + 3 + 11m  (N = normalised variables, odd; m = clauses)",
-    edges_formula: "4N + 1 + 22m",
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
     preconditions: &[
         "3QBF: exactly three literal occurrences per clause (repeats allowed)",
         "the prefix is normalised to ∃x1 ∀x2 … ∃xN, N odd, by dummy variables",
     ],
-    claims: &["I wins ⇔ F is true", "bipartite", "simple digraph"],
+    claims: &[
+        "I wins ⇔ F is true",
+        "I starts on eJ0, II on uJ0; every clause cluster has 11 vertices",
+    ],
     errata: &[
         "Fig. 1 is lost: the cluster is reconstructed from the prose (spec §1); the three \
          vertices beyond the connectors are II's 'towards' vertices M_c,j",
@@ -61,29 +75,45 @@ static INFO: ReductionInfo = ReductionInfo {
          which also repairs prefixes that do not alternate",
     ],
     provenance: "reconstructed from the prose (Fig. 1 lost), brute-force verified (spec §1)",
+    structure: &[Claim::Bipartite, Claim::Simple],
+    size_legend: SIZE.legend,
     yes_winner: Winner::First,
 };
 
-/// One clause cluster's vertices.
-struct Cluster {
-    universal: VertexId,
-    towards: [VertexId; 3],
-    existential: [VertexId; 3],
-    literal: [VertexId; 3],
-    centre: VertexId,
+/// One clause cluster's vertices (the paper's 11-vertex cluster, spec §1).
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// `U_c`, II's universal connector (`X → U_c`).
+    pub universal: VertexId,
+    /// `M_c,j`, II's "towards" vertices (`U_c → M_c,j → L_c,j`).
+    pub towards: [VertexId; 3],
+    /// `E_c,j`, I's existential connectors (`eJ_E → E_c,j → L_c,k`, k ≠ j).
+    pub existential: [VertexId; 3],
+    /// `L_c,j`, the literal connectors (`L_c,j → C_c` and to the j-th literal's vertex).
+    pub literal: [VertexId; 3],
+    /// `C_c`, the centre (a sink).
+    pub centre: VertexId,
 }
 
-/// Where every vertex of the construction is.
-struct Layout {
-    lit: Vec<[VertexId; 2]>,
-    e_junction: Vec<VertexId>,
-    u_junction: Vec<VertexId>,
-    extra: VertexId,
-    cluster: Vec<Cluster>,
+/// Where every vertex of Theorem 2.1's board is.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// The formula the board is built for (prefix normalised to ∃∀…∃).
+    pub formula: NormalQbf,
+    /// `[x_i, ¬x_i]` for each normalised variable.
+    pub lit: Vec<[VertexId; 2]>,
+    /// I's junctions `eJ_0 … eJ_E`.
+    pub e_junction: Vec<VertexId>,
+    /// II's junctions `uJ_0 … uJ_U`.
+    pub u_junction: Vec<VertexId>,
+    /// `X`, the extra vertex after II's chain.
+    pub extra: VertexId,
+    /// One cluster per clause.
+    pub cluster: Vec<Cluster>,
 }
 
 impl Layout {
-    fn new(g: &mut Graph, nq: &NormalQbf) -> Layout {
+    fn new(g: &mut Graph, nq: NormalQbf) -> Layout {
         let e_junction = (0..=nq.num_existential())
             .map(|t| g.add_vertex(format!("eJ{t}")))
             .collect();
@@ -101,6 +131,7 @@ impl Layout {
         let extra = g.add_labeled("X", "extra");
         let cluster = (1..=nq.m()).map(|c| Self::new_cluster(g, c)).collect();
         let lay = Layout {
+            formula: nq,
             lit,
             e_junction,
             u_junction,
@@ -154,6 +185,20 @@ impl Layout {
         }
     }
 
+    /// Variable `v`'s diamond: its junctions on its player's chain and its literal vertices.
+    pub fn diamond(&self, v: usize) -> Diamond {
+        Diamond {
+            top: self.diamond_top(v),
+            sides: self.lit[v],
+            bottom: self.diamond_bottom(v),
+        }
+    }
+
+    /// Every diamond, by normalised variable.
+    pub fn diamonds(&self) -> Vec<Diamond> {
+        (0..self.lit.len()).map(|v| self.diamond(v)).collect()
+    }
+
     /// The junction above variable `v`'s diamond (its own chain, by parity).
     fn diamond_top(&self, v: usize) -> VertexId {
         self.chain_of(v)[v / 2]
@@ -172,16 +217,18 @@ impl Layout {
         }
     }
 
-    fn exists_bottom(&self) -> VertexId {
+    /// `eJ_E`, the bottom of I's chain.
+    pub fn exists_bottom(&self) -> VertexId {
         self.e_junction[self.e_junction.len() - 1]
     }
 
-    fn forall_bottom(&self) -> VertexId {
+    /// `uJ_U`, the bottom of II's chain.
+    pub fn forall_bottom(&self) -> VertexId {
         self.u_junction[self.u_junction.len() - 1]
     }
 
     /// The diamond vertex of literal `l`.
-    fn literal_vertex(&self, l: Lit) -> VertexId {
+    pub fn literal_vertex(&self, l: Lit) -> VertexId {
         self.lit[l.var][usize::from(!l.positive)]
     }
 }
@@ -201,50 +248,50 @@ fn add_cluster_arcs(g: &mut Graph, lay: &Layout, k: &Cluster, lits: &[Lit]) {
     }
 }
 
-impl Reduction for QbfToPvg {
-    super::certmaps::delegate_maps!(pvg, super::certmaps::pvg::MAPS);
+impl Theorem for QbfToPvg {
+    type Source = Qbf;
+    type Layout = Layout;
 
-    fn info(&self) -> &ReductionInfo {
+    fn entry(&self) -> &ReductionInfo {
         &INFO
     }
 
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let q = expect_qbf(INFO.id, source)?;
+    fn construct(&self, q: &Qbf) -> Result<Construction<Layout>, ReductionError> {
         require_3cnf("Thm 2.1", q)?;
         let nq = normalize(q);
+        let notes = nq.note().into_iter().collect();
         let mut g = Graph::new(true);
-        let lay = Layout::new(&mut g, &nq);
-        for v in 0..nq.n() {
+        let lay = Layout::new(&mut g, nq);
+        for v in 0..lay.formula.n() {
             for side in lay.lit[v] {
                 g.add_edge(lay.diamond_top(v), side);
                 g.add_edge(side, lay.diamond_bottom(v));
             }
         }
         g.add_edge(lay.forall_bottom(), lay.extra);
-        for (k, clause) in lay.cluster.iter().zip(&nq.qbf.clauses) {
+        for (k, clause) in lay.cluster.iter().zip(&lay.formula.qbf.clauses) {
             add_cluster_arcs(&mut g, &lay, k, clause);
         }
         let tokens = partizan(lay.e_junction[0], lay.u_junction[0]);
-        Ok(Reduced {
-            target: directed_game(g, Rule::Vertex, tokens),
-            notes: nq.note().into_iter().collect(),
+        Ok(Construction {
+            game: normal_game(g, Rule::Vertex, tokens),
+            layout: lay,
+            notes,
         })
     }
 
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        let Ok(q) = expect_qbf(INFO.id, source) else {
-            return (0, 0);
-        };
-        let (n, m) = (normalize(q).n(), q.clauses.len());
-        (3 * n + 3 + 11 * m, 4 * n + 1 + 22 * m)
+    fn size(&self) -> &Size<Qbf> {
+        &SIZE
     }
 
-    fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
-        check_bipartite(&game.graph)?;
-        check_simple(&game.graph)?;
-        check_starts(game, &["eJ0", "uJ0"])?;
-        match game
+    /// I starts on `eJ0` and II on `uJ0`, and every clause cluster has its 11 vertices.
+    fn check_layout(&self, _: &Qbf, built: &Construction<Layout>) -> Result<(), String> {
+        let lay = &built.layout;
+        if built.game.starts() != [lay.e_junction[0], lay.u_junction[0]] {
+            return Err("the tokens do not start on eJ0 and uJ0".into());
+        }
+        match built
+            .game
             .graph
             .groups
             .iter()
@@ -258,13 +305,178 @@ impl Reduction for QbfToPvg {
             None => Ok(()),
         }
     }
+
+    fn maps(&self) -> CertMaps {
+        MAPS
+    }
+
+    fn carry_forward(
+        &self,
+        q: &Qbf,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let lay = &built.layout;
+        let b = Board::of(lay);
+        b.diamonds.strategy(
+            q,
+            &lay.formula,
+            &built.game,
+            own_token,
+            cert,
+            |winner, at, values| {
+                let to = match winner {
+                    Player::First => prover_move(&b, lay, at, values)?,
+                    Player::Second => refuter_move(&b, lay, at, values)?,
+                };
+                step_to(at, own_token(winner), to)
+            },
+        )
+    }
+
+    fn carry_back(
+        &self,
+        q: &Qbf,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let lay = &built.layout;
+        Diamonds::of(&lay.diamonds()).read_back(q, &lay.formula, &built.game, own_token, cert)
+    }
+}
+
+// Certificate maps, as Theorem 2.1's proof plays the board (spec `fraenkel-simonson.md` §1).
+//
+// Forward, YES: player I sets his ∃ diamonds by the Skolem functions; when II has entered the
+// cluster of clause c, I takes the existential connector `E_c,a` of a true literal a (it
+// guards the two other literal connectors); if II heads for `L_c,j` with j ≠ a, I takes
+// `L_c,j` first and II is stuck; if j = a, I goes round to the centre and II, on `L_c,a`,
+// finds the centre taken and the literal vertex of the true literal visited. Forward, NO:
+// player II sets his ∀ diamonds by the Herbrand functions, enters the cluster of a clause the
+// assignment falsifies, heads for the connector I does not guard (any, if I entered another
+// cluster), and from `L_c,j` takes the centre, or the literal vertex of a false literal (never
+// visited) when I took the centre. Backward: replay against regular play on the opponent's
+// chain and read the certified player's diamond sides.
+
+/// The certificate maps of `qbf-pvg`.
+pub const MAPS: CertMaps = CertMaps {
+    forward_yes: MapStatus::Constructive(
+        "Skolem functions → player I's strategy: ∃ diamonds by the Skolem functions; in II's \
+         cluster I takes the existential connector of a true literal, then blocks II's \
+         connector or races him to the centre (Thm 2.1's proof)",
+    ),
+    forward_no: MapStatus::Constructive(
+        "Herbrand functions → player II's strategy: ∀ diamonds by the Herbrand functions, the \
+         cluster of a falsified clause, the unguarded connector, then the centre or the \
+         (unvisited) vertex of a false literal",
+    ),
+    backward_yes: MapStatus::Constructive(
+        "player I's strategy → Skolem functions: replay against regular play by II for every \
+         ∀ assignment and read I's diamond sides",
+    ),
+    backward_no: MapStatus::Constructive(
+        "player II's strategy → Herbrand functions: replay against regular play by I for every \
+         ∃ assignment and read II's diamond sides",
+    ),
+};
+
+/// What a vertex of the clause part is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// `eJ_E`, the bottom of I's chain.
+    ExistsBottom,
+    /// `X`, the end of II's chain.
+    Extra,
+    /// `U_c`.
+    Universal(usize),
+    /// `M_c,j`.
+    Towards(usize, usize),
+    /// `E_c,j`.
+    Existential(usize, usize),
+    /// `L_c,j`.
+    Literal(usize, usize),
+}
+
+/// The layout as the strategies read it: the diamonds, and the role of each clause-part
+/// vertex.
+struct Board {
+    diamonds: Diamonds,
+    role: HashMap<VertexId, Role>,
+}
+
+impl Board {
+    fn of(lay: &Layout) -> Board {
+        let mut role = HashMap::new();
+        role.insert(lay.exists_bottom(), Role::ExistsBottom);
+        role.insert(lay.extra, Role::Extra);
+        for (c, k) in lay.cluster.iter().enumerate() {
+            role.insert(k.universal, Role::Universal(c));
+            for j in 0..3 {
+                role.insert(k.towards[j], Role::Towards(c, j));
+                role.insert(k.existential[j], Role::Existential(c, j));
+                role.insert(k.literal[j], Role::Literal(c, j));
+            }
+        }
+        Board {
+            diamonds: Diamonds::of(&lay.diamonds()),
+            role,
+        }
+    }
+
+    fn role_of(&self, x: Option<VertexId>) -> Option<Role> {
+        x.and_then(|x| self.role.get(&x).copied())
+    }
+}
+
+/// Player I's move in the clause part (Thm 2.1's proof).
+fn prover_move(
+    b: &Board,
+    lay: &Layout,
+    at: &Replay,
+    values: &[Option<bool>],
+) -> Result<VertexId, CertMapError> {
+    let clauses = &lay.formula.qbf.clauses;
+    match (b.role_of(at.token(0)), b.role_of(at.token(1))) {
+        (Some(Role::ExistsBottom), Some(Role::Universal(c))) => {
+            let l = true_literal(&clauses[c], values)?;
+            let a = clauses[c].iter().position(|&x| x == l).unwrap_or(0);
+            Ok(lay.cluster[c].existential[a])
+        }
+        (Some(Role::Existential(c, a)), Some(Role::Towards(c2, j))) if c == c2 => {
+            let j = if j != a { j } else { (a + 1) % 3 };
+            Ok(lay.cluster[c].literal[j])
+        }
+        (Some(Role::Literal(c, _)), _) => Ok(lay.cluster[c].centre),
+        _ => Err(off_plan()),
+    }
+}
+
+/// Player II's move in the clause part (Thm 2.1's proof, the NO direction).
+fn refuter_move(
+    b: &Board,
+    lay: &Layout,
+    at: &Replay,
+    values: &[Option<bool>],
+) -> Result<VertexId, CertMapError> {
+    let clauses = &lay.formula.qbf.clauses;
+    match b.role_of(at.token(1)) {
+        Some(Role::Extra) => Ok(lay.cluster[falsified_clause(&lay.formula.qbf, values)?].universal),
+        Some(Role::Universal(c)) => match b.role_of(at.token(0)) {
+            Some(Role::Existential(c2, a)) if c2 == c => Ok(lay.cluster[c].towards[a]),
+            _ => Ok(lay.cluster[c].towards[0]),
+        },
+        Some(Role::Literal(c, _)) if !at.marked(lay.cluster[c].centre) => Ok(lay.cluster[c].centre),
+        Some(Role::Literal(c, j)) => Ok(lay.literal_vertex(clauses[c][j])),
+        _ => Err(off_plan()),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::Qbf;
+    use crate::problems::Instance;
     use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::reductions::Reduction;
 
     #[test]
     fn running_example_has_45_vertices_and_79_arcs() {

@@ -9,8 +9,10 @@
 //! NP-hard on disconnected (bipartite planar, max degree 4) graphs. Recovered from the text.
 //! Sizes: `n + 1` vertices, `m` edges.
 
-use super::embed::{add_fresh, board_size, check_copied, copy_vertices, expect_game, target_game};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
+use super::helpers::{
+    add_fresh, board_size, check_copied, copy_vertices, expect_source_game, target_game,
+};
+use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::problems::Instance;
 use crate::solvers::Winner;
 
@@ -35,6 +37,11 @@ static INFO: ReductionInfo = ReductionInfo {
     ],
     errata: &[],
     provenance: "recovered from the paper's text (exact)",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "Trail Trap Cor. 19: NP-hard on disconnected bipartite planar graphs",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 
@@ -46,7 +53,7 @@ impl Reduction for TrailTrapDisconnected {
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let game = expect_game(&INFO, source)?;
+        let game = expect_source_game(&INFO, source)?;
         let mut graph = copy_vertices(&game.graph, false);
         graph.edges = game.graph.edges.clone();
         let iso = add_fresh(&mut graph, "iso", None);
@@ -65,7 +72,7 @@ impl Reduction for TrailTrapDisconnected {
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let src = expect_game(&INFO, source).map_err(|e| e.to_string())?;
+        let src = expect_source_game(&INFO, source).map_err(|e| e.to_string())?;
         let tgt = target_game(target)?;
         if ProblemKind::of(target) != ProblemKind::TrailTrap {
             return Err("the target is not a Trail Trap game".into());

@@ -12,8 +12,8 @@
 //! the player stuck in `G` is the one who must take a pendant. Sizes: `2n` vertices,
 //! `m + n` edges.
 
-use super::embed::pendant_reduction;
-use super::{ProblemKind, ReductionInfo};
+use super::helpers::pendant_reduction;
+use super::{Claim, ProblemKind, ReductionInfo};
 use crate::solvers::Winner;
 
 /// The reduction normal UEG → misère UEG (RS Thm 2.5).
@@ -38,6 +38,11 @@ static INFO: ReductionInfo = ReductionInfo {
     ],
     errata: &[],
     provenance: "recovered from the paper's text (exact)",
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "pendant vertices keep planarity (the misere pendant construction of RS section 2)",
+    }],
+    size_legend: "",
     yes_winner: Winner::First,
 };
 

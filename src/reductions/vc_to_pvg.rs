@@ -21,11 +21,14 @@
 //! counterexample is n = 1, no edge), so `vc-pvg` answers k = 0 directly, as it does k > n;
 //! `vc-pvg-as-printed` compiles k = 0 as the paper's "positive integer k" never excludes.
 
-use super::common::{
-    check_acyclic, check_starts, directed_game, expect_game, expect_vertex_cover, partizan,
-};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Graph, Instance, Locator, Rule, VertexCover, VertexId};
+use super::certmaps::np::{NO_CERT, indices, second_oracle, walk_of_second};
+use super::certmaps::util::{build_game_cert, replay, step_to};
+use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::helpers::{normal_game, partizan};
+use super::theorem::{Construction, Size, Theorem, size_formula};
+use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
+use crate::certify::{Certificate, CertificateBody, CoverCert, Player, Replay, check_cover};
+use crate::problems::{Graph, Locator, Rule, VertexCover, VertexId};
 use crate::solvers::Winner;
 
 /// Fraenkel–Simonson Theorem 2.4: `vc-pvg` (1 ≤ k ≤ n) or `vc-pvg-as-printed` (k = 0 too).
@@ -39,6 +42,32 @@ impl VcToPvg {
     pub const FIXED: VcToPvg = VcToPvg { as_printed: false };
     /// The paper's literal reading (`vc-pvg-as-printed`): k = 0 is compiled too.
     pub const AS_PRINTED: VcToPvg = VcToPvg { as_printed: true };
+}
+
+size_formula! {
+    /// The size of Theorem 2.4's board (nothing is compiled outside 1 ≤ k ≤ n).
+    SIZE: VertexCover = |vc| with edges = match accept(vc, false) {
+        Ok(edges) => edges,
+        Err(_) => return (0, 0),
+    }; {
+        n = vc.graph.n(), "vertices of H";
+        k = vc.k, "the cover size asked for";
+        e = edges.len(), "edges of H, repeats merged";
+    } => vertices 5 * n + e + 16 - 2 * k,
+         edges n * (n.saturating_sub(1)) / 2 + 10 * n + 3 * e + 18 - 3 * k
+}
+
+size_formula! {
+    /// The size as printed (k = 0 compiled too).
+    SIZE_AS_PRINTED: VertexCover = |vc| with edges = match accept(vc, true) {
+        Ok(edges) => edges,
+        Err(_) => return (0, 0),
+    }; {
+        n = vc.graph.n(), "vertices of H";
+        k = vc.k, "the cover size asked for";
+        e = edges.len(), "edges of H, repeats merged";
+    } => vertices 5 * n + e + 16 - 2 * k,
+         edges n * (n.saturating_sub(1)) / 2 + 10 * n + 3 * e + 18 - 3 * k
 }
 
 static FIXED_INFO: ReductionInfo = ReductionInfo {
@@ -57,13 +86,16 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
         "u1, block, u2",
         "tail: chains of n−k+1 (head c1) and n−k+2 (head c2) vertices",
     ],
-    vertices_formula: "5n − 2k + e + 16",
-    edges_formula: "n(n−1)/2 + 10n − 3k + 3e + 18",
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
     preconditions: &[
         "1 ≤ k ≤ n (k = 0 and k > n are answered directly, nothing is compiled)",
         "no loop; repeated edges are merged",
     ],
-    claims: &["II wins ⇔ H has a vertex cover of size ≤ k", "acyclic"],
+    claims: &[
+        "II wins ⇔ H has a vertex cover of size ≤ k",
+        "I starts on a1, II on s2",
+    ],
     errata: &[
         "Fig. 4 is lost: reconstructed from the prose (spec §4); cigar 1 is a chain and \
          cigar 3 → cigar 4 is a perfect matching (the complete bipartite reading fails)",
@@ -71,6 +103,8 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
          'positive integer k' must be enforced",
     ],
     provenance: "reconstructed from the prose (Fig. 4 lost), brute-force verified (spec §4)",
+    structure: &[Claim::Acyclic],
+    size_legend: SIZE.legend,
     yes_winner: Winner::Second,
 };
 
@@ -82,7 +116,7 @@ static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
     ],
     claims: &[
         "(wrong for k = 0) II wins ⇔ H has a vertex cover of size ≤ k",
-        "acyclic",
+        "I starts on a1, II on s2",
     ],
     errata: &["known wrong: k = 0 is compiled; n = 1, no edge, k = 0 gives an I-win"],
     provenance: "as printed in the paper",
@@ -109,22 +143,33 @@ fn edge_list(vc: &VertexCover) -> Result<Vec<(VertexId, VertexId)>, ReductionErr
     Ok(out)
 }
 
-/// A source inside the precondition, with its merged edge list.
-type Accepted<'a> = (&'a VertexCover, Vec<(VertexId, VertexId)>);
-
-/// Every vertex of the construction, by role.
-struct Layout {
-    chain: Vec<VertexId>,
-    cigar1: Vec<VertexId>,
-    cigar2: Vec<VertexId>,
-    cigar3: Vec<VertexId>,
-    cigar4: Vec<VertexId>,
-    block: VertexId,
-    s2: VertexId,
-    u1: VertexId,
-    u2: VertexId,
-    short: Vec<VertexId>,
-    long: Vec<VertexId>,
+/// Every vertex of Theorem 2.4's board, by role.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// The edges of H, sorted pairs with repeats merged; `cigar2[i]` stands for `edges[i]`.
+    pub edges: Vec<(VertexId, VertexId)>,
+    /// I's chain `a1 … a_{k+3}`.
+    pub chain: Vec<VertexId>,
+    /// Cigar 1, the chain `K1_*` that leads to block.
+    pub cigar1: Vec<VertexId>,
+    /// Cigar 2, one vertex per edge.
+    pub cigar2: Vec<VertexId>,
+    /// Cigar 3, one vertex per vertex of H (II's cover walk).
+    pub cigar3: Vec<VertexId>,
+    /// Cigar 4, matched to cigar 3.
+    pub cigar4: Vec<VertexId>,
+    /// `block`.
+    pub block: VertexId,
+    /// `s2`, where II starts.
+    pub s2: VertexId,
+    /// `u1`, II's way out of cigar 3.
+    pub u1: VertexId,
+    /// `u2`, between the tail chains.
+    pub u2: VertexId,
+    /// The short tail chain (head c1).
+    pub short: Vec<VertexId>,
+    /// The long tail chain (head c2).
+    pub long: Vec<VertexId>,
 }
 
 /// Adds `len` vertices `{prefix}{i}` and returns them.
@@ -135,7 +180,7 @@ fn run(g: &mut Graph, prefix: &str, len: usize) -> Vec<VertexId> {
 }
 
 impl Layout {
-    fn new(g: &mut Graph, h: &Graph, edges: &[(VertexId, VertexId)], k: usize) -> Layout {
+    fn new(g: &mut Graph, h: &Graph, edges: Vec<(VertexId, VertexId)>, k: usize) -> Layout {
         let n = h.n();
         let chain = (1..=k + 3).map(|i| g.add_vertex(format!("a{i}"))).collect();
         let cigar1 = run(g, "K1_", n - k + 6);
@@ -161,6 +206,7 @@ impl Layout {
         let u2 = g.add_vertex("u2");
         let long = run(g, "c2_", n - k + 2);
         let lay = Layout {
+            edges,
             chain,
             cigar1,
             cigar2,
@@ -195,7 +241,7 @@ impl Layout {
     }
 
     /// The fork, the (k+2)-th vertex of I's chain.
-    fn fork(&self) -> VertexId {
+    pub fn fork(&self) -> VertexId {
         self.chain[self.chain.len() - 2]
     }
 
@@ -205,7 +251,7 @@ impl Layout {
     }
 
     /// Heads of the short and the long tail chain.
-    fn c1(&self) -> VertexId {
+    pub fn c1(&self) -> VertexId {
         self.short[0]
     }
 
@@ -222,7 +268,8 @@ fn add_path(g: &mut Graph, path: &[VertexId]) {
 }
 
 /// All arcs of the construction, gadget by gadget.
-fn add_arcs(g: &mut Graph, lay: &Layout, edges: &[(VertexId, VertexId)]) {
+fn add_arcs(g: &mut Graph, lay: &Layout) {
+    let edges = &lay.edges;
     add_path(g, &lay.chain);
     g.add_edge(lay.fork(), lay.cigar1[0]);
     add_path(g, &lay.cigar1);
@@ -260,49 +307,47 @@ impl VcToPvg {
             &FIXED_INFO
         }
     }
-
-    /// The source, its merged edge list, or the direct answer outside 1 ≤ k ≤ n.
-    fn accept<'a>(&self, source: &'a Instance) -> Result<Accepted<'a>, ReductionError> {
-        let vc = expect_vertex_cover(self.info_static().id, source)?;
-        let edges = edge_list(vc)?;
-        let n = vc.graph.n();
-        if vc.k > n {
-            let reason = format!(
-                "k = {} > n = {n}: all n vertices form a cover (Thm 2.4 needs k ≤ n)",
-                vc.k
-            );
-            return Err(ReductionError::Trivial {
-                answer: true,
-                reason,
-            });
-        }
-        if vc.k == 0 && !self.as_printed {
-            let reason = format!(
-                "k = 0: the empty set covers H iff H has no edge (e = {}); Thm 2.4 needs k ≥ 1, \
-                 its construction is wrong for k = 0",
-                edges.len()
-            );
-            return Err(ReductionError::Trivial {
-                answer: edges.is_empty(),
-                reason,
-            });
-        }
-        Ok((vc, edges))
-    }
 }
 
-impl Reduction for VcToPvg {
-    super::certmaps::delegate_maps!(fns super::certmaps::np::cover_maps, super::certmaps::np::cover_forward, super::certmaps::np::cover_backward);
+/// The merged edge list of a source inside the precondition, or the direct answer outside
+/// 1 ≤ k ≤ n (0 ≤ k ≤ n `as_printed`).
+fn accept(vc: &VertexCover, as_printed: bool) -> Result<Vec<(VertexId, VertexId)>, ReductionError> {
+    let edges = edge_list(vc)?;
+    let n = vc.graph.n();
+    if vc.k > n {
+        let reason = format!(
+            "k = {} > n = {n}: all n vertices form a cover (Thm 2.4 needs k ≤ n)",
+            vc.k
+        );
+        return Err(ReductionError::Trivial {
+            answer: true,
+            reason,
+        });
+    }
+    if vc.k == 0 && !as_printed {
+        let reason = format!(
+            "k = 0: the empty set covers H iff H has no edge (e = {}); Thm 2.4 needs k ≥ 1, \
+             its construction is wrong for k = 0",
+            edges.len()
+        );
+        return Err(ReductionError::Trivial {
+            answer: edges.is_empty(),
+            reason,
+        });
+    }
+    Ok(edges)
+}
 
-    fn info(&self) -> &ReductionInfo {
+impl Theorem for VcToPvg {
+    type Source = VertexCover;
+    type Layout = Layout;
+
+    fn entry(&self) -> &ReductionInfo {
         self.info_static()
     }
 
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let (vc, edges) = self.accept(source)?;
-        let mut g = Graph::new(true);
-        let lay = Layout::new(&mut g, &vc.graph, &edges, vc.k);
-        add_arcs(&mut g, &lay, &edges);
+    fn construct(&self, vc: &VertexCover) -> Result<Construction<Layout>, ReductionError> {
+        let edges = accept(vc, self.as_printed)?;
         let mut notes = Vec::new();
         if edges.len() < vc.graph.m() {
             notes.push(format!(
@@ -310,31 +355,188 @@ impl Reduction for VcToPvg {
                 vc.graph.m() - edges.len()
             ));
         }
-        let target = directed_game(g, Rule::Vertex, partizan(lay.chain[0], lay.s2));
-        Ok(Reduced { target, notes })
+        let mut g = Graph::new(true);
+        let lay = Layout::new(&mut g, &vc.graph, edges, vc.k);
+        add_arcs(&mut g, &lay);
+        Ok(Construction {
+            game: normal_game(g, Rule::Vertex, partizan(lay.chain[0], lay.s2)),
+            layout: lay,
+            notes,
+        })
     }
 
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        let Ok((vc, edges)) = self.accept(source) else {
-            return (0, 0);
+    fn size(&self) -> &Size<VertexCover> {
+        if self.as_printed {
+            &SIZE_AS_PRINTED
+        } else {
+            &SIZE
+        }
+    }
+
+    /// I starts on `a1` and II on `s2`.
+    fn check_layout(&self, _: &VertexCover, built: &Construction<Layout>) -> Result<(), String> {
+        match built.game.starts() == [built.layout.chain[0], built.layout.s2] {
+            true => Ok(()),
+            false => Err("the tokens do not start on a1 and s2".into()),
+        }
+    }
+
+    fn maps(&self) -> CertMaps {
+        match self.as_printed {
+            false => CertMaps {
+                forward_yes: MapStatus::Constructive(
+                    "vertex cover → player II's strategy: the cover (padded to k) through cigar \
+                     3, u1, block, the cigar-4 vertex of the edge's uncovered end, then c1, u2, \
+                     c2 and the long chain (Thm 2.4's proof)",
+                ),
+                forward_no: MapStatus::NotConstructive(NO_CERT),
+                backward_yes: MapStatus::Constructive(
+                    "player II's strategy → vertex cover: play it against I's forced walk to the \
+                     fork and read the cigar-3 vertices II has taken",
+                ),
+                backward_no: MapStatus::NotConstructive(NO_CERT),
+            },
+            true => CertMaps::none(
+                "as printed in the paper k = 0 is compiled too, where the construction is wrong",
+            ),
+        }
+    }
+
+    fn carry_forward(
+        &self,
+        vc: &VertexCover,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let maps = self.maps();
+        let CertificateBody::VertexCover(CoverCert { cover }) = &cert.body else {
+            let yes = super::certmaps::claims_yes(cert);
+            return Err(super::certmaps::refuse(&maps, true, yes));
         };
-        let (n, k, e) = (vc.graph.n(), vc.k, edges.len());
-        (
-            5 * n + e + 16 - 2 * k,
-            n * (n.saturating_sub(1)) / 2 + 10 * n + 3 * e + 18 - 3 * k,
-        )
+        if !maps.forward_yes.is_constructive() {
+            return Err(super::certmaps::refuse(&maps, true, true));
+        }
+        cover_forward(vc, built, cover)
     }
 
-    fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
-        check_acyclic(&game.graph)?;
-        check_starts(game, &["a1", "s2"])
+    fn carry_back(
+        &self,
+        vc: &VertexCover,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let maps = self.maps();
+        if !maps.backward_yes.is_constructive() {
+            return Err(super::certmaps::refuse(&maps, false, true));
+        }
+        cover_backward(&maps, vc, built, cert)
     }
+}
+
+// Certificate maps (only YES answers of NP problems have certificates, so only player II's
+// side maps). The proof's strategy for II: II walks his cover (padded to exactly k vertices)
+// through cigar 3 in increasing order and leaves to `u1` when I reaches the fork; then
+// `block`; then the cigar-4 vertex of the endpoint of I's cigar-2 edge that is not in the
+// cover (so I's only way on is blocked); then `c1`, `u2`, `c2` and the long chain, which
+// outlasts I whatever he does. Backward: play II's strategy against I's forced walk to the
+// fork; the cigar-3 vertices II has taken by then are the cover. The forward map checks the
+// cover first: the strategy would otherwise repair some invalid ones (it pads to k).
+
+/// Vertex cover → player II's strategy (Thm 2.4's proof).
+fn cover_forward(
+    vc: &VertexCover,
+    built: &Construction<Layout>,
+    cover: &[String],
+) -> Result<Certificate, CertMapError> {
+    check_cover(
+        vc,
+        &CoverCert {
+            cover: cover.to_vec(),
+        },
+    )?;
+    let (g, b) = (&built.game, &built.layout);
+    let (n, k) = (vc.graph.n(), vc.k);
+    let mut chosen = vec![false; n];
+    for v in indices(&vc.graph, cover)? {
+        chosen[v] = true;
+    }
+    // Pad the cover to exactly k vertices (k ≤ n); a smaller cover stays a cover.
+    for v in 0..n {
+        if chosen.iter().filter(|&&c| c).count() < k {
+            chosen[v] = true;
+        }
+    }
+    let walk: Vec<VertexId> = (0..n).filter(|&v| chosen[v]).collect();
+    build_game_cert(g, Player::Second, |line| {
+        let at = replay(g, line)?;
+        let here = at.token(1).unwrap_or(usize::MAX);
+        let to = cover_move(b, &walk, &at, here)?;
+        step_to(&at, 1, to)
+    })
+}
+
+/// II's move at `here` in Theorem 2.4's game.
+fn cover_move(
+    b: &Layout,
+    walk: &[VertexId],
+    at: &Replay,
+    here: VertexId,
+) -> Result<VertexId, CertMapError> {
+    if here == b.s2 {
+        return Ok(b.cigar3[walk[0]]);
+    }
+    if let Some(i) = walk.iter().position(|&v| b.cigar3[v] == here) {
+        return Ok(walk.get(i + 1).map_or(b.u1, |&v| b.cigar3[v]));
+    }
+    if here == b.block {
+        // The cigar-4 vertex of the end of I's edge that II did not take in cigar 3.
+        let mine = at.token(0);
+        let w = b
+            .cigar2
+            .iter()
+            .zip(&b.edges)
+            .find(|(x, _)| Some(**x) == mine)
+            .map_or(0, |(_, &(u, v))| if walk.contains(&u) { v } else { u });
+        return Ok(b.cigar4[w]);
+    }
+    if b.cigar4.contains(&here) {
+        return Ok(b.c1());
+    }
+    if here == b.c1() {
+        return Ok(b.u2);
+    }
+    Err(CertMapError::Invalid(
+        "player II is asked off the proof's plan".into(),
+    ))
+}
+
+/// Player II's strategy → vertex cover.
+fn cover_backward(
+    maps: &CertMaps,
+    vc: &VertexCover,
+    built: &Construction<Layout>,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    let (g, b) = (&built.game, &built.layout);
+    let oracle = second_oracle(maps, g, cert)?;
+    // Stop once I stands on the fork and II has answered.
+    let walk = walk_of_second(g, &oracle, |at| {
+        at.token(0) == Some(b.fork()) && at.mover() == Player::First
+    })?;
+    let cover = (0..vc.graph.n())
+        .filter(|&v| walk.contains(&b.cigar3[v]))
+        .map(|v| vc.graph.id(v).to_string())
+        .collect();
+    Ok(Certificate::new(CertificateBody::VertexCover(CoverCert {
+        cover,
+    })))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problems::Instance;
+    use crate::reductions::Reduction;
 
     fn vc(n: usize, edges: &[(usize, usize)], k: usize) -> Instance {
         let mut g = Graph::new(false);

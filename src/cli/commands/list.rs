@@ -1,7 +1,7 @@
 //! `georeduce list [--json] [--graph [--dot]]`: the reduction catalogue.
 
 use super::super::Outcome;
-use crate::reductions::{self, CertMaps, MapStatus, chain};
+use crate::reductions::{self, CertMaps, Claim, MapStatus, ReductionInfo, chain};
 use miette::IntoDiagnostic;
 
 /// Prints the catalogue or the reduction graph.
@@ -23,7 +23,7 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
         for r in &all {
             let mut v = serde_json::to_value(r.info()).into_diagnostic()?;
             v["cert_maps"] = serde_json::to_value(r.cert_maps()).into_diagnostic()?;
-            v["planarity"] = serde_json::to_value(planarity_text(r.info().id)).into_diagnostic()?;
+            v["planarity"] = serde_json::to_value(planarity_text(r.info())).into_diagnostic()?;
             entries.push(v);
         }
         crate::outln!(
@@ -48,14 +48,17 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
             info.vertices_formula,
             info.edges_formula
         );
+        if !info.size_legend.is_empty() {
+            crate::outln!("    where:    {}", info.size_legend);
+        }
         for p in info.preconditions {
             crate::outln!("    requires: {p}");
         }
         for c in info.claims {
             crate::outln!("    claims:   {c}");
         }
-        if let Some(p) = planarity_text(info.id) {
-            crate::outln!("    claims:   {p}");
+        for c in info.structure {
+            crate::outln!("    claims:   {c}");
         }
         for e in info.errata {
             crate::outln!("    erratum:  {e}");
@@ -91,16 +94,11 @@ fn print_maps(maps: &CertMaps) {
     }
 }
 
-/// The planarity claim of reduction `id` in words (checked on every output, see
-/// `reductions::planarity`).
-fn planarity_text(id: &str) -> Option<String> {
-    let c = reductions::planarity::claim(id)?;
-    let scope = c
-        .max_source_degree
-        .map(|d| format!(" of maximum degree {d}"))
-        .unwrap_or_default();
-    Some(format!(
-        "planar output for a planar source{scope} (checked): {}",
-        c.why
-    ))
+/// The planarity claim of a reduction in words (checked on every output, see
+/// `reductions::claims`).
+fn planarity_text(info: &ReductionInfo) -> Option<String> {
+    info.structure
+        .iter()
+        .find(|c| matches!(c, Claim::PlanarIfSource { .. }))
+        .map(Claim::to_string)
 }

@@ -14,6 +14,7 @@ use super::util::{
 };
 use crate::certify::{Certificate, Player, Replay};
 use crate::problems::{Geography, Lit, Move, Qbf, VertexId};
+use crate::reductions::helpers::Diamond;
 use crate::reductions::qbf_normal::NormalQbf;
 use std::collections::HashMap;
 
@@ -37,27 +38,10 @@ impl Diamonds {
         }
     }
 
-    /// The diamonds of the Fraenkel–Simonson boards (`qbf-pvg`, `qbf-pvg-restricted`), found
-    /// by identifier (`id`): normalised variable `v` hangs on its player's chain `chain` (`J`
-    /// in Theorem 2.1's board, `T` in the restricted one), with the top `e{chain}{v/2}` when it
-    /// is existential and `u{chain}{v/2}` when universal, and the sides `x{v+1}` (TRUE) and
-    /// `not_x{v+1}`.
-    pub fn on_chains(
-        nq: &NormalQbf,
-        chain: &str,
-        id: impl Fn(&str) -> Result<VertexId, CertMapError>,
-    ) -> Result<Diamonds, CertMapError> {
-        let (mut top, mut side) = (Vec::new(), Vec::new());
-        for v in 0..nq.n() {
-            let player = if NormalQbf::is_existential(v) {
-                'e'
-            } else {
-                'u'
-            };
-            top.push(id(&format!("{player}{chain}{}", v / 2))?);
-            side.push([id(&format!("x{}", v + 1))?, id(&format!("not_x{}", v + 1))?]);
-        }
-        Ok(Diamonds::new(&top, side))
+    /// The diamonds of a construction's layout, one per normalised variable.
+    pub fn of(diamonds: &[Diamond]) -> Diamonds {
+        let top: Vec<VertexId> = diamonds.iter().map(|d| d.top).collect();
+        Diamonds::new(&top, diamonds.iter().map(|d| d.sides).collect())
     }
 
     /// The top of variable `v`'s diamond.
@@ -308,4 +292,23 @@ fn read_value(
             return found;
         }
     }
+}
+
+/// A clause that `values` falsifies (the Herbrand functions promise one).
+pub(crate) fn falsified_clause(q: &Qbf, values: &[Option<bool>]) -> Result<usize, CertMapError> {
+    q.clauses
+        .iter()
+        .position(|c| c.iter().all(|&l| lit_value(l, values) == Some(false)))
+        .ok_or_else(|| {
+            CertMapError::Invalid("the Herbrand functions leave every clause satisfied".into())
+        })
+}
+
+/// A literal of `clause` that `values` makes true (the Skolem functions promise one).
+pub(crate) fn true_literal(clause: &[Lit], values: &[Option<bool>]) -> Result<Lit, CertMapError> {
+    clause
+        .iter()
+        .copied()
+        .find(|&l| lit_value(l, values) == Some(true))
+        .ok_or_else(|| CertMapError::Invalid("the Skolem functions falsify a clause".into()))
 }

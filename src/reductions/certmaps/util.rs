@@ -62,17 +62,6 @@ pub(crate) fn game_of(inst: &Instance) -> Result<&Geography, CertMapError> {
     }
 }
 
-/// The QBF inside an instance.
-pub(crate) fn qbf_of(inst: &Instance) -> Result<&Qbf, CertMapError> {
-    match inst {
-        Instance::Qbf(q) => Ok(q),
-        other => Err(CertMapError::WrongInstance(format!(
-            "expected a QBF, found a {} instance",
-            other.kind()
-        ))),
-    }
-}
-
 /// The vertex of `g` with identifier `id` (the maps find a construction's vertices by the
 /// names it gives them), or the error that the target lacks it.
 pub(crate) fn vertex_named(g: &Geography, id: &str) -> Result<VertexId, CertMapError> {

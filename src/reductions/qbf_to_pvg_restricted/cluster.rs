@@ -14,31 +14,45 @@
 
 use crate::problems::{Graph, VertexId};
 
-/// The vertices of one cluster that the rest of the construction refers to.
-pub struct Cluster {
-    /// The three literal connectors `Lo_j`, which feed the literal in-trees.
-    pub literal_out: [VertexId; 3],
-    /// Every vertex of the cluster (30 + |P|), for the gadget group.
-    pub members: Vec<VertexId>,
-}
-
 /// Every vertex of one cluster, by role (see the module comment).
-struct Parts {
-    z: [VertexId; 2],
-    ep: [VertexId; 3],
-    e: [VertexId; 3],
-    n: [VertexId; 3],
-    w: [VertexId; 2],
-    ua: VertexId,
-    ub: VertexId,
-    m: [VertexId; 3],
-    mp: [VertexId; 3],
-    q: [VertexId; 3],
-    lo: [VertexId; 3],
-    c01: VertexId,
-    c2: VertexId,
-    centre: VertexId,
-    p: Vec<VertexId>,
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// `Y`, the leaf of I's clause tree where I enters.
+    pub y: VertexId,
+    /// `U`, the leaf of II's clause tree where II enters.
+    pub u: VertexId,
+    /// `Z1`, `Z2`: I's choice of existential connector.
+    pub z: [VertexId; 2],
+    /// `Ep_a`, I's existential connectors.
+    pub ep: [VertexId; 3],
+    /// `E_a`, where I waits one move.
+    pub e: [VertexId; 3],
+    /// `N_b`, I's guards of the literal connectors.
+    pub n: [VertexId; 3],
+    /// `W1`, `W2`: II's wait.
+    pub w: [VertexId; 2],
+    /// `Ua` (towards connectors 0 and 1).
+    pub ua: VertexId,
+    /// `Ub` (towards connector 2).
+    pub ub: VertexId,
+    /// `M_j`, II's choice of connector.
+    pub m: [VertexId; 3],
+    /// `Mp_j`.
+    pub mp: [VertexId; 3],
+    /// `Q_j`, the contested vertices.
+    pub q: [VertexId; 3],
+    /// `Lo_j`, the literal connectors, which feed the literal in-trees.
+    pub lo: [VertexId; 3],
+    /// `C01`.
+    pub c01: VertexId,
+    /// `C2`.
+    pub c2: VertexId,
+    /// `C`, the centre.
+    pub centre: VertexId,
+    /// The chain `P` below the centre.
+    pub p: Vec<VertexId>,
+    /// Every vertex of the cluster (30 + |P|) in creation order, for the gadget group.
+    pub members: Vec<VertexId>,
 }
 
 /// Adds a cluster's vertices and remembers them in order.
@@ -67,8 +81,8 @@ impl Adder<'_> {
     }
 }
 
-/// Adds clause `c`'s vertices (identifiers carry the 1-based `c`) and lists them in order.
-fn add_vertices(g: &mut Graph, c: usize, p_len: usize) -> (Parts, Vec<VertexId>) {
+/// Adds clause `c`'s vertices (identifiers carry the 1-based `c`), entered at `y` and `u`.
+fn add_vertices(g: &mut Graph, c: usize, y: VertexId, u: VertexId, p_len: usize) -> Cluster {
     let mut a = Adder {
         g,
         c,
@@ -86,7 +100,9 @@ fn add_vertices(g: &mut Graph, c: usize, p_len: usize) -> (Parts, Vec<VertexId>)
     for (i, &x) in p.iter().enumerate() {
         a.g.vertices[x].label = Some(format!("p{i}"));
     }
-    let parts = Parts {
+    Cluster {
+        y,
+        u,
         z,
         ep,
         e,
@@ -102,12 +118,13 @@ fn add_vertices(g: &mut Graph, c: usize, p_len: usize) -> (Parts, Vec<VertexId>)
         c2,
         centre,
         p,
-    };
-    (parts, a.members)
+        members: a.members,
+    }
 }
 
-/// The cluster's arcs, entered by I at `y` and by II at `u`.
-fn arcs(k: &Parts, y: VertexId, u: VertexId) -> Vec<(VertexId, VertexId)> {
+/// The cluster's arcs, entered by I at `k.y` and by II at `k.u`.
+fn arcs(k: &Cluster) -> Vec<(VertexId, VertexId)> {
+    let (y, u) = (k.y, k.u);
     let (z, ep, e, n) = (k.z, k.ep, k.e, k.n);
     let mut arcs = vec![
         (y, z[0]),
@@ -145,12 +162,9 @@ fn arcs(k: &Parts, y: VertexId, u: VertexId) -> Vec<(VertexId, VertexId)> {
 /// Adds the vertices and arcs of clause `c`'s cluster (1-based, for identifiers), entered by
 /// I at the leaf `y` of his clause tree and by II at the leaf `u` of his.
 pub fn add_cluster(g: &mut Graph, c: usize, y: VertexId, u: VertexId, p_len: usize) -> Cluster {
-    let (parts, members) = add_vertices(g, c, p_len);
-    for (a, b) in arcs(&parts, y, u) {
+    let k = add_vertices(g, c, y, u, p_len);
+    for (a, b) in arcs(&k) {
         g.add_edge(a, b);
     }
-    Cluster {
-        literal_out: parts.lo,
-        members,
-    }
+    k
 }

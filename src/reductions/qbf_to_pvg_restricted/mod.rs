@@ -22,19 +22,43 @@
 mod cluster;
 mod trees;
 
-use super::common::{
-    add_named, check_bipartite, check_degree_restricted, check_simple, check_starts, directed_game,
-    expect_game, expect_qbf, partizan, require_3cnf,
-};
+use super::certmaps::diamonds::{Diamonds, falsified_clause, own_token, true_literal};
+use super::certmaps::util::{endgame_move, off_plan, step_to};
+use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::helpers::{Diamond, add_named, normal_game, partizan, require_3cnf};
 use super::qbf_normal::{NormalQbf, normalize};
-use super::{ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Graph, Instance, Lit, Qbf, Rule, VertexId};
+use super::theorem::{Construction, Size, Theorem, size_formula};
+use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
+use crate::certify::{Certificate, Player, Replay};
+use crate::problems::{Graph, Lit, Qbf, Rule, VertexId};
 use crate::solvers::Winner;
-use trees::{ceil_log2, in_tree, in_tree_size, out_tree, out_tree_size};
+pub use cluster::Cluster;
+use std::collections::HashMap;
+pub use trees::OutTree;
+use trees::{ceil_log2, grow_out_tree, in_tree, in_tree_size, out_tree_size};
 
 /// Fraenkel–Simonson Theorem 2.1, degree-restricted and bipartite (`qbf-pvg-restricted`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QbfToPvgRestricted;
+
+size_formula! {
+    /// The size from the closed formulas of the spec.
+    SIZE: Qbf = |q| with p = match prepare(q) {
+        Ok((nq, _)) => Params::of(&nq),
+        Err(_) => return (0, 0),
+    }; {
+        N = p.n, "normalised variables";
+        m = p.m, "clauses (one adjoined to an empty matrix)";
+        tree = out_tree_size(p.m, p.d), "Σ_{s<D} ⌈m/2^s⌉ with D = ⌈log2 m⌉";
+        P = p.p_len, "h + eps − 2, h = max(1, ⌈log2 max_l k_l⌉), eps = 1 if D+h+1 is odd else 2, \
+            k_l = occurrences of literal l";
+        Sv = p.occ.iter().map(|&(_, k)| in_tree_size(k, p.h) + p.eps - 1).sum(),
+            "Σ_l (nodes_l + eps − 1), nodes_l = Σ_{s=1..h} ⌈k_l/2^s⌉";
+        Se = p.occ.iter().map(|&(_, k)| in_tree_size(k, p.h) - 1 + k + p.eps).sum(),
+            "Σ_l (nodes_l − 1 + k_l + eps)";
+    } => vertices 5 * N + 5 + 2 * tree + m * (30 + P) + Sv,
+         edges 6 * N + 3 + 2 * tree + m * (38 + P) + Se
+}
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-pvg-restricted",
@@ -50,22 +74,14 @@ static INFO: ReductionInfo = ReductionInfo {
         "clause cluster: 30 vertices + chain P of length |P|",
         "literal in-trees of height h (+ Rx when eps = 2)",
     ],
-    vertices_formula: "5N + 5 + 2·tree + m(30 + |P|) + Σ_l (nodes_l + eps − 1), where \
-        D = ⌈log2 m⌉, tree = Σ_{s<D} ⌈m/2^s⌉, h = max(1, ⌈log2 max_l k_l⌉), \
-        eps = 1 if D+h+1 is odd else 2, |P| = h + eps − 2, nodes_l = Σ_{s=1..h} ⌈k_l/2^s⌉, \
-        k_l = occurrences of literal l",
-    edges_formula: "6N + 3 + 2·tree + m(38 + |P|) + Σ_l (nodes_l − 1 + k_l + eps)",
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
     preconditions: &[
         "3QBF: exactly three literal occurrences per clause (repeats allowed)",
         "the prefix is normalised to ∃x1 ∀x2 … ∃xN, N odd, by dummy variables",
         "with no clause, (x_N + x_N + ¬x_N) is adjoined, as in the paper",
     ],
-    claims: &[
-        "I wins ⇔ F is true",
-        "in-degree ≤ 2, out-degree ≤ 2, degree ≤ 3 at every vertex",
-        "bipartite",
-        "simple digraph",
-    ],
+    claims: &["I wins ⇔ F is true", "I starts on eT0, II on uT0"],
     errata: &[
         "Fig. 2b is lost: this cluster is our own design (spec §1b) with 30 vertices + P, \
          not the paper's; the paper's 30 + h + 1 is not claimed",
@@ -73,6 +89,8 @@ static INFO: ReductionInfo = ReductionInfo {
          h' = ⌈log2 3m⌉ trees into 3m connectors; the example has the paper's depth 4",
     ],
     provenance: "own design after the prose (Fig. 2 lost), brute-force verified (spec §1b)",
+    structure: &[Claim::DegreeRestricted, Claim::Bipartite, Claim::Simple],
+    size_legend: SIZE.legend,
     yes_winner: Winner::First,
 };
 
@@ -121,19 +139,6 @@ impl Params {
             occ,
         }
     }
-
-    /// The declared size `(vertices, arcs)` from the closed formulas of the spec.
-    fn size(&self) -> (usize, usize) {
-        let tree = out_tree_size(self.m, self.d);
-        let mut v = 5 * self.n + 5 + 2 * tree + self.m * (30 + self.p_len);
-        let mut a = 6 * self.n + 3 + 2 * tree + self.m * (38 + self.p_len);
-        for &(_, k) in &self.occ {
-            let nodes = in_tree_size(k, self.h);
-            v += nodes + self.eps - 1;
-            a += nodes - 1 + k + self.eps;
-        }
-        (v, a)
-    }
 }
 
 /// Normalises, checks the 3QBF precondition and adjoins (x_N + x_N + ¬x_N) to an empty matrix.
@@ -155,20 +160,41 @@ pub(crate) fn prepare(q: &Qbf) -> Result<(NormalQbf, Vec<String>), ReductionErro
     Ok((nq, notes))
 }
 
-/// Where the vertices that connect the gadgets are.
-struct Layout {
-    /// Literal vertices `[x_i, ¬x_i]` by normalised variable.
-    lit: Vec<[VertexId; 2]>,
-    /// The chain ends `eT_E` (I) and `uT_U` (II), and the starts `eT0`, `uT0`.
-    e_end: VertexId,
-    u_end: VertexId,
-    starts: [VertexId; 2],
+/// The diamond chains: both players' 4-arc diamonds.
+#[derive(Clone, Debug)]
+pub struct Chains {
+    /// Diamond `v` sets normalised variable `v` (top `sT_t`, sides `x_i`, `¬x_i`, bottom
+    /// `sB_t`; the link `sK_t` follows the bottom).
+    pub diamonds: Vec<Diamond>,
+    /// The chain ends `eT_E` (I) and `uT_U` (II).
+    pub e_end: VertexId,
+    /// See [`Chains::e_end`].
+    pub u_end: VertexId,
+    /// The starts `eT0`, `uT0`.
+    pub starts: [VertexId; 2],
 }
 
-impl Layout {
-    /// Adds both diamond chains (4-arc diamonds) and returns the layout.
-    fn diamonds(g: &mut Graph, nq: &NormalQbf) -> Layout {
+/// Where every gadget of the restricted board is.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// The formula the board is built for (normalised; a clause adjoined to an empty matrix).
+    pub formula: NormalQbf,
+    /// Both diamond chains.
+    pub chains: Chains,
+    /// II's delay `X1 → X2 → X3`.
+    pub delay: [VertexId; 3],
+    /// The clause trees: I's mirror below `eT_E` (leaves `Y_c`) and II's below `X3` (leaves
+    /// `U_c`).
+    pub trees: [OutTree; 2],
+    /// One cluster per clause.
+    pub clusters: Vec<Cluster>,
+}
+
+impl Chains {
+    /// Adds both diamond chains (4-arc diamonds) and returns them.
+    fn add(g: &mut Graph, nq: &NormalQbf) -> Chains {
         let mut lit = vec![[0, 0]; nq.n()];
+        let mut diamonds: Vec<Option<Diamond>> = vec![None; nq.n()];
         let mut ends = [0, 0];
         let mut starts = [0, 0];
         for (k, side) in ["e", "u"].into_iter().enumerate() {
@@ -197,46 +223,48 @@ impl Layout {
                     format!("x{i}"),
                     vec![top, lit[v][0], lit[v][1], bottom, link],
                 );
+                diamonds[v] = Some(Diamond {
+                    top,
+                    sides: lit[v],
+                    bottom,
+                });
                 top = next;
             }
             ends[k] = top;
         }
-        Layout {
-            lit,
+        Chains {
+            diamonds: diamonds.into_iter().flatten().collect(),
             e_end: ends[0],
             u_end: ends[1],
             starts,
         }
     }
 
-    fn literal_vertex(&self, l: Lit) -> VertexId {
-        self.lit[l.var][usize::from(!l.positive)]
+    /// The diamond vertex of literal `l`.
+    pub fn literal_vertex(&self, l: Lit) -> VertexId {
+        self.diamonds[l.var].sides[usize::from(!l.positive)]
     }
 }
 
-/// Adds II's delay and both clause trees; returns the leaves `(Y_c, U_c)` per clause.
-fn clause_trees(g: &mut Graph, lay: &Layout, p: &Params) -> Vec<(VertexId, VertexId)> {
-    let x: Vec<VertexId> = (1..=3).map(|i| g.add_vertex(format!("X{i}"))).collect();
-    g.add_edge(lay.u_end, x[0]);
+/// Adds II's delay and both clause trees; returns the delay and the trees `[I's, II's]`.
+fn clause_trees(g: &mut Graph, ch: &Chains, p: &Params) -> ([VertexId; 3], [OutTree; 2]) {
+    let x = [1, 2, 3].map(|i| g.add_vertex(format!("X{i}")));
+    g.add_edge(ch.u_end, x[0]);
     g.add_edge(x[0], x[1]);
     g.add_edge(x[1], x[2]);
-    let first_new = g.n();
-    let u_leaves = out_tree(g, x[2], p.m, p.d);
-    let mut delay = vec![lay.u_end];
+    let theirs = grow_out_tree(g, x[2], p.m, p.d);
+    let mut delay = vec![ch.u_end];
     delay.extend(&x);
-    delay.extend(first_new..g.n());
+    delay.extend(&theirs.nodes[1..]);
     g.add_group("clause_tree", "II", delay);
-    let first_new = g.n();
-    let y_leaves = out_tree(g, lay.e_end, p.m, p.d);
-    let mut mirror = vec![lay.e_end];
-    mirror.extend(first_new..g.n());
-    g.add_group("clause_tree", "I", mirror);
-    y_leaves.into_iter().zip(u_leaves).collect()
+    let mirror = grow_out_tree(g, ch.e_end, p.m, p.d);
+    g.add_group("clause_tree", "I", mirror.nodes.clone());
+    (x, [mirror, theirs])
 }
 
 /// Adds literal `l`'s in-tree from its connectors `sources` to its diamond vertex.
-fn literal_tree(g: &mut Graph, lay: &Layout, p: &Params, l: Lit, sources: &[VertexId]) {
-    let lv = lay.literal_vertex(l);
+fn literal_tree(g: &mut Graph, ch: &Chains, p: &Params, l: Lit, sources: &[VertexId]) {
+    let lv = ch.literal_vertex(l);
     let name = g.id(lv).to_string();
     let root = g.add_vertex(format!("R_{name}"));
     let mut members = vec![root];
@@ -252,24 +280,28 @@ fn literal_tree(g: &mut Graph, lay: &Layout, p: &Params, l: Lit, sources: &[Vert
     g.add_group("literal_tree", name, members);
 }
 
-impl Reduction for QbfToPvgRestricted {
-    super::certmaps::delegate_maps!(restricted, super::certmaps::restricted::MAPS);
+impl Theorem for QbfToPvgRestricted {
+    type Source = Qbf;
+    type Layout = Layout;
 
-    fn info(&self) -> &ReductionInfo {
+    fn entry(&self) -> &ReductionInfo {
         &INFO
     }
 
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let (nq, notes) = prepare(expect_qbf(INFO.id, source)?)?;
+    fn construct(&self, q: &Qbf) -> Result<Construction<Layout>, ReductionError> {
+        let (nq, notes) = prepare(q)?;
         let p = Params::of(&nq);
         let mut g = Graph::new(true);
-        let lay = Layout::diamonds(&mut g, &nq);
-        let leaves = clause_trees(&mut g, &lay, &p);
+        let chains = Chains::add(&mut g, &nq);
+        let (delay, trees) = clause_trees(&mut g, &chains, &p);
         let mut connectors: Vec<(Lit, VertexId)> = Vec::new();
-        for (c, &(y, u)) in leaves.iter().enumerate() {
+        let mut clusters = Vec::new();
+        for c in 0..p.m {
+            let (y, u) = (trees[0].leaves[c], trees[1].leaves[c]);
             let k = cluster::add_cluster(&mut g, c + 1, y, u, p.p_len);
-            g.add_group("clause", format!("C{}", c + 1), k.members);
-            connectors.extend(nq.qbf.clauses[c].iter().copied().zip(k.literal_out));
+            g.add_group("clause", format!("C{}", c + 1), k.members.clone());
+            connectors.extend(nq.qbf.clauses[c].iter().copied().zip(k.lo));
+            clusters.push(k);
         }
         for &(l, _) in &p.occ {
             let srcs: Vec<VertexId> = connectors
@@ -277,35 +309,249 @@ impl Reduction for QbfToPvgRestricted {
                 .filter(|&&(x, _)| x == l)
                 .map(|&(_, v)| v)
                 .collect();
-            literal_tree(&mut g, &lay, &p, l, &srcs);
+            literal_tree(&mut g, &chains, &p, l, &srcs);
         }
-        let tokens = partizan(lay.starts[0], lay.starts[1]);
-        Ok(Reduced {
-            target: directed_game(g, Rule::Vertex, tokens),
+        let tokens = partizan(chains.starts[0], chains.starts[1]);
+        Ok(Construction {
+            game: normal_game(g, Rule::Vertex, tokens),
+            layout: Layout {
+                formula: nq,
+                chains,
+                delay,
+                trees,
+                clusters,
+            },
             notes,
         })
     }
 
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        match expect_qbf(INFO.id, source).map(prepare) {
-            Ok(Ok((nq, _))) => Params::of(&nq).size(),
-            _ => (0, 0),
+    fn size(&self) -> &Size<Qbf> {
+        &SIZE
+    }
+
+    fn check_layout(&self, _: &Qbf, built: &Construction<Layout>) -> Result<(), String> {
+        match built.game.starts() == built.layout.chains.starts {
+            true => Ok(()),
+            false => Err("the tokens do not start on eT0 and uT0".into()),
         }
     }
 
-    fn check_structure(&self, _source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = expect_game(target)?;
-        check_degree_restricted(&game.graph)?;
-        check_bipartite(&game.graph)?;
-        check_simple(&game.graph)?;
-        check_starts(game, &["eT0", "uT0"])
+    fn maps(&self) -> CertMaps {
+        MAPS
+    }
+
+    fn carry_forward(
+        &self,
+        q: &Qbf,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let lay = &built.layout;
+        let b = Board::of(lay);
+        b.diamonds.strategy(
+            q,
+            &lay.formula,
+            &built.game,
+            own_token,
+            cert,
+            |winner, at, values| {
+                let plan = Plan {
+                    b: &b,
+                    lay,
+                    at,
+                    values,
+                };
+                let to = match winner {
+                    Player::First => plan.prover()?,
+                    Player::Second => plan.refuter()?,
+                };
+                match to {
+                    Some(x) => step_to(at, own_token(winner), x),
+                    None => endgame_move(at, RACE_CAP),
+                }
+            },
+        )
+    }
+
+    fn carry_back(
+        &self,
+        q: &Qbf,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let lay = &built.layout;
+        Diamonds::of(&lay.chains.diamonds).read_back(q, &lay.formula, &built.game, own_token, cert)
+    }
+}
+
+// Certificate maps, with the timeline of `../shared/spec/fraenkel-simonson.md` §1b.
+//
+// Forward, YES (player I, Skolem functions): I sets his ∃ diamonds by the Skolem functions,
+// copies II's branch at every level of the clause trees (II is one move ahead, so I reaches
+// the leaf `Y_c` of II's clause c), enters `Ep_a` for a true literal a of c (through `Z1` or
+// `Z2`), waits at `E_a`, then guards `N_j` of the connector II heads for (or, if II heads for
+// `a`, goes round by any other `N_b`), and wins the final race from the literal connectors
+// because II's in-tree ends one move short at the visited (true) literal. Forward, NO
+// (player II, Herbrand functions): II sets his ∀ diamonds by the Herbrand functions, steers
+// his clause tree to a clause the assignment falsifies, heads for the connector a that I
+// does not guard (any, if I is in another cluster), and wins the final race (his literal is
+// false, so its in-tree reaches the unvisited literal vertex). The final race (at most
+// h + eps moves each) is played by exhaustive search of the remaining moves; the timeline
+// shows who wins it. Backward: replay against regular play by the opponent on his chain and
+// read the certified player's diamond sides.
+
+/// The maps of `qbf-pvg-restricted`.
+pub const MAPS: CertMaps = CertMaps {
+    forward_yes: MapStatus::Constructive(
+        "Skolem functions → player I's strategy: ∃ diamonds by the Skolem functions, I's clause \
+         tree copies II's, the existential connector of a true literal, the guard N_j, and the \
+         final race (spec §1b timeline; the race is searched exhaustively)",
+    ),
+    forward_no: MapStatus::Constructive(
+        "Herbrand functions → player II's strategy: ∀ diamonds by the Herbrand functions, the \
+         clause tree to a falsified clause, the unguarded connector, and the final race",
+    ),
+    backward_yes: MapStatus::Constructive(
+        "player I's strategy → Skolem functions: replay against II's regular play and read I's \
+         diamond sides",
+    ),
+    backward_no: MapStatus::Constructive(
+        "player II's strategy → Herbrand functions: replay against I's regular play and read \
+         II's diamond sides",
+    ),
+};
+
+/// Largest endgame search (positions) for the final race.
+const RACE_CAP: u64 = 200_000;
+
+/// What a cluster vertex is: its role, clause (0-based) and index j.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Y,
+    Z1,
+    Ep,
+    E,
+    W2,
+    Ua,
+    M,
+    Lo,
+}
+
+/// The layout as the strategies read it: the diamonds and the role of each cluster vertex.
+struct Board {
+    diamonds: Diamonds,
+    role: HashMap<VertexId, (Role, usize, usize)>,
+}
+
+impl Board {
+    fn of(lay: &Layout) -> Board {
+        let mut role = HashMap::new();
+        for (c, k) in lay.clusters.iter().enumerate() {
+            role.insert(k.y, (Role::Y, c, 0));
+            role.insert(k.z[0], (Role::Z1, c, 0));
+            role.insert(k.w[1], (Role::W2, c, 0));
+            role.insert(k.ua, (Role::Ua, c, 0));
+            for j in 0..3 {
+                role.insert(k.ep[j], (Role::Ep, c, j));
+                role.insert(k.e[j], (Role::E, c, j));
+                role.insert(k.m[j], (Role::M, c, j));
+                role.insert(k.lo[j], (Role::Lo, c, j));
+            }
+        }
+        Board {
+            diamonds: Diamonds::of(&lay.chains.diamonds),
+            role,
+        }
+    }
+
+    fn role_of(&self, x: Option<VertexId>) -> Option<(Role, usize, usize)> {
+        x.and_then(|x| self.role.get(&x).copied())
+    }
+}
+
+/// What a forward choice looks at.
+struct Plan<'a> {
+    b: &'a Board,
+    lay: &'a Layout,
+    at: &'a Replay<'a>,
+    values: &'a [Option<bool>],
+}
+
+impl Plan<'_> {
+    /// Player I's target vertex, or `None` for the final race.
+    fn prover(&self) -> Result<Option<VertexId>, CertMapError> {
+        let (mine, his) = (self.at.token(0), self.at.token(1));
+        let (Some(x), Some(y)) = (mine, his) else {
+            return Err(off_plan());
+        };
+        let [mirror, theirs] = &self.lay.trees;
+        if theirs.contains(y) {
+            // Copy II's branch: the trees have the same shape and creation order.
+            let i = theirs
+                .nodes
+                .iter()
+                .position(|&t| t == y)
+                .ok_or_else(off_plan)?;
+            return mirror
+                .toward(x, mirror.nodes[i])
+                .map(Some)
+                .ok_or_else(off_plan);
+        }
+        let k = &self.lay.clusters;
+        Ok(match (self.b.role_of(mine), self.b.role_of(his)) {
+            (Some((Role::Y, c, _)), _) => Some(k[c].z[usize::from(self.true_index(c)? >= 2)]),
+            (Some((Role::Z1, c, _)), _) => Some(k[c].ep[self.true_index(c)?]),
+            (Some((Role::E, c, a)), Some((Role::M, c2, j))) if c == c2 => {
+                let b = if j != a { j } else { (a + 1) % 3 };
+                Some(k[c].n[b])
+            }
+            (Some((Role::Lo, ..)), _) => None,
+            _ => return Err(off_plan()),
+        })
+    }
+
+    /// The position of a true literal in clause c.
+    fn true_index(&self, c: usize) -> Result<usize, CertMapError> {
+        let clause = &self.lay.formula.qbf.clauses[c];
+        let l = true_literal(clause, self.values)?;
+        Ok(clause.iter().position(|&x| x == l).unwrap_or(0))
+    }
+
+    /// Player II's target vertex, or `None` for the final race.
+    fn refuter(&self) -> Result<Option<VertexId>, CertMapError> {
+        let (mine, his) = (self.at.token(1), self.at.token(0));
+        let Some(x) = mine else {
+            return Err(off_plan());
+        };
+        let theirs = &self.lay.trees[1];
+        if theirs.contains(x) {
+            let c = falsified_clause(&self.lay.formula.qbf, self.values)?;
+            return theirs
+                .toward(x, theirs.leaves[c])
+                .map(Some)
+                .ok_or_else(off_plan);
+        }
+        // The connector that I does not guard: the one of his existential connector.
+        let aim = |c: usize| match self.b.role_of(his) {
+            Some((Role::Ep | Role::E, c2, a)) if c2 == c => a,
+            _ => 0,
+        };
+        let k = &self.lay.clusters;
+        Ok(match self.b.role_of(mine) {
+            Some((Role::W2, c, _)) => Some(if aim(c) < 2 { k[c].ua } else { k[c].ub }),
+            Some((Role::Ua, c, _)) => Some(k[c].m[aim(c)]),
+            Some((Role::Lo, ..)) => None,
+            _ => return Err(off_plan()),
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problems::Instance;
     use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::reductions::Reduction;
 
     #[test]
     fn running_example_has_135_vertices_and_169_arcs() {

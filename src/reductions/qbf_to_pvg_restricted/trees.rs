@@ -7,6 +7,7 @@
 //! (`in_tree`). A child's identifier is its parent's with `_0` or `_1` appended.
 
 use crate::problems::{Graph, VertexId};
+use std::collections::HashMap;
 
 /// Grows an out-tree below `root` with `leaves` leaves, all at distance `depth`, and returns
 /// the leaves in order (`root` itself when `depth` is 0, which needs exactly one leaf).
@@ -30,6 +31,52 @@ pub fn out_tree(g: &mut Graph, root: VertexId, leaves: usize, depth: u32) -> Vec
         out.extend(out_tree(g, child, part, depth - 1));
     }
     out
+}
+
+/// An out-tree grown by [`grow_out_tree`]: its vertices in creation order (root first) and
+/// the parent of each non-root vertex.
+#[derive(Clone, Debug)]
+pub struct OutTree {
+    /// Root first, then the vertices in the order they were created.
+    pub nodes: Vec<VertexId>,
+    /// The leaves in order.
+    pub leaves: Vec<VertexId>,
+    /// `parent[x]` for each non-root vertex.
+    pub parent: HashMap<VertexId, VertexId>,
+}
+
+impl OutTree {
+    /// The child of `x` on the way down to `goal`, if `goal` is a proper descendant of `x`.
+    pub fn toward(&self, x: VertexId, goal: VertexId) -> Option<VertexId> {
+        let mut at = goal;
+        loop {
+            let up = *self.parent.get(&at)?;
+            if up == x {
+                return Some(at);
+            }
+            at = up;
+        }
+    }
+
+    /// Whether `x` is a vertex of the tree.
+    pub fn contains(&self, x: VertexId) -> bool {
+        x == self.nodes[0] || self.parent.contains_key(&x)
+    }
+}
+
+/// [`out_tree`], remembering the tree's shape.
+pub fn grow_out_tree(g: &mut Graph, root: VertexId, leaves: usize, depth: u32) -> OutTree {
+    let (first_vertex, first_arc) = (g.n(), g.m());
+    let leaves = out_tree(g, root, leaves, depth);
+    let mut nodes = vec![root];
+    nodes.extend(first_vertex..g.n());
+    // out_tree adds exactly one arc parent → child per new vertex.
+    let parent = g.edges[first_arc..].iter().map(|&(p, c)| (c, p)).collect();
+    OutTree {
+        nodes,
+        leaves,
+        parent,
+    }
 }
 
 /// Grows an in-tree into `root` so that each of `sources` has a path of exactly `levels + 1`

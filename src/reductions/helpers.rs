@@ -1,15 +1,153 @@
-//! Shared building blocks of the Reductions II constructions (edge geography, misère play,
-//! NimG, Trail Trap): copying the source board into the target, naming new vertices, laying
-//! out arc gadgets, the checks these constructions share, and the pendant construction.
+//! Building blocks shared by the reduction files: reading the source instance, the 3QBF
+//! precondition, naming vertices, wrapping a board as a game, the structural checks several
+//! theorems claim, and (for the constructions on game boards: edge geography, misère play,
+//! NimG, Trail Trap) copying the source board, laying out arc gadgets and pendants.
 //!
-//! Every one of these reductions keeps the source vertices as the first `n` target vertices,
-//! with the same identifiers and labels, so that a vertex can be followed through a chain of
-//! reductions by name. New vertices get identifiers built from their role; because a user's
-//! source graph may already use such a name, [`add_fresh`] appends a suffix until the
+//! They live here so that each reduction file holds only its own construction.
+//!
+//! The constructions on game boards keep the source vertices as the first `n` target
+//! vertices, with the same identifiers and labels, so that a vertex can be followed through a
+//! chain of reductions by name. New vertices get identifiers built from their role; because a
+//! user's source graph may already use such a name, [`add_fresh`] appends a suffix until the
 //! identifier is unused (a collision must never panic).
 
 use super::{ProblemKind, Reduced, ReductionError, ReductionInfo};
-use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens, VertexId};
+use crate::problems::{
+    Convention, Geography, Graph, HamPath, Instance, Locator, Qbf, Rule, Tokens, VertexCover,
+    VertexId,
+};
+
+/// One normalised variable's diamond: the top where a player chooses, the two sides (the TRUE
+/// side first), and the bottom where both sides meet (the QBF constructions' common gadget).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diamond {
+    /// Where the player who sets the variable moves.
+    pub top: VertexId,
+    /// `[TRUE side, FALSE side]`.
+    pub sides: [VertexId; 2],
+    /// Where both sides lead.
+    pub bottom: VertexId,
+}
+
+/// The Hamiltonian path instance inside `source`, or [`ReductionError::WrongKind`].
+pub fn expect_hampath<'a>(
+    id: &'static str,
+    source: &'a Instance,
+) -> Result<&'a HamPath, ReductionError> {
+    match source {
+        Instance::Hampath(h) => Ok(h),
+        other => Err(wrong_kind(id, "hampath", other)),
+    }
+}
+
+/// The vertex cover instance inside `source`, or [`ReductionError::WrongKind`].
+pub fn expect_vertex_cover<'a>(
+    id: &'static str,
+    source: &'a Instance,
+) -> Result<&'a VertexCover, ReductionError> {
+    match source {
+        Instance::VertexCover(v) => Ok(v),
+        other => Err(wrong_kind(id, "vertex_cover", other)),
+    }
+}
+
+/// The error for a source of the wrong kind.
+pub fn wrong_kind(id: &'static str, expected: &'static str, found: &Instance) -> ReductionError {
+    ReductionError::WrongKind {
+        id,
+        expected,
+        found: found.kind(),
+    }
+}
+
+/// Fraenkel–Simonson's reductions read 3QBF: every clause has exactly three literal
+/// occurrences (repeats allowed, as in the paper's `(x2 + x3 + x3)`).
+pub fn require_3cnf(theorem: &'static str, q: &Qbf) -> Result<(), ReductionError> {
+    match q.clauses.iter().position(|c| c.len() != 3) {
+        None => Ok(()),
+        Some(c) => Err(ReductionError::Precondition {
+            theorem,
+            message: format!(
+                "3QBF, exactly three literals per clause; clause {} has {}",
+                c + 1,
+                q.clauses[c].len()
+            ),
+            at: Locator::Clause(c),
+            help: Some("pad a short clause by repeating a literal, e.g. (x1 + x1 + x2)".into()),
+        }),
+    }
+}
+
+/// Adds a vertex `id` whose display label is `label`; the label is stored only when it
+/// differs from the identifier, so the DSL output does not repeat itself.
+pub fn add_named(g: &mut Graph, id: String, label: String) -> VertexId {
+    if id == label {
+        g.add_vertex(id)
+    } else {
+        g.add_labeled(id, label)
+    }
+}
+
+/// A normal-play directed game on `graph` with the given rule and tokens.
+pub fn directed_game(graph: Graph, rule: Rule, tokens: Tokens) -> Instance {
+    Instance::Geography(normal_game(graph, rule, tokens))
+}
+
+/// A normal-play game on `graph` with the given rule and tokens.
+pub fn normal_game(graph: Graph, rule: Rule, tokens: Tokens) -> Geography {
+    Geography {
+        graph,
+        rule,
+        tokens,
+        convention: Convention::Normal,
+    }
+}
+
+/// Partizan tokens with player I on `first` and player II on `second`.
+pub fn partizan(first: VertexId, second: VertexId) -> Tokens {
+    Tokens::Partizan {
+        starts: Some([first, second]),
+    }
+}
+
+/// Err unless the graph's underlying undirected graph is bipartite.
+pub fn check_bipartite(g: &Graph) -> Result<(), String> {
+    if g.is_bipartite() {
+        Ok(())
+    } else {
+        Err("the graph is not bipartite".into())
+    }
+}
+
+/// Err unless the directed graph has no directed cycle.
+pub fn check_acyclic(g: &Graph) -> Result<(), String> {
+    if g.is_acyclic() {
+        Ok(())
+    } else {
+        Err("the graph has a directed cycle".into())
+    }
+}
+
+/// Err unless the game's start vertices are exactly `expected` (by identifier).
+pub fn check_starts(game: &Geography, expected: &[&str]) -> Result<(), String> {
+    let found: Vec<&str> = game
+        .starts()
+        .iter()
+        .map(|&s| {
+            game.graph
+                .vertices
+                .get(s)
+                .map_or("(out of range)", |v| v.id.as_str())
+        })
+        .collect();
+    if found == expected {
+        Ok(())
+    } else {
+        Err(format!(
+            "start vertices are {found:?}, expected {expected:?}"
+        ))
+    }
+}
 
 /// Adds a vertex whose identifier is `id`, or `id_2`, `id_3`, … when `id` is taken, with the
 /// display label `label` (if any), and returns its index.
@@ -164,7 +302,7 @@ pub(crate) fn total_degrees(g: &Graph) -> Vec<usize> {
 /// The source game if `source` is a valid game of reduction `info`'s source kind; otherwise
 /// the error that `reduce` returns ([`ReductionError::WrongKind`], or a
 /// [`ReductionError::Precondition`] naming the invalid part of the game).
-pub(crate) fn expect_game<'a>(
+pub(crate) fn expect_source_game<'a>(
     info: &ReductionInfo,
     source: &'a Instance,
 ) -> Result<&'a Geography, ReductionError> {
@@ -190,7 +328,7 @@ pub(crate) fn expect_game<'a>(
 }
 
 /// The start vertex of a one-token rooted game (0 when there is none, which the kind checks
-/// of [`expect_game`] rule out).
+/// of [`expect_source_game`] rule out).
 pub(crate) fn start_of(g: &Geography) -> VertexId {
     g.starts().first().copied().unwrap_or(0)
 }
@@ -200,7 +338,7 @@ pub(crate) fn board_size(source: &Instance) -> (usize, usize) {
     as_game(source).map_or((0, 0), |g| (g.graph.n(), g.graph.m()))
 }
 
-/// Compiles `source`, which must be a valid game of `info.source`'s kind ([`expect_game`]),
+/// Compiles `source`, which must be a valid game of `info.source`'s kind ([`expect_source_game`]),
 /// into the one-token game on `build(source board)` under `rule` and `convention`, started
 /// where the source starts (so with the same first player).
 pub(crate) fn reduce_rooted(
@@ -210,7 +348,7 @@ pub(crate) fn reduce_rooted(
     convention: Convention,
     build: impl FnOnce(&Graph) -> Graph,
 ) -> Result<Reduced, ReductionError> {
-    let game = expect_game(info, source)?;
+    let game = expect_source_game(info, source)?;
     let target = Instance::Geography(Geography {
         graph: build(&game.graph),
         rule,
@@ -227,7 +365,7 @@ pub(crate) fn reduce_rooted(
 
 /// The source and target games of a structure check of reduction `info` whose target keeps
 /// the source's start and vertices: the source must be a valid game of `info.source`'s kind
-/// ([`expect_game`]), the target a game of `info.target`'s kind with the source's start
+/// ([`expect_source_game`]), the target a game of `info.target`'s kind with the source's start
 /// (else the error is `the target is not {what} with the source's start`) whose first `n`
 /// vertices are the source's ([`check_copied`]).
 pub(crate) fn check_same_start<'a>(
@@ -236,7 +374,7 @@ pub(crate) fn check_same_start<'a>(
     target: &'a Instance,
     what: &str,
 ) -> Result<(&'a Geography, &'a Geography), String> {
-    let src = expect_game(info, source).map_err(|e| e.to_string())?;
+    let src = expect_source_game(info, source).map_err(|e| e.to_string())?;
     let tgt = target_game(target)?;
     if ProblemKind::of(target) != info.target || tgt.starts() != src.starts() {
         return Err(format!("the target is not {what} with the source's start"));
@@ -251,7 +389,7 @@ pub(crate) fn pendant_reduce(
     info: &ReductionInfo,
     source: &Instance,
 ) -> Result<Reduced, ReductionError> {
-    let game = expect_game(info, source)?;
+    let game = expect_source_game(info, source)?;
     let mut graph = copy_vertices(&game.graph, game.graph.directed);
     graph.edges = game.graph.edges.clone();
     add_pendants(&mut graph, game.graph.n());
@@ -314,11 +452,11 @@ macro_rules! pendant_reduction {
                 &self,
                 source: &$crate::problems::Instance,
             ) -> Result<$crate::reductions::Reduced, $crate::reductions::ReductionError> {
-                $crate::reductions::embed::pendant_reduce(&$info, source)
+                $crate::reductions::helpers::pendant_reduce(&$info, source)
             }
 
             fn declared_size(&self, source: &$crate::problems::Instance) -> (usize, usize) {
-                let (n, m) = $crate::reductions::embed::board_size(source);
+                let (n, m) = $crate::reductions::helpers::board_size(source);
                 (2 * n, m + n)
             }
 
@@ -327,7 +465,7 @@ macro_rules! pendant_reduction {
                 source: &$crate::problems::Instance,
                 target: &$crate::problems::Instance,
             ) -> Result<(), String> {
-                $crate::reductions::embed::pendant_check(&$info, source, target)
+                $crate::reductions::helpers::pendant_check(&$info, source, target)
             }
         }
     };

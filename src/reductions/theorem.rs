@@ -1,0 +1,315 @@
+//! A theorem's construction with its typed layout, and the [`Theorem`] trait that holds a
+//! reduction's construction, size, claims and certificate maps in one place.
+//!
+//! A reduction from a paper is one theorem: a construction that turns a source instance into a
+//! board whose gadgets play the roles the proof names (diamond tops and sides, clause clusters,
+//! cigars, the arc an arc gadget replaces, pendant leaves). [`Theorem::construct`] returns the
+//! target together with those roles as a typed value, the theorem's **layout** (its own type,
+//! [`Theorem::Layout`]), so that everything that needs a role (certificate maps, structural
+//! checks, figures) reads it from the layout instead of looking vertices up by name or
+//! repeating the builder's index arithmetic.
+//!
+//! [`Theorem`] is statically typed (its source is a [`Qbf`], a [`HamPath`], …, its layout a
+//! struct of the theorem's file). The registry, the CLI and `check` see theorems through the
+//! object-safe [`Reduction`] trait, which every theorem implements by the blanket impl below:
+//! it reads the source out of an [`Instance`], runs the construction once, and hands the
+//! layout to the typed methods.
+
+use super::certmaps::{self, CertMapError, CertMaps};
+use super::{Reduced, Reduction, ReductionError, ReductionInfo};
+use crate::certify::Certificate;
+use crate::problems::{Geography, HamPath, Instance, Qbf, VertexCover};
+use crate::solvers::{Budget, SolveError};
+
+/// What building a reduction returns: the target game, the roles of its vertices, and remarks
+/// made while building (normalisations applied, clauses dropped, …).
+#[derive(Clone, Debug)]
+pub struct Construction<L> {
+    /// The target game.
+    pub game: Geography,
+    /// Where the theorem's gadgets are and which role every vertex plays.
+    pub layout: L,
+    /// Remarks for the user.
+    pub notes: Vec<String>,
+}
+
+/// A kind of source instance a theorem reads.
+pub trait SourceProblem: Sized + 'static {
+    /// The source inside `instance`, or the error `reduce` answers for it
+    /// ([`ReductionError::WrongKind`], or a precondition that every instance of the kind
+    /// must meet).
+    fn read<'a>(info: &ReductionInfo, instance: &'a Instance) -> Result<&'a Self, ReductionError>;
+}
+
+/// The error for a source of the wrong kind.
+fn wrong_kind(info: &ReductionInfo, found: &Instance) -> ReductionError {
+    ReductionError::WrongKind {
+        id: info.id,
+        expected: info.source.name(),
+        found: found.kind(),
+    }
+}
+
+impl SourceProblem for Qbf {
+    fn read<'a>(info: &ReductionInfo, instance: &'a Instance) -> Result<&'a Qbf, ReductionError> {
+        match instance {
+            Instance::Qbf(q) => Ok(q),
+            other => Err(wrong_kind(info, other)),
+        }
+    }
+}
+
+impl SourceProblem for HamPath {
+    fn read<'a>(
+        info: &ReductionInfo,
+        instance: &'a Instance,
+    ) -> Result<&'a HamPath, ReductionError> {
+        match instance {
+            Instance::Hampath(h) => Ok(h),
+            other => Err(wrong_kind(info, other)),
+        }
+    }
+}
+
+impl SourceProblem for VertexCover {
+    fn read<'a>(
+        info: &ReductionInfo,
+        instance: &'a Instance,
+    ) -> Result<&'a VertexCover, ReductionError> {
+        match instance {
+            Instance::VertexCover(v) => Ok(v),
+            other => Err(wrong_kind(info, other)),
+        }
+    }
+}
+
+impl SourceProblem for Geography {
+    /// A game of exactly the theorem's source kind that passes [`Geography::validate`].
+    fn read<'a>(
+        info: &ReductionInfo,
+        instance: &'a Instance,
+    ) -> Result<&'a Geography, ReductionError> {
+        super::helpers::expect_source_game(info, instance)
+    }
+}
+
+/// A size formula: the number of target vertices and edges as expressions in named
+/// parameters of the source. Write it with [`size_formula!`]: the expressions are printed
+/// (`list`, [`ReductionInfo::vertices_formula`]) from the very tokens that
+/// [`Size::of`] evaluates, so the catalogue cannot drift from the check.
+pub struct Size<S> {
+    /// The vertex count, as written.
+    pub vertices: &'static str,
+    /// The edge or arc count, as written.
+    pub edges: &'static str,
+    /// What the parameters stand for (`N = …; m = …`).
+    pub legend: &'static str,
+    /// The evaluation of both expressions on a source.
+    pub eval: fn(&S) -> (usize, usize),
+}
+
+impl<S> Size<S> {
+    /// `(vertices, edges)` for `source`.
+    pub fn of(&self, source: &S) -> (usize, usize) {
+        (self.eval)(source)
+    }
+}
+
+/// Defines a `const` [`Size`] from one expression per count over named parameters:
+///
+/// (`with p = …;` before the braces binds a value the parameters share.)
+///
+/// ```ignore
+/// size_formula! {
+///     SIZE: Qbf = |q| {
+///         N = normalize(q).n(), "normalised variables, odd";
+///         m = q.clauses.len(), "clauses";
+///     } => vertices 4 * N + 1 + m, edges 5 * N + m
+/// }
+/// ```
+macro_rules! size_formula {
+    ($(#[$doc:meta])* $name:ident : $src:ty = |$s:ident| $(with $pre:ident = $pv:expr;)* {
+        $p0:ident = $v0:expr, $w0:literal;
+        $($p:ident = $v:expr, $w:literal;)*
+    } => vertices $vertices:expr, edges $edges:expr) => {
+        $(#[$doc])*
+        pub(crate) const $name: $crate::reductions::theorem::Size<$src> =
+            $crate::reductions::theorem::Size {
+                vertices: stringify!($vertices),
+                edges: stringify!($edges),
+                legend: concat!(stringify!($p0), " = ", $w0, $("; ", stringify!($p), " = ", $w,)*),
+                eval: |$s: &$src| {
+                    $(let $pre = $pv;)*
+                    // The parameters carry the papers' names (N, U, …).
+                    #[allow(non_snake_case)]
+                    let $p0: usize = $v0;
+                    $(
+                        #[allow(non_snake_case)]
+                        let $p: usize = $v;
+                    )*
+                    ($vertices, $edges)
+                },
+            };
+    };
+}
+pub(crate) use size_formula;
+
+/// One theorem of a paper: a construction with a typed source and layout, its size formula,
+/// its structural claims and its certificate maps. One implementation per reduction file;
+/// the registry sees it as a [`Reduction`].
+pub trait Theorem: Send + Sync + 'static {
+    /// What the theorem reduces from.
+    type Source: SourceProblem;
+    /// The roles of the target's vertices.
+    type Layout;
+
+    /// Catalogue entry (its [`ReductionInfo::structure`] holds the typed claims).
+    fn entry(&self) -> &ReductionInfo;
+
+    /// Builds the target and its layout, or says which precondition the source violates.
+    fn construct(
+        &self,
+        source: &Self::Source,
+    ) -> Result<Construction<Self::Layout>, ReductionError>;
+
+    /// The declared size of the output.
+    fn size(&self) -> &Size<Self::Source>;
+
+    /// Checks of the theorem's own structure on a built target, beyond the generic
+    /// [`ReductionInfo::structure`] claims (e.g. "each clause cluster has 11 vertices");
+    /// `Err` says what fails.
+    fn check_layout(
+        &self,
+        _source: &Self::Source,
+        _built: &Construction<Self::Layout>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Which certificate maps are constructive (see [`Reduction::cert_maps`]).
+    fn maps(&self) -> CertMaps {
+        certmaps::NO_MAPS
+    }
+
+    /// Source certificate → certificate of `built.game` (see [`Reduction::forward`]).
+    fn carry_forward(
+        &self,
+        _source: &Self::Source,
+        _built: &Construction<Self::Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        Err(certmaps::refuse(
+            &self.maps(),
+            true,
+            certmaps::claims_yes(cert),
+        ))
+    }
+
+    /// Certificate of `built.game` → source certificate (see [`Reduction::backward`]).
+    fn carry_back(
+        &self,
+        _source: &Self::Source,
+        _built: &Construction<Self::Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let yes = certmaps::wins(cert) == Some(certmaps::winner_of(self.entry().yes_winner));
+        Err(certmaps::refuse(&self.maps(), false, yes))
+    }
+
+    /// The source answer when the theorem decides another question than its source kind's
+    /// standard one (see [`Reduction::source_answer`]).
+    fn decides(
+        &self,
+        _source: &Self::Source,
+        _budget: &Budget,
+    ) -> Option<Result<bool, SolveError>> {
+        None
+    }
+}
+
+/// The source of `source` and the construction whose game `target` is; the certificate maps
+/// read roles from the layout, so a target built from another source is refused.
+fn built_pair<'a, T: Theorem>(
+    t: &T,
+    source: &'a Instance,
+    target: &Instance,
+) -> Result<(&'a T::Source, Construction<T::Layout>), CertMapError> {
+    let id = t.entry().id;
+    let src = T::Source::read(t.entry(), source)
+        .map_err(|e| CertMapError::WrongInstance(format!("{id}: {e}")))?;
+    let built = t
+        .construct(src)
+        .map_err(|e| CertMapError::WrongInstance(format!("{id}: {e}")))?;
+    match target {
+        Instance::Geography(g) if *g == built.game => Ok((src, built)),
+        _ => Err(CertMapError::WrongInstance(format!(
+            "the target is not the output of {id} on this source"
+        ))),
+    }
+}
+
+impl<T: Theorem> Reduction for T {
+    fn info(&self) -> &ReductionInfo {
+        self.entry()
+    }
+
+    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
+        let built = self.construct(T::Source::read(self.entry(), source)?)?;
+        Ok(Reduced {
+            target: Instance::Geography(built.game),
+            notes: built.notes,
+        })
+    }
+
+    fn declared_size(&self, source: &Instance) -> (usize, usize) {
+        T::Source::read(self.entry(), source).map_or((0, 0), |s| self.size().of(s))
+    }
+
+    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
+        let src = T::Source::read(self.entry(), source).map_err(|e| e.to_string())?;
+        let built = self.construct(src).map_err(|e| e.to_string())?;
+        match target {
+            Instance::Geography(g) if *g == built.game => self.check_layout(src, &built),
+            Instance::Geography(_) => Err(format!(
+                "the target is not the output of {} on this source",
+                self.entry().id
+            )),
+            other => Err(format!(
+                "the target is a {} instance, not a game",
+                other.kind()
+            )),
+        }
+    }
+
+    fn source_answer(
+        &self,
+        source: &Instance,
+        budget: &Budget,
+    ) -> Option<Result<bool, SolveError>> {
+        self.decides(T::Source::read(self.entry(), source).ok()?, budget)
+    }
+
+    fn cert_maps(&self) -> CertMaps {
+        self.maps()
+    }
+
+    fn forward(
+        &self,
+        source: &Instance,
+        target: &Instance,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let (src, built) = built_pair(self, source, target)?;
+        self.carry_forward(src, &built, cert)
+    }
+
+    fn backward(
+        &self,
+        source: &Instance,
+        target: &Instance,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let (src, built) = built_pair(self, source, target)?;
+        self.carry_back(src, &built, cert)
+    }
+}
