@@ -119,8 +119,8 @@ pub fn solve_with(
                 solve_dag(g, budget)
             } else if matching::applies(g) {
                 solve_matching(g, budget)
-            } else if gf2::applies(g) {
-                solve_gf2(g, budget)
+            } else if let Some(answer) = gf2::solve_if_applies(g, budget) {
+                answer
             } else if (trees::applies(g)
                 || two_token_trees::applies(g)
                 || undirected_trees::applies(g))

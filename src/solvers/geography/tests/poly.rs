@@ -4,8 +4,8 @@
 use crate::problems::geography::{Convention, Geography, Rule, Tokens};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::{
-    GameSolution, Method, initial_position, legal_moves, play, solve_dag, solve_exhaustive,
-    gf2_line, solve_from, solve_gf2, solve_matching, solve_tree, solve_with, ueg_winners,
+    GameSolution, Method, gf2_line, initial_position, legal_moves, play, solve_dag,
+    solve_exhaustive, solve_from, solve_gf2, solve_matching, solve_tree, solve_with, ueg_winners,
     uvg_winners,
 };
 use crate::solvers::{Budget, SolveError, Winner};
@@ -294,7 +294,10 @@ fn unrooted_ueg_follows_the_invertibility_corollary() {
     assert!(firsts >= 300 && seconds >= 300, "{firsts} vs {seconds}");
     let mut k2 = random_bipartite_ueg(&mut rng, 1, 1, 1.0);
     assert_eq!(k2.graph.m(), 1);
-    assert_eq!(solve_exhaustive(&k2, &budget).unwrap().winner, Winner::Second);
+    assert_eq!(
+        solve_exhaustive(&k2, &budget).unwrap().winner,
+        Winner::Second
+    );
     assert_eq!(solve_gf2(&k2, &budget).unwrap().winner, Winner::Second);
     k2.tokens = Tokens::One { start: Some(0) };
     assert_eq!(solve_gf2(&k2, &budget).unwrap().winner, Winner::First);
