@@ -140,6 +140,9 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
             "give one matrix",
         );
     }
+    // After a refusal the vertices are still declared (so that no "unknown vertex" follows
+    // from the one mistake), but no edge is added.
+    let mut refused = false;
     if let Some(s) = body.stmts.iter().find(|s| matches!(s.item, Item::Edges(_))) {
         let msg = "`edges` cannot be combined with a `biadjacency` block".to_string();
         let help = "write every edge in the matrix, or list them all with `edges`";
@@ -151,7 +154,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
             "here",
             help,
         );
-        return;
+        refused = true;
     }
     if policy.directed {
         let msg = "a biadjacency matrix gives an undirected bipartite graph".to_string();
@@ -164,7 +167,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
             "in a directed graph",
             help,
         );
-        return;
+        refused = true;
     }
     let src = errs.src;
     let text = src.text.as_bytes();
@@ -269,7 +272,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
             declare_new(b, &name, errs)
         })
         .collect();
-    if bad_row || row_ids.len() != rows.len() || col_ids.len() != q {
+    if refused || bad_row || row_ids.len() != rows.len() || col_ids.len() != q {
         return; // Reported: a bad row, or a name that clashed with a declared vertex.
     }
     let ones = rows
