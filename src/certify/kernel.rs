@@ -20,12 +20,9 @@
 //! |---|---|---|---|
 //! | rooted at v | II | absent | one kernel of G containing v |
 //! | rooted at v | I | edge e from v to w | one kernel of G − e containing w |
-//! | unrooted | I | any edge e, from u to w | one kernel of G − e containing w |
-//! | unrooted | II | absent | kernels of G covering every vertex that has an edge |
 //!
-//! (Unrooted UEG: player I's first move takes any edge from either end; player II then moves
-//! first from the far end. So player II wins iff every vertex with an edge is a
-//! second-player win as a root.)
+//! Unrooted UEG (the papers' rule: player I places the token, player II moves first) is not
+//! covered: it is certified by a `game_win` strategy, checked against the rules.
 
 use super::{CheckError, Claim, IdIndex, Player, Verdict, ids_of};
 use crate::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};
@@ -89,7 +86,14 @@ impl KernelCert {
 /// Checks a UEG kernel certificate (see the module comment for what is proved).
 pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdict, CheckError> {
     let start = match (game.graph.directed, game.rule, game.tokens, game.convention) {
-        (false, Rule::Edge, Tokens::One { start }, Convention::Normal) => start,
+        (false, Rule::Edge, Tokens::One { start: Some(s) }, Convention::Normal) => Some(s),
+        (false, Rule::Edge, Tokens::One { start: None }, Convention::Normal) => {
+            return Err(CheckError::Unsupported(
+                "kernel certificates are for rooted UEG; the unrooted game (player I places \
+                 the token, player II moves first) is certified by a game_win strategy"
+                    .into(),
+            ));
+        }
         _ => {
             return Err(CheckError::Unsupported(format!(
                 "kernel certificates are for normal-play undirected edge geography, not {}",
@@ -124,7 +128,7 @@ pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdi
                     op.from, op.to
                 )));
             }
-            if start.is_some_and(|s| s != from) {
+            if start != Some(from) {
                 return Err(CheckError::Witness(format!(
                     "the opening must leave the start, not `{}`",
                     op.from
@@ -132,12 +136,9 @@ pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdi
             }
             check_kernel(game, 0, one()?, Some(e), Some(to))?;
         }
-        (Player::Second, None) => match start {
-            Some(s) => {
-                check_kernel(game, 0, one()?, None, Some(s))?;
-            }
-            None => check_cover(game, &kernels)?,
-        },
+        (Player::Second, None) => {
+            check_kernel(game, 0, one()?, None, start)?;
+        }
         (Player::First, None) => {
             return Err(CheckError::Witness(
                 "player I's win needs an opening".into(),
@@ -153,30 +154,6 @@ pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdi
         claim: Claim::Winner(cert.winner),
         work,
     })
-}
-
-/// Unrooted, player II: every kernel is one of `G`, and together they hold every vertex that
-/// has an edge (player I's first move may leave any of them).
-fn check_cover(game: &Geography, kernels: &[Vec<usize>]) -> Result<(), CheckError> {
-    let g = &game.graph;
-    let mut covered = vec![false; g.n()];
-    for (i, k) in kernels.iter().enumerate() {
-        for &v in &check_kernel(game, i, k, None, None)? {
-            covered[v] = true;
-        }
-    }
-    match g
-        .edges
-        .iter()
-        .flat_map(|&(u, v)| [u, v])
-        .find(|&v| !covered[v])
-    {
-        Some(v) => Err(CheckError::Witness(format!(
-            "no kernel holds `{}`, where player I may start",
-            g.id(v)
-        ))),
-        None => Ok(()),
-    }
 }
 
 /// Checks that `k` (kernel number `i`) is an even kernel of `G` minus edge `removed` that

@@ -385,6 +385,9 @@ pub enum GameMethod {
     /// Fraenkel–Simonson's tree algorithms (rooted PVG/PAG and IVG2/IAG2 on directed trees;
     /// rooted PVG/PAG on undirected forests and Trail Trap).
     Tree,
+    /// Maximum matching for misère NimG-RM (bipartite without loops, or a loop on every
+    /// vertex).
+    NimMatching,
 }
 
 /// Longest timeout taken literally, in seconds (365 days); a longer one means no limit, since

@@ -61,6 +61,11 @@ fn sized(rng: &mut impl Rng, p: &GameParams) -> GameParams {
         Rule::Vertex if p.directed && p.setup == Setup::Unrooted => {
             (rng.random_range(3..=7), rng.random_range(0.45..0.9))
         }
+        // Unrooted edge games under normal play (player I places, player II moves first):
+        // player I wins by placing on any losing root, which sparse graphs nearly always have.
+        Rule::Edge if p.setup == Setup::Unrooted && p.convention == Convention::Normal => {
+            (rng.random_range(2..=4), rng.random_range(0.3..0.9))
+        }
         Rule::Edge if p.directed && p.setup == Setup::Unrooted => {
             (rng.random_range(2..=4), rng.random_range(0.4..0.8))
         }
@@ -71,7 +76,12 @@ fn sized(rng: &mut impl Rng, p: &GameParams) -> GameParams {
     GameParams {
         n,
         edge_prob: prob,
-        loops: rng.random_bool(0.2),
+        // Loops give every vertex a move; unrooted normal-play edge games need them to be
+        // balanced (see above).
+        loops: rng.random_bool(0.2)
+            || (p.rule == Rule::Edge
+                && p.setup == Setup::Unrooted
+                && p.convention == Convention::Normal),
         max_weight: 3,
         ..*p
     }
@@ -157,7 +167,8 @@ fn compact_certificates_scale_beyond_search() {
         let n = if rule == Rule::Vertex { 1500 } else { 300 };
         let p = GameParams {
             rule,
-            setup: if i % 4 < 2 {
+            // Unrooted UEG has no compact certificate (a game_win strategy instead).
+            setup: if i % 4 < 2 || rule == Rule::Edge {
                 Setup::Rooted
             } else {
                 Setup::Unrooted

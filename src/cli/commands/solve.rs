@@ -99,5 +99,6 @@ fn game_method(m: GameMethod) -> Method {
         GameMethod::Gf2 => Method::Gf2,
         GameMethod::Dag => Method::Dag,
         GameMethod::Tree => Method::Tree,
+        GameMethod::NimMatching => Method::NimMatching,
     }
 }

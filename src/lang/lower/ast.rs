@@ -62,6 +62,9 @@ pub(crate) enum TokensW {
 pub(crate) enum Item {
     /// `vertices …`.
     Vertices(Vec<Named>),
+    /// `biadjacency { … }`: the span of the braces and everything inside (decoded when
+    /// lowering, straight from the source text).
+    Biadjacency(SourceSpan),
     /// `edges …`.
     Edges(Vec<EdgeW>),
     /// A direction line.
@@ -168,6 +171,7 @@ fn read_stmt(pair: Pair<'_, Rule>) -> Stmt {
     let item = match kind {
         Rule::vertices_stmt => Item::Vertices(names(1)),
         Rule::edges_stmt => Item::Edges(of_rule(Rule::chain).flat_map(read_chain).collect()),
+        Rule::biadjacency_stmt => Item::Biadjacency(span_of(&parts[1])),
         Rule::direction_stmt => read_direction(&parts),
         Rule::play_stmt if keyword == "normal" => Item::Play(Convention::Normal),
         Rule::play_stmt => Item::Play(Convention::Misere),

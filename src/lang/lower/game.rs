@@ -25,6 +25,7 @@ pub(crate) fn lower_game(body: &Body, errs: &mut Errors) -> Option<(Instance, Sp
             i,
             Item::Vertices(_)
                 | Item::Edges(_)
+                | Item::Biadjacency(_)
                 | Item::Play(_)
                 | Item::Tokens(_)
                 | Item::Weights(_)

@@ -116,6 +116,7 @@ pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Bu
             }
         }
     }
+    biadjacency(&mut b, body, policy, errs);
     let mut seen: HashMap<(VertexId, VertexId), miette::SourceSpan> = HashMap::new();
     for s in &body.stmts {
         if let Item::Edges(edges) = &s.item {
@@ -126,6 +127,209 @@ pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Bu
     }
     labels_and_groups(&mut b, body, errs);
     b
+}
+
+/// Decodes a `biadjacency { … }` block (at most one, not combined with `edges`, undirected
+/// graphs only): rows `r1 … rp` and columns `c1 … cq` are declared and every 1 at row `i`,
+/// column `j` adds the edge `ri -- cj`. One pass over the bytes; rows are runs of `0`/`1`
+/// separated by blanks, `#` comments run to the end of the line. Edges get no span of their
+/// own (an entry cannot repeat or be a loop, so no later check needs one).
+fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
+    let mut blocks = body.stmts.iter().filter_map(|s| match s.item {
+        Item::Biadjacency(span) => Some((s, span)),
+        _ => None,
+    });
+    let Some((stmt, block)) = blocks.next() else {
+        return;
+    };
+    for (again, _) in blocks {
+        let msg = "a second `biadjacency` block".to_string();
+        refuse(
+            errs,
+            again.head,
+            "lang::duplicate_statement",
+            msg,
+            "again",
+            "give one matrix",
+        );
+    }
+    // After a refusal the vertices are still declared (so that no "unknown vertex" follows
+    // from the one mistake), but no edge is added.
+    let mut refused = false;
+    if let Some(s) = body.stmts.iter().find(|s| matches!(s.item, Item::Edges(_))) {
+        let msg = "`edges` cannot be combined with a `biadjacency` block".to_string();
+        let help = "write every edge in the matrix, or list them all with `edges`";
+        refuse(
+            errs,
+            s.head,
+            "lang::biadjacency_with_edges",
+            msg,
+            "here",
+            help,
+        );
+        refused = true;
+    }
+    if policy.directed {
+        let msg = "a biadjacency matrix gives an undirected bipartite graph".to_string();
+        let help = "declare the game `undirected`";
+        refuse(
+            errs,
+            stmt.head,
+            "lang::biadjacency_directed",
+            msg,
+            "in a directed graph",
+            help,
+        );
+        refused = true;
+    }
+    let src = errs.src;
+    let text = src.text.as_bytes();
+    let (start, len) = (block.offset(), block.len());
+    // Inside the braces.
+    let inner = &text[start + 1..start + len - 1];
+    let mut rows: Vec<(usize, usize)> = Vec::new(); // (offset in `inner`, length)
+    let mut bad_row = false;
+    let mut i = 0;
+    while i < inner.len() {
+        match inner[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => {
+                while i < inner.len() && inner[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => {
+                let from = i;
+                while i < inner.len() && !matches!(inner[i], b' ' | b'\t' | b'\r' | b'\n' | b'#') {
+                    i += 1;
+                }
+                let row = &inner[from..i];
+                // Only the first bad row is reported; the rows still count, so that the
+                // vertices exist and no "unknown vertex" follows from this one mistake.
+                if bad_row {
+                } else if let Some(bad) = row.iter().position(|&c| c != b'0' && c != b'1') {
+                    // Point at the whole character, however many bytes it has.
+                    let ch = std::str::from_utf8(&row[bad..])
+                        .ok()
+                        .and_then(|t| t.chars().next())
+                        .map_or(1, char::len_utf8);
+                    let span = miette::SourceSpan::new((start + 1 + from + bad).into(), ch);
+                    let msg = format!(
+                        "row {} of the biadjacency matrix has a character other than 0 and 1",
+                        rows.len() + 1
+                    );
+                    refuse(
+                        errs,
+                        span,
+                        "lang::biadjacency_row",
+                        msg,
+                        "not 0 or 1",
+                        "each row is a run of 0s and 1s, rows separated by blanks or line breaks",
+                    );
+                    bad_row = true;
+                } else if let Some(&(_, first)) = rows.first()
+                    && row.len() != first
+                {
+                    let span = miette::SourceSpan::new((start + 1 + from).into(), row.len());
+                    let msg = format!(
+                        "row {} of the biadjacency matrix has {} entries, row 1 has {first}",
+                        rows.len() + 1,
+                        row.len()
+                    );
+                    refuse(
+                        errs,
+                        span,
+                        "lang::biadjacency_row",
+                        msg,
+                        "wrong length",
+                        "every row has one entry per column vertex",
+                    );
+                    bad_row = true;
+                }
+                rows.push((from, row.len()));
+            }
+        }
+    }
+    let Some(&(_, q)) = rows.first() else {
+        let msg = "the biadjacency matrix has no rows".to_string();
+        refuse(
+            errs,
+            block,
+            "lang::biadjacency_row",
+            msg,
+            "empty",
+            "write one row of 0s and 1s per row vertex",
+        );
+        return;
+    };
+    let row_span =
+        |from: usize, len: usize| miette::SourceSpan::new((start + 1 + from).into(), len);
+    let head = stmt.head;
+    let row_ids: Vec<VertexId> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &(from, len))| {
+            let name = Named {
+                text: format!("r{}", k + 1),
+                span: row_span(from, len),
+            };
+            declare_new(b, &name, errs)
+        })
+        .collect();
+    let col_ids: Vec<VertexId> = (0..q)
+        .filter_map(|j| {
+            let name = Named {
+                text: format!("c{}", j + 1),
+                span: head,
+            };
+            declare_new(b, &name, errs)
+        })
+        .collect();
+    if refused || bad_row || row_ids.len() != rows.len() || col_ids.len() != q {
+        return; // Reported: a bad row, or a name that clashed with a declared vertex.
+    }
+    let ones = rows
+        .iter()
+        .map(|&(from, len)| {
+            inner[from..from + len]
+                .iter()
+                .filter(|&&c| c == b'1')
+                .count()
+        })
+        .sum();
+    b.graph.edges.reserve(ones);
+    for (k, &(from, len)) in rows.iter().enumerate() {
+        for (j, _) in inner[from..from + len]
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == b'1')
+        {
+            b.graph.add_edge(row_ids[k], col_ids[j]);
+        }
+    }
+}
+
+/// Records one biadjacency error.
+fn refuse(
+    errs: &mut Errors,
+    span: miette::SourceSpan,
+    code: &'static str,
+    msg: String,
+    label: &str,
+    help: &str,
+) {
+    let e = LangError::new(errs.src, code, msg, span, label.to_string());
+    errs.push(e.help(help.to_string()));
+}
+
+/// Declares a vertex, returning its id, or `None` after reporting `lang::duplicate_vertex`.
+fn declare_new(b: &mut Built, n: &Named, errs: &mut Errors) -> Option<VertexId> {
+    if b.graph.vertex(&n.text).is_some() {
+        declare(b, n, errs);
+        return None;
+    }
+    declare(b, n, errs);
+    b.graph.vertex(&n.text)
 }
 
 /// Declares one vertex, or reports `lang::duplicate_vertex`.

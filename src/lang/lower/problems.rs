@@ -28,7 +28,7 @@ pub(crate) fn check_placement(body: &Body, errs: &mut Errors, allowed: impl Fn(&
                 "only games have a rule line; write `directed graph` or `undirected graph`"
             }
             _ => {
-                "`tokens`, `normal play`/`misere play`, `weight` and `multigraph` belong in a geography instance"
+                "`tokens`, `normal play`/`misere play`, `weight`, `multigraph` and `biadjacency` belong in a geography instance"
             }
         };
         errs.push(

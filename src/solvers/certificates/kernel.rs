@@ -13,12 +13,14 @@ use crate::certify::{KernelCert, Player};
 use crate::problems::{Convention, Geography, Rule, Tokens};
 use crate::solvers::SolveError;
 
-/// Whether a kernel certificate is guaranteed: undirected edge rule, one token, normal play,
-/// a simple bipartite graph.
+/// Whether a kernel certificate is guaranteed: undirected edge rule, one token with a start,
+/// normal play, a simple bipartite graph. The unrooted game (player I places the token,
+/// player II moves first) is certified by a `game_win` strategy instead: its player II win
+/// would need a reply and a kernel for every placement, which this format does not carry.
 pub fn applies(g: &Geography) -> bool {
     !g.graph.directed
         && g.rule == Rule::Edge
-        && matches!(g.tokens, Tokens::One { .. })
+        && matches!(g.tokens, Tokens::One { start: Some(_) })
         && g.convention == Convention::Normal
         && !g.graph.has_loop()
         && g.graph.first_duplicate_edge().is_none()
@@ -41,10 +43,12 @@ pub fn ueg_certificate(g: &Geography) -> Result<KernelCert, SolveError> {
         .map_err(|(_, msg)| SolveError::Unsupported(format!("invalid game: {msg}")))?;
     let m = Matrix::new(g);
     // Ok(x): player I wins, moving first from x; Err(kernels): player II wins.
-    let first_from = match start {
-        Some(v) => m.kernel(None, v).map_or(Ok(v), |k| Err(vec![k])),
-        None => m.unrooted(),
+    let Some(v) = start else {
+        return Err(SolveError::Unsupported(
+            "kernel certificates cover rooted UEG only".into(),
+        ));
     };
+    let first_from = m.kernel(None, v).map_or(Ok(v), |k| Err(vec![k]));
     let (winner, opening, kernels) = match first_from {
         Err(kernels) => (Player::Second, None, kernels),
         Ok(from) => {
@@ -102,30 +106,6 @@ impl<'g> Matrix<'g> {
             index,
             members,
         }
-    }
-
-    /// Unrooted: `Ok(x)` for the first vertex `x` (with an edge) whose line is independent,
-    /// where player I starts; else `Err` with kernels that hold every vertex with an edge.
-    fn unrooted(&self) -> Result<usize, Vec<Vec<usize>>> {
-        let n = self.side.len();
-        let mut has_edge = vec![false; n];
-        for &(u, v) in self.edges {
-            has_edge[u] = true;
-            has_edge[v] = true;
-        }
-        let mut covered = vec![false; n];
-        let mut kernels = Vec::new();
-        for x in 0..n {
-            if !has_edge[x] || covered[x] {
-                continue;
-            }
-            let Some(k) = self.kernel(None, x) else {
-                return Ok(x);
-            };
-            k.iter().for_each(|&y| covered[y] = true);
-            kernels.push(k);
-        }
-        Err(kernels)
     }
 
     /// Player I's first move from `from`: an edge `e` to `w` and an even kernel of `G − e`

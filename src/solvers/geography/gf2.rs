@@ -40,14 +40,28 @@ use std::time::Instant;
 /// memory budget.
 pub const MAX_MATRIX_BYTES: usize = 1 << 30;
 
-/// Whether the GF(2) method applies: undirected, simple, bipartite, edge rule, one token,
-/// normal play.
-pub(crate) fn applies(g: &Geography) -> bool {
+/// The cheap part of the applicability test: undirected edge geography, one token, normal
+/// play (the graph must also be simple and bipartite).
+fn rules_fit(g: &Geography) -> bool {
     !g.graph.directed
         && g.rule == Rule::Edge
         && matches!(g.tokens, Tokens::One { .. })
         && g.convention == Convention::Normal
-        && Sides::of(g).is_some_and(|sd| !has_duplicate(g, &sd))
+}
+
+/// [`solve_gf2`] when the method applies, `None` when it does not (not bipartite, parallel
+/// edges, or matrices over the memory budget), preparing the game only once: what
+/// `Method::Auto` uses.
+pub(crate) fn solve_if_applies(
+    g: &Geography,
+    budget: &Budget,
+) -> Option<Result<GameSolution, SolveError>> {
+    if !rules_fit(g) {
+        return None;
+    }
+    let started = Instant::now();
+    let gf2 = Gf2::new(g, budget).ok()?;
+    Some(gf2.solve(started, budget))
 }
 
 /// A 2-colouring of the graph: side of every vertex and its index within its side.
@@ -62,43 +76,47 @@ impl Sides {
     /// not bipartite (a loop included).
     fn of(g: &Geography) -> Option<Sides> {
         let n = g.graph.n();
-        // Compressed adjacency: two passes over the edges, no per-vertex allocation.
-        let mut start = vec![0usize; n + 1];
-        for &(u, v) in &g.graph.edges {
-            start[u + 1] += 1;
-            start[v + 1] += 1;
-        }
-        for v in 0..n {
-            start[v + 1] += start[v];
-        }
-        let mut fill = start.clone();
-        let mut nb = vec![0u32; start[n]];
-        for &(u, v) in &g.graph.edges {
-            nb[fill[u]] = v as u32;
-            fill[u] += 1;
-            nb[fill[v]] = u as u32;
-            fill[v] += 1;
-        }
-        let mut side = vec![u8::MAX; n];
-        let mut stack = Vec::new();
-        for s in 0..n {
-            if side[s] != u8::MAX {
-                continue;
+        // Union–find with parities over the edges, in one sequential pass (no adjacency
+        // lists): `parity[v]` is v's side relative to its parent.
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let mut parity = vec![0u8; n];
+        fn root(parent: &mut [u32], parity: &mut [u8], v: usize) -> (usize, u8) {
+            let mut r = v;
+            let mut p = 0;
+            while parent[r] as usize != r {
+                p ^= parity[r];
+                r = parent[r] as usize;
             }
-            side[s] = 0;
-            stack.push(s);
-            while let Some(u) = stack.pop() {
-                for &w in &nb[start[u]..start[u + 1]] {
-                    let w = w as usize;
-                    if side[w] == u8::MAX {
-                        side[w] = 1 - side[u];
-                        stack.push(w);
-                    } else if side[w] == side[u] {
-                        return None;
-                    }
+            // Path compression, keeping each vertex's parity to the root.
+            let (mut x, mut px) = (v, p);
+            while parent[x] as usize != r {
+                let next = parent[x] as usize;
+                let pnext = px ^ parity[x];
+                parent[x] = r as u32;
+                parity[x] = px;
+                x = next;
+                px = pnext;
+            }
+            (r, p)
+        }
+        for &(u, v) in &g.graph.edges {
+            let (ru, pu) = root(&mut parent, &mut parity, u);
+            let (rv, pv) = root(&mut parent, &mut parity, v);
+            if ru == rv {
+                if pu == pv {
+                    return None; // An odd cycle (or a loop).
                 }
+            } else {
+                // Hang the higher-numbered root below the lower one, so that each
+                // component's lowest vertex stays a root and lands on side 0.
+                let (hi, lo) = if ru > rv { (ru, rv) } else { (rv, ru) };
+                parent[hi] = lo as u32;
+                parity[hi] = pu ^ pv ^ 1;
             }
         }
+        let side: Vec<u8> = (0..n)
+            .map(|v| root(&mut parent, &mut parity, v).1)
+            .collect();
         let mut count = [0; 2];
         let index = side
             .iter()
@@ -175,6 +193,118 @@ impl BitMatrix {
     }
 }
 
+/// One block of Gauss–Jordan elimination: the (up to 64) pivots among the columns of
+/// `R`-word `w`, found on one-word projections of the rows below the current rank, then
+/// applied to every other row in a single pass (each row is loaded once per block instead of
+/// once per pivot, which is what makes the elimination memory-cheap). Rows `..rank` are the
+/// earlier pivot rows; on return the new pivot rows follow them, fully reduced, and
+/// `pivots` holds their columns.
+fn eliminate_word(aug: &mut BitMatrix, p: usize, w: usize, pivots: &mut Vec<usize>) {
+    let width = aug.words;
+    let rank = pivots.len();
+    // Phase 1: Gaussian elimination on the projections (word `w`) of rows rank..p. `red[i]`
+    // is row i's projection plus the pivot rows in `comb[i]` (a mask over block pivots).
+    let mut red: Vec<u64> = (rank..p).map(|i| aug.data[i * width + w]).collect();
+    let mut comb = vec![0u64; p - rank];
+    let mut is_pivot = vec![false; p - rank];
+    let mut block: Vec<(usize, u32)> = Vec::new(); // (row offset from rank, column bit)
+    for bit in 0..64u32 {
+        let mask = 1u64 << bit;
+        let Some(r) = (0..p - rank).find(|&i| !is_pivot[i] && red[i] & mask != 0) else {
+            continue;
+        };
+        let t = block.len();
+        is_pivot[r] = true;
+        let (pr, pc) = (red[r], comb[r]);
+        for j in 0..p - rank {
+            if j != r && red[j] & mask != 0 {
+                red[j] ^= pr;
+                comb[j] ^= pc ^ (1 << t);
+            }
+        }
+        block.push((r, bit));
+    }
+    if block.is_empty() {
+        return;
+    }
+    // The full pivot rows: each original pivot row plus the earlier pivot rows its
+    // projection was reduced by, then reduced against the later ones (back substitution),
+    // so that pivot t has a 1 at its own column and 0 at every other block pivot column.
+    let t_count = block.len();
+    let mut full = vec![0u64; t_count * width];
+    for (t, &(r, _)) in block.iter().enumerate() {
+        let row = rank + r;
+        full[t * width..(t + 1) * width].copy_from_slice(&aug.data[row * width..(row + 1) * width]);
+        let mut c = comb[r];
+        while c != 0 {
+            let s = c.trailing_zeros() as usize;
+            c &= c - 1;
+            let src = (rank + block[s].0) * width;
+            for k in w..width {
+                full[t * width + k] ^= aug.data[src + k];
+            }
+        }
+    }
+    for t in (0..t_count).rev() {
+        for (s, &(_, bit)) in block.iter().enumerate().skip(t + 1) {
+            if full[t * width + w] >> bit & 1 == 1 {
+                let (lo, hi) = full.split_at_mut(s * width);
+                lo[t * width + w..(t + 1) * width]
+                    .iter_mut()
+                    .zip(&hi[w..width])
+                    .for_each(|(a, b)| *a ^= b);
+            }
+        }
+    }
+    // Phase 2: clear the block's pivot columns from every other row, reading which pivots
+    // apply from the row's own word `w` (the pivot rows are mutually reduced, so the bits
+    // at pivot columns select them independently).
+    let pivot_bits: u64 = block.iter().fold(0, |m, &(_, b)| m | 1 << b);
+    let bit_to_t: Vec<u8> = {
+        let mut v = vec![0u8; 64];
+        for (t, &(_, b)) in block.iter().enumerate() {
+            v[b as usize] = t as u8;
+        }
+        v
+    };
+    let pivot_rows: Vec<usize> = block.iter().map(|&(r, _)| rank + r).collect();
+    let mut in_block = vec![false; p];
+    for &r in &pivot_rows {
+        in_block[r] = true;
+    }
+    for (i, row) in aug.data.chunks_exact_mut(width).enumerate() {
+        if in_block[i] {
+            continue;
+        }
+        let mut sel = row[w] & pivot_bits;
+        while sel != 0 {
+            let t = bit_to_t[sel.trailing_zeros() as usize] as usize;
+            sel &= sel - 1;
+            row[w..]
+                .iter_mut()
+                .zip(&full[t * width + w..(t + 1) * width])
+                .for_each(|(a, b)| *a ^= b);
+        }
+    }
+    // Move the pivot rows to rank..rank+t_count: the other rows found there take the places
+    // the pivot rows leave.
+    let displaced: Vec<usize> = (rank..rank + t_count).filter(|&i| !in_block[i]).collect();
+    let vacated: Vec<usize> = pivot_rows
+        .iter()
+        .copied()
+        .filter(|&r| r >= rank + t_count)
+        .collect();
+    for (&from, &to) in displaced.iter().zip(&vacated) {
+        aug.data
+            .copy_within(from * width..(from + 1) * width, to * width);
+    }
+    for t in 0..t_count {
+        let at = (rank + t) * width;
+        aug.data[at..at + width].copy_from_slice(&full[t * width..(t + 1) * width]);
+        pivots.push(w * 64 + block[t].1 as usize);
+    }
+}
+
 /// The outcome of one Gauss–Jordan elimination of `[M | I]` (see the module docs).
 struct Elimination {
     /// `M` itself (to find the edge of a winning move).
@@ -209,32 +339,13 @@ impl Elimination {
             aug.data[i * width + r_words + i / 64] |= 1 << (i % 64);
         }
         let mut pivots = Vec::new();
-        for col in 0..q {
+        for w in 0..r_words {
             if past_deadline(budget) {
                 return Err(BudgetExceeded {
                     nodes: pivots.len() as u64,
                 });
             }
-            let rank = pivots.len();
-            let (w, bit) = (col / 64, 1u64 << (col % 64));
-            let Some(found) = (rank..p).find(|&i| aug.data[i * width + w] & bit != 0) else {
-                continue;
-            };
-            if found != rank {
-                for k in 0..width {
-                    aug.data.swap(found * width + k, rank * width + k);
-                }
-            }
-            // Clear `col` in every other row. Words of `R` left of `w` are zero in the pivot
-            // row (earlier pivots were cleared from it), so the XOR starts at word `w`.
-            let (before, rest) = aug.data.split_at_mut(rank * width);
-            let (pivot, after) = rest.split_at_mut(width);
-            for row in before.chunks_exact_mut(width).chain(after.chunks_exact_mut(width)) {
-                if row[w] & bit != 0 {
-                    row[w..].iter_mut().zip(&pivot[w..]).for_each(|(a, b)| *a ^= b);
-                }
-            }
-            pivots.push(col);
+            eliminate_word(&mut aug, p, w, &mut pivots);
         }
         let rank = pivots.len();
         // Left kernel: rows rank.. of E. A row vertex is dependent iff one of them has its bit.
@@ -307,11 +418,7 @@ impl<'a> Gf2<'a> {
                     .into(),
             )
         };
-        if !(g.rule == Rule::Edge
-            && !g.graph.directed
-            && matches!(g.tokens, Tokens::One { .. })
-            && g.convention == Convention::Normal)
-        {
+        if !rules_fit(g) {
             return Err(refuse());
         }
         let sides = Sides::of(g).ok_or_else(refuse)?;
@@ -359,6 +466,18 @@ impl<'a> Gf2<'a> {
             _ => (0, el.answer_for_column(i, self.sides.count[0])?),
         };
         (0..self.g.graph.n()).find(|&v| self.sides.side[v] == other && self.sides.index[v] == j)
+    }
+
+    /// The winner from the start and a winning first move, from one elimination.
+    fn solve(&self, started: Instant, budget: &Budget) -> Result<GameSolution, SolveError> {
+        let el = self.eliminate(None, budget)?;
+        let (wins, winning_move) = self.decide_start(&el);
+        Ok(GameSolution::without_line(
+            wins,
+            winning_move,
+            Stats::since(started, 1),
+            "gf2",
+        ))
     }
 
     /// Whether the mover wins at the start, with a winning move.
@@ -420,15 +539,7 @@ pub fn ueg_winners(g: &Geography, budget: &Budget) -> Result<Vec<Winner>, SolveE
 /// [`MAX_MATRIX_BYTES`]); [`SolveError::Budget`] when the deadline passes.
 pub fn solve_gf2(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     let started = Instant::now();
-    let gf2 = Gf2::new(g, budget)?;
-    let el = gf2.eliminate(None, budget)?;
-    let (wins, winning_move) = gf2.decide_start(&el);
-    Ok(GameSolution::without_line(
-        wins,
-        winning_move,
-        Stats::since(started, 1),
-        "gf2",
-    ))
+    Gf2::new(g, budget)?.solve(started, budget)
 }
 
 /// A principal variation of bipartite UEG from the start, one elimination per move: the
@@ -466,4 +577,113 @@ pub fn gf2_line(g: &Geography, budget: &Budget) -> Result<Vec<Move>, SolveError>
         line.push(chosen);
     }
     Ok(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Whether line `x` of `lines` is in the span of the others (plain elimination on
+    /// `Vec<bool>`, independent of the packed code).
+    fn naive_dependent(lines: &[Vec<bool>], x: usize) -> bool {
+        let mut basis: Vec<Vec<bool>> = Vec::new();
+        let reduce = |basis: &[Vec<bool>], mut v: Vec<bool>| {
+            for b in basis {
+                let p = b.iter().position(|&t| t).unwrap();
+                if v[p] {
+                    v.iter_mut().zip(b).for_each(|(a, c)| *a ^= c);
+                }
+            }
+            v
+        };
+        for (i, l) in lines.iter().enumerate() {
+            if i == x {
+                continue;
+            }
+            let v = reduce(&basis, l.clone());
+            if let Some(p) = v.iter().position(|&t| t) {
+                for b in basis.iter_mut() {
+                    if b[p] {
+                        b.iter_mut().zip(&v).for_each(|(a, c)| *a ^= c);
+                    }
+                }
+                basis.push(v);
+            }
+        }
+        !reduce(&basis, lines[x].clone()).iter().any(|&t| t)
+    }
+
+    /// The blocked elimination over several words (up to 150 × 150, low rank included)
+    /// against naive span tests for every row and column, and the winning-move entries of
+    /// independent lines make the perpendicular line dependent once removed.
+    #[test]
+    fn blocked_elimination_agrees_with_naive_spans() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let (mut dep, mut indep) = (0, 0);
+        for _ in 0..60 {
+            let p = rng.random_range(1..150);
+            let q = rng.random_range(1..150);
+            let mut cells = vec![vec![false; q]; p];
+            if rng.random_bool(0.5) {
+                let density = rng.random_range(0.01..0.9);
+                for row in cells.iter_mut() {
+                    row.iter_mut().for_each(|c| *c = rng.random_bool(density));
+                }
+            } else {
+                // A product of p×k and k×q matrices: rank at most k.
+                let k = rng.random_range(1..40);
+                let a: Vec<Vec<bool>> = (0..p)
+                    .map(|_| (0..k).map(|_| rng.random_bool(0.5)).collect())
+                    .collect();
+                let b: Vec<Vec<bool>> = (0..k)
+                    .map(|_| (0..q).map(|_| rng.random_bool(0.5)).collect())
+                    .collect();
+                for (ai, row) in a.iter().zip(cells.iter_mut()) {
+                    for (j, c) in row.iter_mut().enumerate() {
+                        *c = (0..k).fold(false, |s, t| s ^ (ai[t] & b[t][j]));
+                    }
+                }
+            }
+            let mut m = BitMatrix::zeros(p, q);
+            for (i, row) in cells.iter().enumerate() {
+                for (j, &c) in row.iter().enumerate() {
+                    if c {
+                        m.set(i, j);
+                    }
+                }
+            }
+            let el = Elimination::new(m, p, q, &Budget::unlimited()).unwrap();
+            let cols: Vec<Vec<bool>> = (0..q)
+                .map(|j| (0..p).map(|i| cells[i][j]).collect())
+                .collect();
+            for i in 0..p {
+                let d = naive_dependent(&cells, i);
+                assert_eq!(el.row_dependent[i], d, "row {i} of {p}x{q}");
+                if d {
+                    dep += 1;
+                    continue;
+                }
+                indep += 1;
+                let j = el.answer_for_row(i).expect("a winning entry");
+                assert!(cells[i][j]);
+                let mut after = cols.clone();
+                after[j][i] = false;
+                assert!(naive_dependent(&after, j), "row {i}: column {j}");
+            }
+            for j in 0..q {
+                let d = naive_dependent(&cols, j);
+                assert_eq!(el.col_dependent[j], d, "column {j} of {p}x{q}");
+                if !d {
+                    let i = el.answer_for_column(j, p).expect("a winning entry");
+                    assert!(cells[i][j]);
+                    let mut after = cells.clone();
+                    after[i][j] = false;
+                    assert!(naive_dependent(&after, i), "column {j}: row {i}");
+                }
+            }
+        }
+        assert!(dep > 500 && indep > 500, "{dep} vs {indep}");
+    }
 }

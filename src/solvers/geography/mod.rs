@@ -13,6 +13,7 @@ mod exhaustive;
 mod gf2;
 mod matching;
 mod memo;
+mod nimg;
 mod oracle;
 mod position;
 mod session;
@@ -25,6 +26,7 @@ pub use dag::{dag_values, solve_dag};
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
 pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
 pub use matching::{solve_matching, uvg_winners};
+pub use nimg::solve_nim_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
 pub use session::{MoveOracle, with_oracle};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};
@@ -51,7 +53,8 @@ pub struct GameSolution {
     pub principal_variation: Vec<Move>,
     /// Search statistics.
     pub stats: Stats,
-    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`, `"tree"`).
+    /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`, `"tree"`,
+    /// `"nim_matching"`, `"nim_loops"`).
     pub method: &'static str,
 }
 
@@ -82,8 +85,8 @@ impl GameSolution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
-    /// The first polynomial method that applies (DAG, matching, GF(2), tree, in that order),
-    /// else exhaustive search.
+    /// The first polynomial method that applies (DAG, matching, GF(2), tree, NimG matching,
+    /// in that order), else exhaustive search.
     Auto,
     /// Memoised exhaustive search ([`solve_exhaustive`]); every variant.
     Exhaustive,
@@ -93,6 +96,9 @@ pub enum Method {
     Gf2,
     /// Backward induction ([`solve_dag`]); one-token vertex or arc geography on DAGs.
     Dag,
+    /// Maximum matching for misère NimG-RM ([`solve_nim_matching`]): on bipartite loopless
+    /// graphs (Renault–Schmidt Thm 3.5) and with a loop on every vertex (Thm 3.7).
+    NimMatching,
     /// Fraenkel–Simonson's tree algorithms ([`solve_tree`]): the pair recursion for rooted
     /// PVG/PAG on directed trees; the pair recursion with Grundy values of cut subtrees for
     /// IVG2/IAG2 (two shared tokens) on directed trees (Thm 3.4); the path chain for rooted
@@ -115,20 +121,23 @@ pub fn solve_with(
         Method::Gf2 => solve_gf2(g, budget),
         Method::Dag => solve_dag(g, budget),
         Method::Tree => solve_tree(g, budget),
+        Method::NimMatching => solve_nim_matching(g, budget),
         Method::Auto => {
             check_valid(g)?;
             if dag::applies(g) {
                 solve_dag(g, budget)
             } else if matching::applies(g) {
                 solve_matching(g, budget)
-            } else if gf2::applies(g) {
-                solve_gf2(g, budget)
+            } else if let Some(answer) = gf2::solve_if_applies(g, budget) {
+                answer
             } else if (trees::applies(g)
                 || two_token_trees::applies(g)
                 || undirected_trees::applies(g))
                 && g.graph.n() <= MAX_TREE_VERTICES
             {
                 solve_tree(g, budget)
+            } else if nimg::applies(g) {
+                solve_nim_matching(g, budget)
             } else {
                 solve_exhaustive(g, budget)
             }
