@@ -263,7 +263,9 @@ fn solve_line(
     let (n, m) = (game.graph.n(), game.graph.m());
     // Instances run side by side, one per thread: each gets its share of the memory budget.
     let budget = make_budget();
-    let share = budget.max_memory.map(|m| m / rayon::current_num_threads().max(1));
+    let share = budget
+        .max_memory
+        .map(|m| m / rayon::current_num_threads().max(1));
     match solve_with(&game, Method::Auto, &budget.with_memory(share)) {
         Ok(s) => Ok(LineResult::Solved {
             winner: s.winner,
