@@ -101,15 +101,18 @@ const CERT_INSTANCES: [(&str, &str); 6] = [
 ];
 
 /// The example instances certificates are checked against, in [`Target::Certificate`]'s
-/// order (the first input byte modulo their number picks one).
-pub fn certificate_instances() -> Vec<(&'static str, Instance)> {
-    CERT_INSTANCES
-        .iter()
-        .map(|&(name, text)| {
-            let parsed = lang::parse_str(name, text).expect("the examples parse");
-            (name, parsed.instance)
-        })
-        .collect()
+/// order (the first input byte modulo their number picks one); parsed once per process.
+pub fn certificate_instances() -> &'static [(&'static str, Instance)] {
+    static PARSED: std::sync::OnceLock<Vec<(&'static str, Instance)>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| {
+        CERT_INSTANCES
+            .iter()
+            .map(|&(name, text)| {
+                let parsed = lang::parse_str(name, text).expect("the examples parse");
+                (name, parsed.instance)
+            })
+            .collect()
+    })
 }
 
 /// Checks certificate JSON (after the selector byte) against the selected example, with

@@ -64,8 +64,10 @@ pub fn run(
     }
 }
 
-/// Bytes a parsed certificate holds per byte of its JSON text, at most (strings and vectors
-/// carry headers and spare capacity): the certificate cap is the memory budget over this.
+/// Bytes a certificate costs per byte of its JSON text while it is read and parsed (the text,
+/// then the parsed strings and vectors with their headers): the certificate cap is the memory
+/// budget over this. Measured: a 503 KB strategy certificate (rooted UVG on K13) raises
+/// check-cert's peak RSS by 3.6 MB, walk included.
 pub const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
 
 /// Bytes the checker's strategy walk holds per position (the position, its moves and the
