@@ -238,3 +238,61 @@ fn hampath_trailtrap_maps_extendable_paths_forward() {
         );
     }
 }
+
+/// A wrong construction is caught through the forward map: on sources where the control
+/// gadgets (NimG with one token on `d`, misère UVG without pendants) change the answer, the
+/// map never yields a certificate that the checker accepts for the source's winner.
+#[test]
+fn misere_forward_maps_catch_broken_gadgets() {
+    use georeduce::certify::{Claim, Player, check};
+    use georeduce::reductions::Reduction;
+    use georeduce::reductions::dvg_misere_uvg::DvgToMisereUvg;
+    use georeduce::reductions::dvg_nimg::DvgToNimg;
+    use georeduce::solvers::dispatch::solve_instance;
+    use georeduce::solvers::{Budget, Winner};
+    let p = params(Rule::Vertex, Setup::Rooted, true, false);
+    let controls: [(&dyn Reduction, u64); 2] = [
+        (&DvgToNimg { d_weight: 1 }, 29),
+        (&DvgToMisereUvg { pendants: false }, 30),
+    ];
+    for (control, seed) in controls {
+        let (mut wrong, mut right) = (0, 0);
+        for source in games(seed, 200, p, 4) {
+            let Ok(out) = control.reduce(&source) else {
+                continue;
+            };
+            let cert = producers::certificate(&source, true).expect("a game certificate");
+            let claim = check(&source, &cert)
+                .expect("the producer's certificate")
+                .claim;
+            let truth = solve_instance(&out.target, &Budget::unlimited())
+                .expect("small target")
+                .winner()
+                .map(|w| {
+                    Claim::Winner(if w == Winner::First {
+                        Player::First
+                    } else {
+                        Player::Second
+                    })
+                });
+            if truth == Some(claim) {
+                right += 1;
+                continue;
+            }
+            wrong += 1;
+            if let Ok(image) = control.forward(&source, &out.target, &cert) {
+                let verdict = check(&out.target, &image);
+                assert!(
+                    verdict.is_err(),
+                    "{}: a broken gadget's image was accepted\n{source:?}",
+                    control.info().id
+                );
+            }
+        }
+        eprintln!(
+            "{}: control wrong on {wrong}, right on {right}",
+            control.info().id
+        );
+        assert!(wrong >= 10 && right >= 10, "{wrong} wrong, {right} right");
+    }
+}

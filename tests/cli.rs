@@ -144,10 +144,20 @@ fn node_budget_gives_unknown_and_exit_3() {
         "pvg",
         "--max-nodes",
         "10",
+        "--by",
+        "search",
     ];
     let v = georeduce(&args);
     assert_eq!(v.status.code(), Some(3), "{}{}", stdout(&v), stderr(&v));
     assert!(stdout(&v).contains("unknown"));
+    // The same budget under `--by auto`: the search runs out, the certificate answers.
+    let v = georeduce(&[&args[..6], &["--json"]].concat());
+    assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
+    let j = json(&v);
+    assert_eq!(j["result"], "match");
+    assert_eq!(j["by"], "certificate");
+    assert_eq!(j["steps"][0]["by"], "certificate");
+    assert!(j["steps"][0]["certificate_positions"].as_u64() > Some(100));
 }
 
 #[test]
@@ -287,4 +297,37 @@ fn strategy_gets_a_line_of_play_even_when_a_polynomial_method_answers() {
         "tree",
     ]);
     assert!(stdout(&o).contains("principal variation: not given by the tree method"));
+}
+
+/// `--by certificate` through a chain whose last step is a misère gadget reduction: no target
+/// is searched, every step is established by a checked forward image.
+#[test]
+fn verify_by_certificate_through_the_nimg_chain() {
+    let v = georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-dvg,dvg-nimg",
+        "--by",
+        "certificate",
+        "--json",
+    ]);
+    assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
+    let j = json(&v);
+    assert_eq!(j["result"], "match");
+    assert_eq!(j["source_certificate"]["status"], "accepted");
+    for step in 0..2 {
+        assert_eq!(j["steps"][step]["by"], "certificate", "{j:#}");
+        assert_eq!(j["steps"][step]["winner"], "second", "{j:#}");
+        assert!(j["steps"][step]["stats"]["nodes"].is_null());
+    }
+    let text = stdout(&georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-dvg,dvg-nimg",
+        "--by",
+        "certificate",
+    ]));
+    assert!(text.contains("MATCH (certified: strategy of "), "{text}");
 }

@@ -248,7 +248,7 @@ fn start_of(g: &Geography) -> VertexId {
     g.starts().first().copied().unwrap_or(0)
 }
 
-/// Source strategy → target strategy (`deg-ueg` here; the misère gadgets in [`misere`]).
+/// Source strategy → target strategy (`deg-ueg` here; the misère gadgets in `gadget/misere.rs`).
 pub fn forward(
     r: &dyn Reduction,
     source: &Instance,
