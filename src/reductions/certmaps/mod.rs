@@ -18,12 +18,16 @@
 //! answers [`CertMapError::NotConstructive`] with the reason, and [`CertMaps`] says so, so
 //! that `list` and `docs/certificate-maps.md` can show it.
 //!
-//! One file per reduction family: [`textbook`] (QBF → DVG/DEG), [`pvg`] (QBF → PVG and
-//! PVG → PAG), [`two_token`] (QBF → IAG2/IVG2), [`pendant`] (the misère pendants and Trail
-//! Trap's isolated vertex), [`np`] (Hamiltonian path and vertex cover → PVG), [`gadget`]
-//! (DEG → UEG, DVG → misère UVG, DVG → NimG). [`round_trip`] runs one step's four
-//! certificates (source, forward, target, backward) for `verify --certify` and
-//! `check --certify`.
+//! The reductions written as a [`super::Theorem`] keep their maps in their own file, reading
+//! the typed layout of their construction (`qbf_to_dvg.rs`, `qbf_to_deg.rs`, `qbf_to_pvg.rs`,
+//! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`); this directory holds the
+//! machinery they share (`diamonds`: the diamond strategies and the read-back of Skolem and
+//! Herbrand functions; `util`: oracles, replays, certificate builders) and the maps of the
+//! reductions not yet converted: [`pag`] (PVG → PAG), [`pendant`] (the misère pendants and
+//! Trail Trap's isolated vertex), [`np`] (Hamiltonian path → PVG, and the NP helpers),
+//! [`gadget`] (DEG → UEG, DVG → misère UVG, DVG → NimG), [`trailtrap`]. [`round_trip`] runs
+//! one step's four certificates (source, forward, target, backward) for `verify --certify`
+//! and `check --certify`.
 
 pub(crate) mod diamonds;
 pub mod gadget;
