@@ -8,7 +8,7 @@
 //! The constructions on game boards keep the source vertices as the first `n` target
 //! vertices, with the same identifiers and labels, so that a vertex can be followed through a
 //! chain of reductions by name. New vertices get identifiers built from their role; because a
-//! user's source graph may already use such a name, [`add_fresh`] appends a suffix until the
+//! user's source graph may already use such a name, `add_fresh` appends a suffix until the
 //! identifier is unused (a collision must never panic).
 
 use super::{ProblemKind, Reduced, ReductionError, ReductionInfo};

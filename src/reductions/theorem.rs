@@ -94,7 +94,7 @@ impl SourceProblem for Geography {
 }
 
 /// A size formula: the number of target vertices and edges as expressions in named
-/// parameters of the source. Write it with [`size_formula!`]: the expressions are printed
+/// parameters of the source. Write it with `size_formula!`: the expressions are printed
 /// (`list`, [`ReductionInfo::vertices_formula`]) from the very tokens that
 /// [`Size::of`] evaluates, so the catalogue cannot drift from the check.
 pub struct Size<S> {

@@ -18,11 +18,14 @@
 //! answers [`CertMapError::NotConstructive`] with the reason, and [`CertMaps`] says so, so
 //! that `list` and `docs/certificate-maps.md` can show it.
 //!
-//! The maps of the reductions converted to typed constructions live in their reduction's file
-//! (e.g. `qbf_to_pvg.rs`); what is left here: shared machinery ([`diamonds`], [`util`]) and
-//! the families not yet converted: [`pendant`] (the misère pendants and Trail Trap's isolated
-//! vertex), [`np`] (Hamiltonian path and vertex cover → PVG), [`pag`] (PVG → PAG),
-//! [`trailtrap`], [`gadget`] (DEG → UEG, DVG → misère UVG, DVG → NimG). Running the maps
+//! The reductions written as a [`super::Theorem`] keep their maps in their own file, reading
+//! the typed layout of their construction (`qbf_to_dvg.rs`, `qbf_to_deg.rs`, `qbf_to_pvg.rs`,
+//! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`); this directory holds the
+//! machinery they share (`diamonds`: the diamond strategies and the read-back of Skolem and
+//! Herbrand functions; `util`: oracles, replays, certificate builders) and the maps of the
+//! reductions not yet converted: [`pag`] (PVG → PAG), [`pendant`] (the misère pendants and
+//! Trail Trap's isolated vertex), [`np`] (Hamiltonian path → PVG, and the NP helpers),
+//! [`gadget`] (DEG → UEG, DVG → misère UVG, DVG → NimG), [`trailtrap`]. Running the maps
 //! against solvers and the checker (one step's four certificates) is [`crate::verify`]'s
 //! business, not this module's.
 
