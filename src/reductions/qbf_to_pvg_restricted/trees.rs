@@ -33,7 +33,7 @@ pub fn out_tree(g: &mut Graph, root: VertexId, leaves: usize, depth: u32) -> Vec
     out
 }
 
-/// An out-tree grown by [`grow_out_tree`]: its vertices in creation order (root first) and
+/// An out-tree grown by `grow_out_tree`: its vertices in creation order (root first) and
 /// the parent of each non-root vertex.
 #[derive(Clone, Debug)]
 pub struct OutTree {

@@ -98,7 +98,7 @@ impl NimMatching<'_> {
 /// Solves misère NimG-RM on a bipartite loopless graph or on a graph with a loop on every
 /// vertex, with a line of play.
 ///
-/// Errors: [`SolveError::Unsupported`] outside those classes (see [`applies`]) or for an
+/// Errors: [`SolveError::Unsupported`] outside those classes (see `applies`) or for an
 /// invalid game; [`SolveError::Budget`] when `budget` runs out.
 pub fn solve_nim_matching(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     check_valid(g)?;
