@@ -4,16 +4,9 @@
 #[path = "cli/batch.rs"]
 mod batch;
 
+use crate::run::{georeduce, stderr, stdout};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn georeduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_georeduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run georeduce")
-}
 
 fn with_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
@@ -31,14 +24,6 @@ fn with_stdin(args: &[&str], input: &str) -> Output {
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn json(o: &Output) -> serde_json::Value {

@@ -2,25 +2,9 @@
 //! codes, the printed claim, rejections that name the failing line of play or assignment,
 //! diagnostics on malformed certificate JSON, and the message for NO answers.
 
+use crate::run::{georeduce, stderr, stdout};
 use serde_json::{Value, json};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn georeduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_georeduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run georeduce")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A path for a scratch file of this test binary (`name` is unique per test).
 fn scratch(name: &str) -> PathBuf {

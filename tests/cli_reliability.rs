@@ -2,24 +2,9 @@
 //! in "unknown" (exit 3), capped reads, safe output files, interrupted campaigns that still
 //! report, and certificates parsed strictly.
 
+use crate::run::{georeduce, stderr, stdout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn georeduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_georeduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run georeduce")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// Asserts the exit code, showing both streams when it differs; never 101 (a panic).
 fn assert_code(o: &Output, code: i32) {

@@ -26,5 +26,7 @@ mod lang;
 mod reductions_i;
 /// Reductions II: Renault–Schmidt, Trail Trap, chains.
 mod reductions_ii;
+/// Running the binary: helpers shared by the end-to-end modules.
+mod run;
 /// `--self-check` on every geography variant.
 mod self_check;

@@ -1,0 +1,23 @@
+//! Running the `georeduce` binary from the end-to-end tests: one copy of the helpers that
+//! `cli`, `cli_certify` and `cli_reliability` share.
+
+use std::process::{Command, Output};
+
+/// Runs `georeduce ARGS` in the crate's root and waits for it.
+pub fn georeduce(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run georeduce")
+}
+
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
