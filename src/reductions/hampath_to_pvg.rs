@@ -18,10 +18,22 @@
 //! Size: `2n` vertices; `|A(G)| − outdeg(t) + n − 1` arcs (fixed, t given, n > 1), otherwise
 //! `|A(G)| + n − 1`, where |A(G)| counts distinct non-loop arcs (an undirected edge counts
 //! as two arcs).
+//!
+//! Certificate maps (only YES answers of NP problems have certificates, so only player II's
+//! side maps): forward, II walks the Hamiltonian path while I walks his chain, and I is stuck
+//! first; backward, II's strategy is played against I's forced chain and II's walk read off.
+//! The forward map checks the path first: II's forced moves could otherwise complete an
+//! invalid one.
 
-use super::helpers::{directed_game, expect_hampath, partizan, target_game};
-use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Geography, Graph, HamPath, Instance, Locator, Rule, VertexId};
+use super::certmaps::util::{
+    NO_CERT, build_game_cert, indices, replay, second_oracle, step_to, walk_of_second,
+};
+use super::certmaps::{CertMapError, CertMaps, MapStatus, claims_yes, refuse};
+use super::helpers::{normal_game, partizan};
+use super::theorem::{Construction, Size, Theorem, size_formula};
+use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
+use crate::certify::{Certificate, CertificateBody, PathCert, Player, check_hampath};
+use crate::problems::{Graph, HamPath, Locator, Rule, VertexId};
 use crate::solvers::Winner;
 
 /// Fraenkel–Simonson Theorem 2.3: `hampath-pvg` (end vertex respected) or
@@ -38,6 +50,31 @@ impl HamPathToPvg {
     pub const AS_PRINTED: HamPathToPvg = HamPathToPvg { as_printed: true };
 }
 
+size_formula! {
+    /// The size of Theorem 2.3's board with the end-vertex fix.
+    SIZE: HamPath = |h| with ends = match ends(h, false) {
+        Ok(ends) => ends,
+        Err(_) => return (0, 0),
+    }; {
+        n = h.graph.n(), "vertices of G";
+        A = board_arcs(h).len(),
+            "|A(G)|, distinct non-loop arcs (an undirected edge counts as two)";
+        d = cut_arcs(h, ends.1).len(), "outdeg(t) when t is given and n > 1, else 0";
+    } => vertices 2 * n, edges A - d + n - 1
+}
+
+size_formula! {
+    /// The size of Theorem 2.3's board as printed (t ignored).
+    SIZE_AS_PRINTED: HamPath = |h| with _ends = match ends(h, true) {
+        Ok(ends) => ends,
+        Err(_) => return (0, 0),
+    }; {
+        n = h.graph.n(), "vertices of G";
+        A = board_arcs(h).len(),
+            "|A(G)|, distinct non-loop arcs (an undirected edge counts as two)";
+    } => vertices 2 * n, edges A + n - 1
+}
+
 const PAPER: &str = "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–214 \
                      (../shared/papers/002_6f77a2c70ea13afa.txt)";
 
@@ -48,8 +85,8 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
     paper: PAPER,
     theorem: "Thm 2.3",
     gadgets: &["G itself (II's board)", "chain of n vertices (I's board)"],
-    vertices_formula: "2n",
-    edges_formula: "|A(G)| − outdeg(t) + n − 1 (t given, n > 1); |A(G)| + n − 1 otherwise",
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
     preconditions: &[
         "a start vertex s (player II starts there)",
         "loops and repeated arcs are dropped; an undirected edge becomes two arcs",
@@ -69,13 +106,14 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
         max_degree: None,
         why: "FS Thm 2.3: PVG is NP-hard for planar digraphs (H is G plus a disjoint chain)",
     }],
-    size_legend: "",
+    size_legend: SIZE.legend,
     yes_winner: Winner::Second,
 };
 
 static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
     id: "hampath-pvg-as-printed",
-    edges_formula: "|A(G)| + n − 1",
+    edges_formula: SIZE_AS_PRINTED.edges,
+    size_legend: SIZE_AS_PRINTED.legend,
     claims: &[
         "(wrong as printed) II wins ⇔ G has a Hamiltonian path from s to t",
         "I's board is a chain of n vertices starting at his start",
@@ -103,50 +141,76 @@ fn board_arcs(h: &HamPath) -> Vec<(VertexId, VertexId)> {
     arcs
 }
 
-impl HamPathToPvg {
-    fn info_static(&self) -> &'static ReductionInfo {
-        if self.as_printed {
-            &AS_PRINTED_INFO
-        } else {
-            &FIXED_INFO
-        }
-    }
+/// The vertex whose out-arcs the fix deletes: t, when the construction honours it and
+/// n > 1 (for n = 1 every walk ends at t anyway).
+fn cut_vertex(h: &HamPath, t: Option<VertexId>) -> Option<VertexId> {
+    t.filter(|_| h.graph.n() > 1)
+}
 
-    /// The start s, checked; and the end t that the construction honours (none as printed).
-    fn ends(&self, h: &HamPath) -> Result<(VertexId, Option<VertexId>), ReductionError> {
-        let n = h.graph.n();
-        let bad = |message: String, at: Locator, help: Option<String>| {
-            Err(ReductionError::Precondition {
-                theorem: "Thm 2.3",
-                message,
-                at,
-                help,
-            })
-        };
-        let Some(s) = h.start else {
-            let help = "name the start vertex s of the path: player II starts there; for \
-                        'a path with any ends', try every s";
-            return bad("a start vertex s".into(), Locator::Whole, Some(help.into()));
-        };
-        if s >= n {
-            return bad(
-                format!("a start vertex in range, not {s}"),
-                Locator::Whole,
-                None,
-            );
-        }
-        if let Some(t) = h.end.filter(|&t| t >= n) {
-            return bad(
-                format!("an end vertex in range, not {t}"),
-                Locator::End,
-                None,
-            );
-        }
-        Ok((s, if self.as_printed { None } else { h.end }))
+/// The arcs of G that the fix deletes (those leaving [`cut_vertex`]).
+fn cut_arcs(h: &HamPath, t: Option<VertexId>) -> Vec<(VertexId, VertexId)> {
+    let cut = cut_vertex(h, t);
+    board_arcs(h)
+        .into_iter()
+        .filter(|&(u, _)| Some(u) == cut)
+        .collect()
+}
+
+/// The start s, checked; and the end t that the construction honours (none `as_printed`).
+fn ends(h: &HamPath, as_printed: bool) -> Result<(VertexId, Option<VertexId>), ReductionError> {
+    let n = h.graph.n();
+    let bad = |message: String, at: Locator, help: Option<String>| {
+        Err(ReductionError::Precondition {
+            theorem: "Thm 2.3",
+            message,
+            at,
+            help,
+        })
+    };
+    let Some(s) = h.start else {
+        let help = "name the start vertex s of the path: player II starts there; for \
+                    'a path with any ends', try every s";
+        return bad("a start vertex s".into(), Locator::Whole, Some(help.into()));
+    };
+    if s >= n {
+        return bad(
+            format!("a start vertex in range, not {s}"),
+            Locator::Whole,
+            None,
+        );
+    }
+    if let Some(t) = h.end.filter(|&t| t >= n) {
+        return bad(
+            format!("an end vertex in range, not {t}"),
+            Locator::End,
+            None,
+        );
+    }
+    Ok((s, if as_printed { None } else { h.end }))
+}
+
+/// Theorem 2.3's board by role.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// II's board, a copy of G: `graph[v]` is G's vertex v (same identifier and label).
+    pub graph: Vec<VertexId>,
+    /// s, where player II starts.
+    pub s: VertexId,
+    /// t, whose out-arcs are deleted so that a walk through all of G ends there (given, fixed
+    /// reading, n > 1); `None` when nothing is deleted.
+    pub t: Option<VertexId>,
+    /// I's chain `ch0 → … → ch_{n−1}` (I starts on `ch0`).
+    pub chain: Vec<VertexId>,
+}
+
+impl Layout {
+    /// The vertex of G that the board vertex `x` copies, if it is one.
+    pub fn of_board(&self, x: VertexId) -> Option<VertexId> {
+        self.graph.iter().position(|&y| y == x)
     }
 }
 
-/// I's chain `ch0 → … → ch_{n−1}`, with a prefix that no vertex of G uses.
+/// Adds I's chain `ch0 → … → ch_{n−1}`, with a prefix that no vertex of G uses.
 fn add_chain(g: &mut Graph, src: &Graph) -> Vec<VertexId> {
     let mut prefix = String::from("ch");
     while src.vertices.iter().any(|v| v.id.starts_with(&prefix)) {
@@ -162,31 +226,44 @@ fn add_chain(g: &mut Graph, src: &Graph) -> Vec<VertexId> {
     chain
 }
 
-impl Reduction for HamPathToPvg {
-    super::certmaps::delegate_maps!(fns super::certmaps::np::hampath_maps, super::certmaps::np::hampath_forward, super::certmaps::np::hampath_backward);
+impl HamPathToPvg {
+    fn info_static(&self) -> &'static ReductionInfo {
+        if self.as_printed {
+            &AS_PRINTED_INFO
+        } else {
+            &FIXED_INFO
+        }
+    }
+}
 
-    fn info(&self) -> &ReductionInfo {
+impl Theorem for HamPathToPvg {
+    type Source = HamPath;
+    type Layout = Layout;
+
+    fn entry(&self) -> &ReductionInfo {
         self.info_static()
     }
 
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let h = expect_hampath(self.info_static().id, source)?;
-        let (s, t) = self.ends(h)?;
+    fn construct(&self, h: &HamPath) -> Result<Construction<Layout>, ReductionError> {
+        let (s, t) = ends(h, self.as_printed)?;
         let mut g = Graph::new(true);
-        for v in &h.graph.vertices {
-            let x = g.add_vertex(v.id.clone());
-            g.vertices[x].label = v.label.clone();
-        }
-        let cut = t.filter(|_| h.graph.n() > 1);
-        for (u, v) in board_arcs(h).into_iter().filter(|&(u, _)| Some(u) != cut) {
-            g.add_edge(u, v);
+        let graph: Vec<VertexId> = h
+            .graph
+            .vertices
+            .iter()
+            .map(|v| {
+                let x = g.add_vertex(v.id.clone());
+                g.vertices[x].label = v.label.clone();
+                x
+            })
+            .collect();
+        let t = cut_vertex(h, t);
+        for (u, v) in board_arcs(h).into_iter().filter(|&(u, _)| Some(u) != t) {
+            g.add_edge(graph[u], graph[v]);
         }
         for group in &h.graph.groups {
-            g.add_group(
-                group.kind.clone(),
-                group.name.clone(),
-                group.members.clone(),
-            );
+            let members = group.members.iter().map(|&v| graph[v]).collect();
+            g.add_group(group.kind.clone(), group.name.clone(), members);
         }
         let chain = add_chain(&mut g, &h.graph);
         let mut notes = Vec::new();
@@ -195,79 +272,156 @@ impl Reduction for HamPathToPvg {
         } else if h.end.is_none() {
             notes.push("no end vertex: II wins iff a Hamiltonian path starts at s".into());
         }
-        let target = directed_game(g, Rule::Vertex, partizan(chain[0], s));
-        Ok(Reduced { target, notes })
+        let layout = Layout {
+            s: graph[s],
+            t: t.map(|t| graph[t]),
+            graph,
+            chain,
+        };
+        Ok(Construction {
+            game: normal_game(g, Rule::Vertex, partizan(layout.chain[0], layout.s)),
+            layout,
+            notes,
+        })
     }
 
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        let Ok(h) = expect_hampath(self.info_static().id, source) else {
-            return (0, 0);
-        };
-        let Ok((_, t)) = self.ends(h) else {
-            return (0, 0);
-        };
-        let (n, arcs) = (h.graph.n(), board_arcs(h));
-        let outdeg_t = match t {
-            Some(t) if n > 1 => arcs.iter().filter(|&&(u, _)| u == t).count(),
-            _ => 0,
-        };
-        (2 * n, arcs.len() - outdeg_t + n - 1)
+    fn size(&self) -> &Size<HamPath> {
+        if self.as_printed {
+            &SIZE_AS_PRINTED
+        } else {
+            &SIZE
+        }
     }
 
-    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = target_game(target)?;
+    /// I's board is a chain of n vertices from his start that nothing enters or leaves (so he
+    /// has exactly n − 1 moves), II starts on s, and t has no out-arc.
+    fn check_layout(&self, _: &HamPath, built: &Construction<Layout>) -> Result<(), String> {
+        let (game, lay) = (&built.game, &built.layout);
         let g = &game.graph;
-        check_chain(game)?;
-        let Ok(h) = expect_hampath(self.info_static().id, source) else {
-            return Ok(());
-        };
-        match self.ends(h) {
-            Ok((_, Some(t))) if h.graph.n() > 1 && g.out_degrees()[t] != 0 => {
-                Err(format!("t = {} has an out-arc", g.id(t)))
-            }
+        let (succ, ins) = (g.successors(), g.in_degrees());
+        let chain = &lay.chain;
+        let linked = chain
+            .windows(2)
+            .all(|w| succ[w[0]] == [w[1]] && ins[w[1]] == 1);
+        let closed = chain.first().is_some_and(|&c| ins[c] == 0)
+            && chain.last().is_some_and(|&c| succ[c].is_empty());
+        if game.starts() != [chain[0], lay.s] || !linked || !closed {
+            return Err("I's board is not a chain starting at his start vertex".into());
+        }
+        if 2 * chain.len() != g.n() {
+            return Err(format!(
+                "the chain has {} vertices, G has {}",
+                chain.len(),
+                g.n() - chain.len()
+            ));
+        }
+        match lay.t {
+            Some(t) if !succ[t].is_empty() => Err(format!("t = {} has an out-arc", g.id(t))),
             _ => Ok(()),
         }
     }
+
+    fn maps(&self) -> CertMaps {
+        let backward_yes = match self.as_printed {
+            false => MapStatus::Constructive(
+                "player II's strategy → Hamiltonian path: play it against I's forced chain and \
+                 read II's walk (it must visit all n vertices, ending at t since t has no \
+                 out-arc)",
+            ),
+            true => MapStatus::NotConstructive(
+                "as printed in the paper t is ignored: II's walk is a Hamiltonian path from s \
+                 that need not end at t",
+            ),
+        };
+        CertMaps {
+            forward_yes: MapStatus::Constructive(
+                "Hamiltonian path → player II's strategy: II walks the path; I's chain of n \
+                 vertices runs out first",
+            ),
+            forward_no: MapStatus::NotConstructive(NO_CERT),
+            backward_yes,
+            backward_no: MapStatus::NotConstructive(NO_CERT),
+        }
+    }
+
+    fn carry_forward(
+        &self,
+        h: &HamPath,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let CertificateBody::Hampath(path) = &cert.body else {
+            return Err(refuse(&self.maps(), true, claims_yes(cert)));
+        };
+        path_forward(h, built, path)
+    }
+
+    fn carry_back(
+        &self,
+        h: &HamPath,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let maps = self.maps();
+        if !maps.backward_yes.is_constructive() {
+            return Err(refuse(&maps, false, true));
+        }
+        path_backward(&maps, h, built, cert)
+    }
 }
 
-/// Err unless the `chain` group is a directed path that starts at I's start vertex, enters
-/// nowhere else and leaves nowhere: I has exactly (chain length − 1) moves.
-fn check_chain(game: &Geography) -> Result<(), String> {
-    let g = &game.graph;
-    let chain = g
-        .groups
-        .iter()
-        .rev()
-        .find(|gr| gr.kind == "chain")
-        .map(|gr| &gr.members);
-    let (Some(chain), Some(&first)) = (chain, game.starts().first()) else {
-        return Err("no chain group, or no start for player I".into());
-    };
-    let (succ, ins) = (g.successors(), g.in_degrees());
-    let linked = chain
-        .windows(2)
-        .all(|w| succ[w[0]] == [w[1]] && ins[w[1]] == 1);
-    let last = chain.last().copied();
-    if chain.first() != Some(&first)
-        || ins[first] != 0
-        || !linked
-        || last.is_some_and(|l| !succ[l].is_empty())
-    {
-        return Err("I's board is not a chain starting at his start vertex".into());
-    }
-    if 2 * chain.len() != g.n() {
-        return Err(format!(
-            "the chain has {} vertices, G has {}",
-            chain.len(),
-            g.n() - chain.len()
-        ));
-    }
-    Ok(())
+/// Hamiltonian path → player II's strategy: II's k-th move goes to the copy of the path's
+/// (k+1)-th vertex.
+fn path_forward(
+    h: &HamPath,
+    built: &Construction<Layout>,
+    cert: &PathCert,
+) -> Result<Certificate, CertMapError> {
+    check_hampath(h, cert)?;
+    let (g, lay) = (&built.game, &built.layout);
+    let path: Vec<VertexId> = indices(&h.graph, &cert.path)?
+        .into_iter()
+        .map(|v| lay.graph[v])
+        .collect();
+    build_game_cert(g, Player::Second, |line| {
+        // I moves first, so II has made line.len() / 2 moves.
+        let at = replay(g, line)?;
+        let next = path
+            .get(line.len() / 2 + 1)
+            .ok_or_else(|| CertMapError::Invalid("the path is too short".into()))?;
+        step_to(&at, 1, *next)
+    })
+}
+
+/// Player II's strategy → Hamiltonian path: II's walk against I's forced chain, from s.
+fn path_backward(
+    maps: &CertMaps,
+    h: &HamPath,
+    built: &Construction<Layout>,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    let (g, lay) = (&built.game, &built.layout);
+    let oracle = second_oracle(maps, g, cert)?;
+    let mut walk = vec![lay.s];
+    walk.extend(walk_of_second(g, &oracle, |_| false)?);
+    let path = walk
+        .into_iter()
+        .map(|x| {
+            lay.of_board(x)
+                .map(|v| h.graph.id(v).to_string())
+                .ok_or_else(|| CertMapError::Invalid("II's walk leaves the copy of G".into()))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Certificate::new(CertificateBody::Hampath(PathCert {
+        path,
+    })))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problems::Instance;
+    use crate::reductions::Reduction;
 
     /// The spec's counterexample: arcs 0→1→2, s = 0, t = 1.
     fn path012(end: Option<VertexId>) -> Instance {

@@ -25,11 +25,11 @@ pub mod deg_ueg;
 pub mod dvg_misere_dvg;
 pub mod dvg_misere_uvg;
 pub mod dvg_nimg;
-pub mod hampath_trailtrap;
+pub mod hampath_to_trailtrap;
 pub mod helpers;
 pub mod qbf_to_deg;
 pub mod theorem;
-pub mod trailtrap_disconnected;
+pub mod trailtrap_to_disconnected;
 pub mod ueg_misere_ueg;
 
 use crate::certify::Certificate;
@@ -323,10 +323,10 @@ pub fn all() -> Vec<&'static dyn Reduction> {
     static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
     static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
     static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
-    static HAMPATH_TRAILTRAP_SUBCUBIC: hampath_trailtrap::HampathToTrailTrap =
-        hampath_trailtrap::HampathToTrailTrap::SUBCUBIC;
-    static HAMPATH_TRAILTRAP: hampath_trailtrap::HampathToTrailTrap =
-        hampath_trailtrap::HampathToTrailTrap::PAPER;
+    static HAMPATH_TRAILTRAP_SUBCUBIC: hampath_to_trailtrap::HampathToTrailTrap =
+        hampath_to_trailtrap::HampathToTrailTrap::SUBCUBIC;
+    static HAMPATH_TRAILTRAP: hampath_to_trailtrap::HampathToTrailTrap =
+        hampath_to_trailtrap::HampathToTrailTrap::PAPER;
     vec![
         // Reductions I.
         &qbf_to_dvg::QbfToDvg,
@@ -351,7 +351,7 @@ pub fn all() -> Vec<&'static dyn Reduction> {
         &DVG_NIMG,
         &HAMPATH_TRAILTRAP,
         &HAMPATH_TRAILTRAP_SUBCUBIC,
-        &trailtrap_disconnected::TrailTrapDisconnected,
+        &trailtrap_to_disconnected::TrailTrapDisconnected,
     ]
 }
 

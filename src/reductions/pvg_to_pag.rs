@@ -13,16 +13,39 @@
 //! bipartite (in vs out) and degree-restricted whenever the source is. Works on any PVG, not
 //! only on the output of Theorem 2.1; the source's gadget groups are kept, mapped to the
 //! split vertices.
+//!
+//! Certificate maps. Every PVG move `u → w` is the PAG "true" move `u_out → w_in`, followed
+//! on the mover's next turn by the forced "dummy" move `w_in → w_out`. Forward: the winner
+//! plays his PVG strategy's true moves; the first time the opponent leaves the PVG
+//! correspondence (a true move to a vertex already claimed, or a sink's `u_extra`) the
+//! opponent is stuck on his next dummy move, and the winner only needs one more legal move,
+//! which he always has at a `u_out` vertex (the proof's remark that nobody is stuck on a true
+//! move). Backward: a PVG line is translated to the PAG line with the dummy moves
+//! interleaved, and the PAG strategy's true move there is the PVG move.
 
-use super::claims::check_degree_restricted;
-use super::helpers::{check_bipartite, directed_game, partizan, target_game, wrong_kind};
-use super::{Claim, ProblemKind, Reduced, Reduction, ReductionError, ReductionInfo};
-use crate::problems::{Geography, Graph, Instance, Locator, Rule, Tokens, VertexId};
+use super::certmaps::util::{GameOracle, build_game_cert, dest, origin, replay, step_to};
+use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::helpers::{normal_game, partizan, wrong_kind};
+use super::theorem::{Construction, Size, Theorem, size_formula};
+use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
+use crate::certify::{Certificate, Replay};
+use crate::problems::{
+    Convention, Geography, Graph, Instance, Locator, Move, Rule, Tokens, VertexId,
+};
 use crate::solvers::Winner;
 
 /// Fraenkel–Simonson Theorem 2.2 (`pvg-pag`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PvgToPag;
+
+size_formula! {
+    /// The size of the split board.
+    SIZE: Geography = |g| {
+        V = g.graph.n(), "vertices of G";
+        A = g.graph.m(), "arcs of G";
+        S = g.graph.out_degrees().iter().filter(|&&d| d == 0).count(), "sinks of G";
+    } => vertices 2 * V + S, edges V + A + S
+}
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "pvg-pag",
@@ -32,36 +55,39 @@ static INFO: ReductionInfo = ReductionInfo {
             (../shared/papers/002_6f77a2c70ea13afa.txt)",
     theorem: "Thm 2.2 (Fig. 3)",
     gadgets: &["vertex split u_in → u_out", "u_out → u_extra on every sink"],
-    vertices_formula: "2|V| + #sinks",
-    edges_formula: "|V| + |A| + #sinks",
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
     preconditions: &["a PVG: directed, vertex rule, normal play, two distinct start vertices"],
     claims: &[
         "I wins PAG on G' ⇔ I wins PVG on G",
-        "bipartite (in vs out)",
-        "degree-restricted whenever G is",
+        "the starts are v1_in and v2_in; every u_in leads only to u_out",
     ],
     errata: &[],
     provenance: "recovered from the paper's text (the prose is complete), brute-force verified",
-    structure: &[Claim::PlanarIfSource {
-        max_degree: Some(3),
-        why: "FS Thm 2.2 with 2.3: PAG is NP-hard for planar digraphs (vertex splitting; holds \
-              for maximum degree 3)",
-    }],
-    size_legend: "",
+    structure: &[
+        Claim::Bipartite,
+        Claim::DegreeRestrictedIfSource,
+        Claim::PlanarIfSource {
+            max_degree: Some(3),
+            why: "FS Thm 2.2 with 2.3: PAG is NP-hard for planar digraphs (vertex splitting; \
+                  holds for maximum degree 3)",
+        },
+    ],
+    size_legend: SIZE.legend,
     yes_winner: Winner::First,
 };
 
-/// The source game, checked to be a valid PVG, and its two start vertices.
-fn expect_pvg(source: &Instance) -> Result<(&Geography, [VertexId; 2]), ReductionError> {
-    let Instance::Geography(g) = source else {
-        return Err(wrong_kind(INFO.id, "PVG", source));
-    };
+/// The two start vertices of `g`, checked to be a valid PVG (directed, vertex rule, normal
+/// play, a start for each player).
+fn pvg_starts(g: &Geography) -> Result<[VertexId; 2], ReductionError> {
     let (
-        ProblemKind::Pvg,
+        Rule::Vertex,
         Tokens::Partizan {
             starts: Some(starts),
         },
-    ) = (ProblemKind::of(source), g.tokens)
+        Convention::Normal,
+        true,
+    ) = (g.rule, g.tokens, g.convention, g.graph.directed)
     else {
         return Err(ReductionError::Precondition {
             theorem: "Thm 2.2",
@@ -80,21 +106,38 @@ fn expect_pvg(source: &Instance) -> Result<(&Geography, [VertexId; 2]), Reductio
             at,
             help: None,
         })?;
-    Ok((g, starts))
+    Ok(starts)
 }
 
-/// The split halves of each source vertex.
-struct Layout {
-    inn: Vec<VertexId>,
-    out: Vec<VertexId>,
-    /// `u_extra` for sinks, `None` elsewhere.
-    extra: Vec<Option<VertexId>>,
+/// The split of every vertex u of G (Fig. 3): the arc `(in,u) → (out,u)`, and `(extra,u)`
+/// after a sink.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// `(in,u)`: entered by the "true" half of a move to u.
+    pub inn: Vec<VertexId>,
+    /// `(out,u)`: reached by the forced "dummy" half `(in,u) → (out,u)`.
+    pub out: Vec<VertexId>,
+    /// `(extra,u)` for a sink u (`None` elsewhere), so that the dummy half is never the last.
+    pub extra: Vec<Option<VertexId>>,
+    /// Where the players start: `(in,v1)` and `(in,v2)`.
+    pub starts: [VertexId; 2],
+}
+
+/// The role of a vertex of the split board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    /// `(in,u)`.
+    In(VertexId),
+    /// `(out,u)`.
+    Out(VertexId),
+    /// `(extra,u)`.
+    Extra(VertexId),
 }
 
 impl Layout {
     /// Adds `u_in`, `u_out` (and `u_extra` for sinks) for every source vertex, in index order.
     /// Identifiers `in_u`, `out_u`, `extra_u` cannot collide: their prefixes differ.
-    fn new(g: &mut Graph, src: &Graph) -> Layout {
+    fn new(g: &mut Graph, src: &Graph, [v1, v2]: [VertexId; 2]) -> Layout {
         let outdeg = src.out_degrees();
         let (mut inn, mut out, mut extra) = (Vec::new(), Vec::new(), Vec::new());
         for (u, &d) in outdeg.iter().enumerate() {
@@ -105,27 +148,54 @@ impl Layout {
                 (d == 0).then(|| g.add_labeled(format!("extra_{id}"), format!("{shown}_extra"))),
             );
         }
-        Layout { inn, out, extra }
+        let starts = [inn[v1], inn[v2]];
+        Layout {
+            inn,
+            out,
+            extra,
+            starts,
+        }
     }
 
     /// The split vertices of `u`.
     fn halves(&self, u: VertexId) -> impl Iterator<Item = VertexId> + '_ {
         [self.inn[u], self.out[u]].into_iter().chain(self.extra[u])
     }
+
+    /// The role of every vertex of the split board (`n` vertices), by vertex.
+    pub fn roles(&self, n: usize) -> Vec<Option<Half>> {
+        let mut role = vec![None; n];
+        for u in 0..self.inn.len() {
+            role[self.inn[u]] = Some(Half::In(u));
+            role[self.out[u]] = Some(Half::Out(u));
+            if let Some(x) = self.extra[u] {
+                role[x] = Some(Half::Extra(u));
+            }
+        }
+        role
+    }
 }
 
-impl Reduction for PvgToPag {
-    super::certmaps::delegate_maps!(pag, super::certmaps::pag::MAPS);
+impl Theorem for PvgToPag {
+    type Source = Geography;
+    type Layout = Layout;
 
-    fn info(&self) -> &ReductionInfo {
+    fn entry(&self) -> &ReductionInfo {
         &INFO
     }
 
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let (game, [a, b]) = expect_pvg(source)?;
+    /// Any valid PVG; another game is a precondition failure of Thm 2.2 that names it.
+    fn read_source<'a>(&self, instance: &'a Instance) -> Result<&'a Geography, ReductionError> {
+        let Instance::Geography(g) = instance else {
+            return Err(wrong_kind(INFO.id, "PVG", instance));
+        };
+        pvg_starts(g).map(|_| g)
+    }
+
+    fn construct(&self, game: &Geography) -> Result<Construction<Layout>, ReductionError> {
         let src = &game.graph;
         let mut g = Graph::new(true);
-        let lay = Layout::new(&mut g, src);
+        let lay = Layout::new(&mut g, src, pvg_starts(game)?);
         for (&i, &o) in lay.inn.iter().zip(&lay.out) {
             g.add_edge(i, o);
         }
@@ -141,36 +211,190 @@ impl Reduction for PvgToPag {
             let members = group.members.iter().flat_map(|&u| lay.halves(u)).collect();
             g.add_group(group.kind.clone(), group.name.clone(), members);
         }
-        Ok(Reduced {
-            target: directed_game(g, Rule::Edge, partizan(lay.inn[a], lay.inn[b])),
+        let [a, b] = lay.starts;
+        Ok(Construction {
+            game: normal_game(g, Rule::Edge, partizan(a, b)),
+            layout: lay,
             notes: Vec::new(),
         })
     }
 
-    fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        let Ok((game, _)) = expect_pvg(source) else {
-            return (0, 0);
-        };
-        let (n, a) = (game.graph.n(), game.graph.m());
-        let sinks = game.graph.out_degrees().iter().filter(|&&d| d == 0).count();
-        (2 * n + sinks, n + a + sinks)
+    fn size(&self) -> &Size<Geography> {
+        &SIZE
     }
 
-    fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let game = target_game(target)?;
-        check_bipartite(&game.graph)?;
-        match source {
-            Instance::Geography(src) if check_degree_restricted(&src.graph).is_ok() => {
-                check_degree_restricted(&game.graph)
-            }
-            _ => Ok(()),
+    /// The players start on `(in,v1)` and `(in,v2)`, and the only arc leaving `(in,u)` is the
+    /// dummy half `(in,u) → (out,u)` (so nobody is stuck after a true move).
+    fn check_layout(&self, _: &Geography, built: &Construction<Layout>) -> Result<(), String> {
+        let (g, lay) = (&built.game.graph, &built.layout);
+        if built.game.starts() != lay.starts {
+            return Err("the tokens do not start on v1_in and v2_in".into());
+        }
+        let succ = g.successors();
+        match (0..lay.inn.len()).find(|&u| succ[lay.inn[u]] != [lay.out[u]]) {
+            Some(u) => Err(format!(
+                "{} leads elsewhere than to its out half",
+                g.id(lay.inn[u])
+            )),
+            None => Ok(()),
         }
     }
+
+    fn maps(&self) -> CertMaps {
+        MAPS
+    }
+
+    fn carry_forward(
+        &self,
+        src: &Geography,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let tgt = &built.game;
+        let split = Split::of(&built.layout, tgt);
+        let oracle = GameOracle::new(src, cert)?;
+        build_game_cert(tgt, oracle.winner(), |line| {
+            let at = replay(tgt, line)?;
+            let token = at.mover().index() as u8;
+            match source_line(src, &split, line) {
+                Some(pvg) if pvg.mover() == oracle.winner() => {
+                    let m = oracle.choose(&pvg)?;
+                    let w = dest(&m).ok_or_else(not_pvg)?;
+                    step_to(&at, token, split.lay.inn[w])
+                }
+                // The opponent left the correspondence: any legal move wins (module comment).
+                _ => at
+                    .legal()?
+                    .first()
+                    .copied()
+                    .ok_or_else(|| CertMapError::Invalid("the winner is stuck in PAG".into())),
+            }
+        })
+    }
+
+    fn carry_back(
+        &self,
+        src: &Geography,
+        built: &Construction<Layout>,
+        cert: &Certificate,
+    ) -> Result<Certificate, CertMapError> {
+        let tgt = &built.game;
+        let split = Split::of(&built.layout, tgt);
+        let oracle = GameOracle::new(tgt, cert)?;
+        build_game_cert(src, oracle.winner(), |line| {
+            let pag = target_line(tgt, &split, line)?;
+            let m = oracle.choose(&pag)?;
+            let (_, w) = split.true_move(&m).ok_or_else(|| {
+                CertMapError::Invalid("the PAG strategy leaves the PVG correspondence".into())
+            })?;
+            let at = replay(src, line)?;
+            step_to(&at, at.mover().index() as u8, w)
+        })
+    }
+}
+
+/// The maps of `pvg-pag` (module comment).
+const MAPS: CertMaps = CertMaps {
+    forward_yes: MapStatus::Constructive(
+        "PVG strategy → PAG strategy: play the PVG strategy's moves as true moves u_out → w_in \
+         (dummy moves w_in → w_out are forced); once the opponent leaves the correspondence he \
+         is stuck on his next dummy move",
+    ),
+    forward_no: MapStatus::Constructive("as forward yes, for player II's strategy"),
+    backward_yes: MapStatus::Constructive(
+        "PAG strategy → PVG strategy: interleave the dummy moves into the PVG line and read the \
+         PAG strategy's true move u_out → w_in as the PVG move u → w",
+    ),
+    backward_no: MapStatus::Constructive("as backward yes, for player II's strategy"),
+};
+
+/// The layout with the role of every target vertex, for the maps.
+struct Split<'l> {
+    lay: &'l Layout,
+    role: Vec<Option<Half>>,
+}
+
+impl<'l> Split<'l> {
+    fn of(lay: &'l Layout, tgt: &Geography) -> Split<'l> {
+        Split {
+            lay,
+            role: lay.roles(tgt.graph.n()),
+        }
+    }
+
+    fn role(&self, x: VertexId) -> Option<Half> {
+        self.role.get(x).copied().flatten()
+    }
+
+    /// The PVG move of a PAG true move `u_out → w_in` (`None` for dummy and extra moves).
+    fn true_move(&self, m: &Move) -> Option<(VertexId, VertexId)> {
+        match (self.role(origin(m)?)?, self.role(dest(m)?)?) {
+            (Half::Out(u), Half::In(w)) => Some((u, w)),
+            _ => None,
+        }
+    }
+}
+
+fn not_pvg() -> CertMapError {
+    CertMapError::Invalid("not a PVG move".into())
+}
+
+/// The PVG position after the true moves of a PAG line, or `None` once a true move is not a
+/// legal PVG move (the correspondence is broken).
+fn source_line<'g>(src: &'g Geography, split: &Split, line: &[Move]) -> Option<Replay<'g>> {
+    let mut at = Replay::new(src).ok()?;
+    for (ply, m) in line.iter().enumerate() {
+        let to_extra = dest(m)
+            .and_then(|t| split.role(t))
+            .is_none_or(|h| matches!(h, Half::Extra(_)));
+        match (split.true_move(m), to_extra) {
+            (Some((u, w)), _) => {
+                let token = (ply % 2) as u8;
+                let mv = step_to(&at, token, w).ok()?;
+                if origin(&mv) != Some(u) {
+                    return None;
+                }
+                at.play(mv).ok()?;
+            }
+            // A move to u_extra: the PVG player is stuck there.
+            (None, true) => return None,
+            (None, false) => {}
+        }
+    }
+    Some(at)
+}
+
+/// The PAG position of a PVG line: every PVG move as a true move, dummy moves interleaved, up
+/// to the point where the next player to move stands on a `u_out` vertex.
+fn target_line<'g>(
+    tgt: &'g Geography,
+    split: &Split,
+    line: &[Move],
+) -> Result<Replay<'g>, CertMapError> {
+    let mut at = Replay::new(tgt)?;
+    let dummies = |at: &mut Replay| -> Result<(), CertMapError> {
+        while let Some(Half::In(u)) = at.token(at.mover().index()).and_then(|x| split.role(x)) {
+            let t = at.mover().index() as u8;
+            at.play(step_to(at, t, split.lay.out[u])?)?;
+        }
+        Ok(())
+    };
+    for m in line {
+        dummies(&mut at)?;
+        let w = dest(m).ok_or_else(not_pvg)?;
+        let t = at.mover().index() as u8;
+        at.play(step_to(&at, t, split.lay.inn[w])?)?;
+    }
+    dummies(&mut at)?;
+    Ok(at)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problems::Instance;
+    use crate::reductions::Reduction;
+    use crate::reductions::helpers::directed_game;
 
     fn pvg(n: usize, arcs: &[(usize, usize)], starts: [usize; 2]) -> Instance {
         let mut g = Graph::new(true);

@@ -166,6 +166,13 @@ pub trait Theorem: Send + Sync + 'static {
     /// Catalogue entry (its [`ReductionInfo::structure`] holds the typed claims).
     fn entry(&self) -> &ReductionInfo;
 
+    /// The source inside `instance`, or the error `reduce` answers for it. The default is
+    /// [`SourceProblem::read`]; a theorem overrides it to word its own precondition (PVG → PAG
+    /// says which game a non-PVG is).
+    fn read_source<'a>(&self, instance: &'a Instance) -> Result<&'a Self::Source, ReductionError> {
+        Self::Source::read(self.entry(), instance)
+    }
+
     /// Builds the target and its layout, or says which precondition the source violates.
     fn construct(
         &self,
@@ -235,7 +242,8 @@ fn built_pair<'a, T: Theorem>(
     target: &Instance,
 ) -> Result<(&'a T::Source, Construction<T::Layout>), CertMapError> {
     let id = t.entry().id;
-    let src = T::Source::read(t.entry(), source)
+    let src = t
+        .read_source(source)
         .map_err(|e| CertMapError::WrongInstance(format!("{id}: {e}")))?;
     let built = t
         .construct(src)
@@ -254,7 +262,7 @@ impl<T: Theorem> Reduction for T {
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let built = self.construct(T::Source::read(self.entry(), source)?)?;
+        let built = self.construct(self.read_source(source)?)?;
         Ok(Reduced {
             target: Instance::Geography(built.game),
             notes: built.notes,
@@ -262,11 +270,12 @@ impl<T: Theorem> Reduction for T {
     }
 
     fn declared_size(&self, source: &Instance) -> (usize, usize) {
-        T::Source::read(self.entry(), source).map_or((0, 0), |s| self.size().of(s))
+        self.read_source(source)
+            .map_or((0, 0), |s| self.size().of(s))
     }
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
-        let src = T::Source::read(self.entry(), source).map_err(|e| e.to_string())?;
+        let src = self.read_source(source).map_err(|e| e.to_string())?;
         let built = self.construct(src).map_err(|e| e.to_string())?;
         match target {
             Instance::Geography(g) if *g == built.game => self.check_layout(src, &built),
@@ -286,7 +295,7 @@ impl<T: Theorem> Reduction for T {
         source: &Instance,
         budget: &Budget,
     ) -> Option<Result<bool, SolveError>> {
-        self.decides(T::Source::read(self.entry(), source).ok()?, budget)
+        self.decides(self.read_source(source).ok()?, budget)
     }
 
     fn cert_maps(&self) -> CertMaps {

@@ -21,7 +21,7 @@
 //! counterexample is n = 1, no edge), so `vc-pvg` answers k = 0 directly, as it does k > n;
 //! `vc-pvg-as-printed` compiles k = 0 as the paper's "positive integer k" never excludes.
 
-use super::certmaps::np::{NO_CERT, indices, second_oracle, walk_of_second};
+use super::certmaps::util::{NO_CERT, indices, second_oracle, walk_of_second};
 use super::certmaps::util::{build_game_cert, replay, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{normal_game, partizan};

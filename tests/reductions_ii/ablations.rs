@@ -9,7 +9,7 @@ use georeduce::reductions::Reduction;
 use georeduce::reductions::deg_ueg::{ArcGadget, DegToUeg};
 use georeduce::reductions::dvg_misere_uvg::DvgToMisereUvg;
 use georeduce::reductions::dvg_nimg::DvgToNimg;
-use georeduce::reductions::hampath_trailtrap::{HampathToTrailTrap, InputClass, PathHalf};
+use georeduce::reductions::hampath_to_trailtrap::{HampathToTrailTrap, InputClass, PathHalf};
 use georeduce::solvers::Budget;
 use georeduce::solvers::trail::max_trail_from;
 use rand::Rng;

@@ -31,10 +31,7 @@
 
 pub(crate) mod diamonds;
 pub mod gadget;
-pub mod np;
-pub mod pag;
 pub mod pendant;
-pub mod trailtrap;
 pub(crate) mod util;
 
 pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert, winner_of};

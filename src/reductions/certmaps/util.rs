@@ -1,13 +1,15 @@
 //! The machinery every certificate map shares: consulting a source certificate (a game
 //! strategy or Skolem/Herbrand functions), building a target certificate from a choice
-//! function, replaying lines of play, and checking that the instances belong together.
+//! function, replaying lines of play, and checking that the instances belong together; and,
+//! for the reductions from NP problems (`hampath-pvg`, `vc-pvg`), playing player II's strategy
+//! against player I's forced moves.
 
 use super::CertMapError;
 use crate::certify::{
     BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
     QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
 };
-use crate::problems::{Geography, Instance, Move, Qbf, Var, VertexId};
+use crate::problems::{Geography, Graph, Instance, Move, Qbf, Var, VertexId};
 use crate::reductions::Reduction;
 use crate::solvers::Winner;
 use std::collections::HashMap;
@@ -60,14 +62,6 @@ pub(crate) fn game_of(inst: &Instance) -> Result<&Geography, CertMapError> {
             other.kind()
         ))),
     }
-}
-
-/// The vertex of `g` with identifier `id` (the maps find a construction's vertices by the
-/// names it gives them), or the error that the target lacks it.
-pub(crate) fn vertex_named(g: &Geography, id: &str) -> Result<VertexId, CertMapError> {
-    g.graph
-        .vertex(id)
-        .ok_or_else(|| CertMapError::WrongInstance(format!("no vertex {id}")))
 }
 
 /// The error of a proof's strategy asked at a position its plan never reaches.
@@ -415,4 +409,54 @@ fn mover_wins(at: &Replay, nodes: &mut u64, cap: u64) -> Result<bool, CertMapErr
         }
     }
     Ok(false)
+}
+
+/// Why the NO side of a reduction from an NP problem has no map.
+pub(crate) const NO_CERT: &str = "a NO answer of an NP problem has no certificate: player I's \
+                                  winning strategy proves that none exists, but there is \
+                                  nothing to map it to";
+
+/// The source vertices of a list of identifiers (a path or a cover of a source certificate).
+pub(crate) fn indices(g: &Graph, ids: &[String]) -> Result<Vec<VertexId>, CertMapError> {
+    ids.iter()
+        .map(|id| {
+            g.vertex(id)
+                .ok_or_else(|| CertMapError::Invalid(format!("no vertex {id}")))
+        })
+        .collect()
+}
+
+/// Plays player II's strategy against I's forced moves until `done` says stop; returns the
+/// vertices II's token visited after its start.
+pub(crate) fn walk_of_second(
+    g: &Geography,
+    oracle: &GameOracle,
+    done: impl Fn(&Replay) -> bool,
+) -> Result<Vec<VertexId>, CertMapError> {
+    let mut at = Replay::new(g)?;
+    let mut walk = Vec::new();
+    while !done(&at) && !at.legal()?.is_empty() {
+        let m = match at.mover() {
+            Player::Second => oracle.choose(&at)?,
+            Player::First => only_move(&at)?,
+        };
+        at.play(m)?;
+        if at.mover() == Player::First {
+            walk.extend(at.token(1));
+        }
+    }
+    Ok(walk)
+}
+
+/// The player II certificate of a target, or the refusal (by `maps`) for player I's.
+pub(crate) fn second_oracle<'g>(
+    maps: &super::CertMaps,
+    g: &'g Geography,
+    cert: &Certificate,
+) -> Result<GameOracle<'g>, CertMapError> {
+    let oracle = GameOracle::new(g, cert)?;
+    match oracle.winner() {
+        Player::Second => Ok(oracle),
+        Player::First => Err(super::refuse(maps, false, false)),
+    }
 }
