@@ -157,13 +157,12 @@ const INFO: ReductionInfo = ReductionInfo {
     ],
     provenance: "structure recovered from the text; path length and threshold reconstructed \
                  and verified by brute force",
-    structure: &[
-        Claim::MaxDegree(4),
-        Claim::PlanarIfSource {
-            max_degree: None,
-            why: "Trail Trap Thm 18: H is connected, bipartite, planar with maximum degree 4",
-        },
-    ],
+    // Max degree 4 (at v only), connectivity and "bipartite when G is" are checked by
+    // `check_layout`.
+    structure: &[Claim::PlanarIfSource {
+        max_degree: None,
+        why: "Trail Trap Thm 18: H is connected, bipartite, planar with maximum degree 4",
+    }],
     size_legend: SIZE.legend,
     yes_winner: Winner::Second,
 };

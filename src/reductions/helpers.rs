@@ -13,8 +13,7 @@
 
 use super::{ProblemKind, Reduced, ReductionError, ReductionInfo};
 use crate::problems::{
-    Convention, Geography, Graph, HamPath, Instance, Locator, Qbf, Rule, Tokens, VertexCover,
-    VertexId,
+    Convention, Geography, Graph, Instance, Locator, Qbf, Rule, Tokens, VertexId,
 };
 
 /// One normalised variable's diamond: the top where a player chooses, the two sides (the TRUE
@@ -27,28 +26,6 @@ pub struct Diamond {
     pub sides: [VertexId; 2],
     /// Where both sides lead.
     pub bottom: VertexId,
-}
-
-/// The Hamiltonian path instance inside `source`, or [`ReductionError::WrongKind`].
-pub fn expect_hampath<'a>(
-    id: &'static str,
-    source: &'a Instance,
-) -> Result<&'a HamPath, ReductionError> {
-    match source {
-        Instance::Hampath(h) => Ok(h),
-        other => Err(wrong_kind(id, "hampath", other)),
-    }
-}
-
-/// The vertex cover instance inside `source`, or [`ReductionError::WrongKind`].
-pub fn expect_vertex_cover<'a>(
-    id: &'static str,
-    source: &'a Instance,
-) -> Result<&'a VertexCover, ReductionError> {
-    match source {
-        Instance::VertexCover(v) => Ok(v),
-        other => Err(wrong_kind(id, "vertex_cover", other)),
-    }
 }
 
 /// The error for a source of the wrong kind.
@@ -107,45 +84,6 @@ pub fn normal_game(graph: Graph, rule: Rule, tokens: Tokens) -> Geography {
 pub fn partizan(first: VertexId, second: VertexId) -> Tokens {
     Tokens::Partizan {
         starts: Some([first, second]),
-    }
-}
-
-/// Err unless the graph's underlying undirected graph is bipartite.
-pub fn check_bipartite(g: &Graph) -> Result<(), String> {
-    if g.is_bipartite() {
-        Ok(())
-    } else {
-        Err("the graph is not bipartite".into())
-    }
-}
-
-/// Err unless the directed graph has no directed cycle.
-pub fn check_acyclic(g: &Graph) -> Result<(), String> {
-    if g.is_acyclic() {
-        Ok(())
-    } else {
-        Err("the graph has a directed cycle".into())
-    }
-}
-
-/// Err unless the game's start vertices are exactly `expected` (by identifier).
-pub fn check_starts(game: &Geography, expected: &[&str]) -> Result<(), String> {
-    let found: Vec<&str> = game
-        .starts()
-        .iter()
-        .map(|&s| {
-            game.graph
-                .vertices
-                .get(s)
-                .map_or("(out of range)", |v| v.id.as_str())
-        })
-        .collect();
-    if found == expected {
-        Ok(())
-    } else {
-        Err(format!(
-            "start vertices are {found:?}, expected {expected:?}"
-        ))
     }
 }
 

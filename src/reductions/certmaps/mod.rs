@@ -20,14 +20,14 @@
 //!
 //! The reductions written as a [`super::Theorem`] keep their maps in their own file, reading
 //! the typed layout of their construction (`qbf_to_dvg.rs`, `qbf_to_deg.rs`, `qbf_to_pvg.rs`,
-//! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`); this directory holds the
-//! machinery they share (`diamonds`: the diamond strategies and the read-back of Skolem and
-//! Herbrand functions; `util`: oracles, replays, certificate builders) and the maps of the
-//! reductions not yet converted: [`pag`] (PVG → PAG), [`pendant`] (the misère pendants and
-//! Trail Trap's isolated vertex), [`np`] (Hamiltonian path → PVG, and the NP helpers),
-//! [`gadget`] (DEG → UEG, DVG → misère UVG, DVG → NimG), [`trailtrap`]. Running the maps
-//! against solvers and the checker (one step's four certificates) is [`crate::verify`]'s
-//! business, not this module's.
+//! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`, `hampath_to_pvg.rs`,
+//! `pvg_to_pag.rs`, `hampath_to_trailtrap.rs`, `trailtrap_to_disconnected.rs`); this directory
+//! holds the machinery they share (`diamonds`: the diamond strategies and the read-back of
+//! Skolem and Herbrand functions; `util`: oracles, replays, certificate builders, and for the
+//! NP reductions player II's walk against I's forced moves) and the maps of the reductions
+//! not yet converted: [`pendant`] (the misère pendants), [`gadget`] (DEG → UEG, DVG → misère
+//! UVG, DVG → NimG). Running the maps against solvers and the checker (one step's four
+//! certificates) is [`crate::verify`]'s business, not this module's.
 
 pub(crate) mod diamonds;
 pub mod gadget;
