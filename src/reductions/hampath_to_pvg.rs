@@ -471,4 +471,21 @@ mod tests {
             }
         ));
     }
+
+    #[test]
+    fn the_layout_holds_s_t_and_the_chain() {
+        let Instance::Hampath(h) = path012(Some(1)) else {
+            unreachable!()
+        };
+        let built = HamPathToPvg::FIXED.construct(&h).unwrap();
+        let (g, lay) = (&built.game.graph, &built.layout);
+        assert_eq!((lay.s, lay.t), (lay.graph[0], Some(lay.graph[1])));
+        assert!(g.successors()[lay.graph[1]].is_empty());
+        let chain: Vec<&str> = lay.chain.iter().map(|&c| g.id(c)).collect();
+        assert_eq!(chain, ["ch0", "ch1", "ch2"]);
+        assert_eq!(built.game.starts(), [lay.chain[0], lay.s]);
+        // As printed, t is not honoured.
+        let printed = HamPathToPvg::AS_PRINTED.construct(&h).unwrap();
+        assert_eq!(printed.layout.t, None);
+    }
 }

@@ -547,3 +547,47 @@ fn between(at: &Replay, a: VertexId, b: VertexId) -> Result<Move, CertMapError> 
 fn stuck() -> CertMapError {
     CertMapError::Invalid("player II has no move left on his plan".into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// K4 with the start `v` at vertex 2.
+    fn k4() -> HamPath {
+        let mut g = Graph::new(false);
+        for i in 0..4 {
+            g.add_vertex(format!("x{i}"));
+        }
+        for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            g.add_edge(a, b);
+        }
+        HamPath {
+            graph: g,
+            start: Some(2),
+            end: None,
+        }
+    }
+
+    #[test]
+    fn the_layout_names_w_the_path_and_its_centre() {
+        let h = k4();
+        let built = HampathToTrailTrap::PAPER.construct(&h).unwrap();
+        let (g, lay) = (&built.game.graph, &built.layout);
+        // Half-length n + 1 = 5: the path p0 … p10 with centre p5.
+        assert_eq!((lay.half(), lay.path.len()), (5, 11));
+        assert_eq!((g.id(lay.w), g.id(lay.c()), g.id(lay.v)), ("w", "p5", "x2"));
+        assert!(g.edges.contains(&(lay.v, lay.w)) && g.edges.contains(&(lay.c(), lay.w)));
+        assert_eq!((g.n(), g.m()), HampathToTrailTrap::PAPER.size().of(&h));
+        HampathToTrailTrap::PAPER.check_layout(&h, &built).unwrap();
+        // The controls change the half-length, and their sizes follow.
+        for half in [PathHalf::N, PathHalf::NPlusTwo] {
+            let r = HampathToTrailTrap {
+                half,
+                input: InputClass::Cubic,
+            };
+            let built = r.construct(&h).unwrap();
+            let g = &built.game.graph;
+            assert_eq!((g.n(), g.m()), r.size().of(&h));
+        }
+    }
+}

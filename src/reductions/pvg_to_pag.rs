@@ -438,4 +438,23 @@ mod tests {
             }
         ));
     }
+
+    #[test]
+    fn the_layout_names_each_half_by_its_source_vertex() {
+        let Instance::Geography(src) = pvg(3, &[(0, 1), (1, 2)], [0, 2]) else {
+            unreachable!()
+        };
+        let built = PvgToPag.construct(&src).unwrap();
+        let (g, lay) = (&built.game.graph, &built.layout);
+        let roles = lay.roles(g.n());
+        for u in 0..3 {
+            assert_eq!(g.id(lay.inn[u]), format!("in_v{u}"));
+            assert_eq!(roles[lay.out[u]], Some(Half::Out(u)));
+            assert!(g.edges.contains(&(lay.inn[u], lay.out[u])));
+        }
+        // Only the sink v2 has an extra half.
+        assert_eq!(lay.extra.iter().flatten().count(), 1);
+        assert_eq!(roles[lay.extra[2].unwrap()], Some(Half::Extra(2)));
+        assert_eq!(built.game.starts(), [lay.inn[0], lay.inn[2]]);
+    }
 }
