@@ -30,7 +30,9 @@ pub enum Claim {
     DegreeRestricted,
     /// Degree-restricted whenever the source's graph is.
     DegreeRestrictedIfSource,
-    /// Every vertex has total degree at most this.
+    /// Every vertex has total degree at most this. (Serialized as `{"claim": "max_degree",
+    /// "degree": d}`: an internally tagged enum cannot hold a bare integer.)
+    #[serde(serialize_with = "degree_field")]
     MaxDegree(usize),
     /// The output is planar whenever the source graph is (and, if `max_degree` is set, has
     /// maximum total degree at most that).
@@ -40,6 +42,14 @@ pub enum Claim {
         /// Where the paper says it, or why it holds.
         why: &'static str,
     },
+}
+
+/// Writes `MaxDegree`'s bound as a one-field map, so that the tag can join it.
+fn degree_field<S: serde::Serializer>(degree: &usize, out: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = out.serialize_map(Some(1))?;
+    map.serialize_entry("degree", degree)?;
+    map.end()
 }
 
 impl fmt::Display for Claim {
@@ -269,5 +279,27 @@ mod tests {
             }
         }
         assert!(is_planar(&graph(16, &grid)));
+    }
+
+    #[test]
+    fn every_claim_serializes_with_its_tag() {
+        let claims = [
+            Claim::Simple,
+            Claim::Acyclic,
+            Claim::Bipartite,
+            Claim::DegreeRestricted,
+            Claim::DegreeRestrictedIfSource,
+            Claim::MaxDegree(4),
+            Claim::PlanarIfSource {
+                max_degree: Some(3),
+                why: "test",
+            },
+        ];
+        let json = serde_json::to_string(&claims).unwrap();
+        assert!(
+            json.contains(r#"{"claim":"max_degree","degree":4}"#),
+            "{json}"
+        );
+        assert!(json.contains(r#"{"claim":"acyclic"}"#), "{json}");
     }
 }
