@@ -20,17 +20,20 @@
 //!
 //! The reductions written as a [`super::Theorem`] keep their maps in their own file, reading
 //! the typed layout of their construction (`qbf_to_dvg.rs`, `qbf_to_deg.rs`, `qbf_to_pvg.rs`,
-//! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`); this directory holds the
-//! machinery they share (`diamonds`: the diamond strategies and the read-back of Skolem and
-//! Herbrand functions; `util`: oracles, replays, certificate builders) and the maps of the
-//! reductions not yet converted: [`pag`] (PVG → PAG), [`pendant`] (the misère pendants and
-//! Trail Trap's isolated vertex), [`np`] (Hamiltonian path → PVG, and the NP helpers),
-//! [`gadget`] (DEG → UEG, DVG → misère UVG, DVG → NimG), [`trailtrap`]. Running the maps
+//! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`, `deg_to_ueg.rs`,
+//! `dvg_to_misere_uvg.rs`, `dvg_to_nimg.rs`, `dvg_to_misere_dvg.rs` with its siblings
+//! `ueg_to_misere_ueg.rs` and `deg_to_misere_deg.rs`); this directory holds the machinery
+//! they share (`diamonds`: the diamond strategies and the read-back of Skolem and Herbrand
+//! functions; `arc_gadgets`: the local games of arc gadgets, the backward map of the three
+//! arc-gadget theorems and the forward map of the two misère ones; `util`: oracles, replays,
+//! certificate builders, the same-moves map) and the maps of the reductions not yet
+//! converted: [`pag`] (PVG → PAG), [`pendant`] (Trail Trap's isolated vertex), [`np`]
+//! (Hamiltonian path → PVG, and the NP helpers), [`trailtrap`]. Running the maps
 //! against solvers and the checker (one step's four certificates) is [`crate::verify`]'s
 //! business, not this module's.
 
+pub(crate) mod arc_gadgets;
 pub(crate) mod diamonds;
-pub mod gadget;
 pub mod np;
 pub mod pag;
 pub mod pendant;

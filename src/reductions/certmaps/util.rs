@@ -416,3 +416,19 @@ fn mover_wins(at: &Replay, nodes: &mut u64, cap: u64) -> Result<bool, CertMapErr
     }
     Ok(false)
 }
+
+/// Plays `from`'s certificate on `to`, where every line of `to` that the winner meets is a
+/// line of `from` with the same moves (constructions that keep the source board and add
+/// pieces the winner never uses: misère pendants, an isolated vertex).
+pub(crate) fn same_moves(
+    from: &Geography,
+    to: &Geography,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    let oracle = GameOracle::new(from, cert)?;
+    build_game_cert(to, oracle.winner(), |line| {
+        let at = replay(from, line)
+            .map_err(|_| CertMapError::Invalid("the line leaves the source board".into()))?;
+        oracle.choose(&at)
+    })
+}
