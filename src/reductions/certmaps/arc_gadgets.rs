@@ -18,14 +18,16 @@
 //! answers it; anyone stuck inside wins or loses by the play convention; any other exit is
 //! treated as bad.
 //!
-//! Forward (`deg-ueg` only): the winner enters the gadget of his source strategy's arc and
+//! Forward (`deg-ueg`, in `deg_to_ueg.rs`, with [`Gadgets::decode`] and
+//! [`Gadgets::local_move`]): the winner enters the gadget of his source strategy's arc and
 //! plays the local game; every deviation of the opponent inside gadget A, including entering
 //! it from its head, is lost locally (the slides' "the opponent goes to z and wins locally").
 //! For the misère gadgets the proofs answer an opponent who enters an arc gadget from its head
 //! by whether moving on to the arc's tail would win ("if the move … is a losing move, the
 //! second player wins with …; on the other hand, if it is a winning move, …", RS Thm 3.1): that
 //! is the outcome of a source position outside the source strategy (the token at the tail,
-//! the head visited), so a source strategy alone does not give the target strategy. Backward
+//! the head visited), so a source strategy alone does not give the target strategy:
+//! [`misere::forward`] finds that outcome by exhaustive search of the source. Backward
 //! (all three): replay the target with the winner's strategy and the opponent entering the
 //! gadgets of his source moves and playing the local game towards the head; the winner's
 //! entries are his source moves (he never enters a gadget from its head or takes a pendant,
