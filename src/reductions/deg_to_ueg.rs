@@ -302,3 +302,46 @@ const FORWARD: MapStatus = MapStatus::Constructive(
      moves; every deviation inside gadget A, or an entry from its head, loses locally (gadget \
      played by exhaustive local search)",
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Instance;
+
+    fn deg(text: &str) -> Geography {
+        match crate::lang::parse_str("t.geo", text).unwrap().instance {
+            Instance::Geography(g) => g,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    const TWO_ARCS: &str = "geography { directed edge geography normal play tokens: one at u \
+                            vertices u v edges u -> v -> u }";
+
+    #[test]
+    fn the_layout_names_gadget_a_as_the_slides_do() {
+        let src = deg(TWO_ARCS);
+        let built = DegToUeg::PAPER.construct(&src).unwrap();
+        let g = &built.game.graph;
+        let [a, b] = &built.layout.gadgets[..] else {
+            panic!("one gadget per arc")
+        };
+        let ids = |x: &GadgetA| x.private().into_iter().map(|v| g.id(v)).collect::<Vec<_>>();
+        assert_eq!(ids(a), ["p_u_v", "z_u_v", "q_u_v", "r_u_v", "s_u_v"]);
+        assert_eq!(ids(b), ["p_v_u", "z_v_u", "q_v_u", "r_v_u", "s_v_u"]);
+        assert_eq!((g.id(a.x), g.id(a.y), g.id(b.x)), ("u", "v", "v"));
+        assert_eq!(g.edges[..8], a.edges());
+        assert_eq!(SIZE.of(&src), (g.n(), g.m()));
+        DegToUeg::PAPER.check_layout(&src, &built).unwrap();
+    }
+
+    #[test]
+    fn check_layout_finds_a_gadget_vertex_of_the_wrong_degree() {
+        let src = deg(TWO_ARCS);
+        let mut built = DegToUeg::PAPER.construct(&src).unwrap();
+        let a = built.layout.gadgets[0];
+        built.game.graph.add_edge(a.q, a.z);
+        let err = DegToUeg::PAPER.check_layout(&src, &built).unwrap_err();
+        assert!(err.contains("z_u_v"), "{err}");
+    }
+}

@@ -183,3 +183,54 @@ pub const MAPS: CertMaps = CertMaps {
     ),
     backward_no: MapStatus::Constructive("as backward yes, for player II's strategy"),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Instance;
+
+    fn game(text: &str) -> Geography {
+        match crate::lang::parse_str("t.geo", text).unwrap().instance {
+            Instance::Geography(g) => g,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_vertex_gets_its_pendant_in_all_three_theorems() {
+        let dvg = "geography { directed vertex geography normal play tokens: one at a \
+                   vertices a b edges a -> b }";
+        let ueg = "geography { undirected edge geography normal play tokens: one at a \
+                   vertices a b edges a -- b }";
+        let deg = "geography { directed edge geography normal play tokens: one at a \
+                   vertices a b edges a -> b -> b }";
+        let theorems = [
+            DVG_TO_MISERE_DVG,
+            super::super::ueg_to_misere_ueg::UEG_TO_MISERE_UEG,
+            super::super::deg_to_misere_deg::DEG_TO_MISERE_DEG,
+        ];
+        for (t, text) in theorems.into_iter().zip([dvg, ueg, deg]) {
+            let src = game(text);
+            let built = t.construct(&src).unwrap();
+            let g = &built.game.graph;
+            let b_pend = built.layout.pendant[1];
+            assert_eq!((g.id(b_pend), g.display(b_pend)), ("b_pend", "b'"));
+            assert!(g.edges.contains(&(1, b_pend)));
+            assert_eq!(built.game.convention, Convention::Misere);
+            assert_eq!(SIZE.of(&src), (g.n(), g.m()));
+            t.check_layout(&src, &built).unwrap();
+        }
+    }
+
+    #[test]
+    fn check_layout_finds_a_missing_pendant_edge() {
+        let src = game(
+            "geography { directed vertex geography normal play tokens: one at a \
+             vertices a b edges a -> b }",
+        );
+        let mut built = DVG_TO_MISERE_DVG.construct(&src).unwrap();
+        built.game.graph.edges.pop();
+        let err = DVG_TO_MISERE_DVG.check_layout(&src, &built).unwrap_err();
+        assert!(err.contains("vertex b lacks its pendant"), "{err}");
+    }
+}

@@ -282,3 +282,48 @@ pub const MAPS: CertMaps = CertMaps {
     backward_yes: arc_gadgets::BACKWARD,
     backward_no: arc_gadgets::BACKWARD,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Instance;
+
+    fn dvg(text: &str) -> Geography {
+        match crate::lang::parse_str("t.geo", text).unwrap().instance {
+            Instance::Geography(g) => g,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    const ARC: &str = "geography { directed vertex geography normal play tokens: one at u \
+                       vertices u v edges u -> v }";
+
+    #[test]
+    fn the_layout_holds_the_pendants_and_the_gadget_roles() {
+        let src = dvg(ARC);
+        let built = DvgToMisereUvg::PAPER.construct(&src).unwrap();
+        let (g, lay) = (&built.game.graph, &built.layout);
+        assert_eq!(
+            lay.pendant.iter().map(|&p| g.id(p)).collect::<Vec<_>>(),
+            ["u_pend", "v_pend"]
+        );
+        let a = lay.gadgets[0];
+        assert_eq!((a.tail_entry(), a.head_entry()), (a.g0, a.g4));
+        assert_eq!(g.id(a.g4), "g4_u_v");
+        assert_eq!(SIZE.of(&src), (g.n(), g.m()));
+        DvgToMisereUvg::PAPER.check_layout(&src, &built).unwrap();
+    }
+
+    #[test]
+    fn check_layout_finds_an_original_vertex_of_the_wrong_degree() {
+        let src = dvg(ARC);
+        let mut built = DvgToMisereUvg::PAPER.construct(&src).unwrap();
+        let lay = &built.layout;
+        let (u, p) = (lay.original[0], lay.pendant[1]);
+        built.game.graph.add_edge(u, p);
+        let err = DvgToMisereUvg::PAPER
+            .check_layout(&src, &built)
+            .unwrap_err();
+        assert!(err.contains("vertex u "), "{err}");
+    }
+}

@@ -270,3 +270,44 @@ impl Theorem for DvgToNimg {
 /// head by whether moving on to the tail wins, and the winner's strategy may cross a gadget
 /// leaving a token on `d`, which the backward replay follows.
 pub const MAPS: CertMaps = super::dvg_to_misere_uvg::MAPS;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Instance;
+
+    fn dvg(text: &str) -> Geography {
+        match crate::lang::parse_str("t.geo", text).unwrap().instance {
+            Instance::Geography(g) => g,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    const PATH: &str = "geography { directed vertex geography normal play tokens: one at u \
+                        vertices u v w edges u -> v -> w }";
+
+    #[test]
+    fn the_layout_names_fig_6_and_d_holds_two_tokens() {
+        let src = dvg(PATH);
+        let built = DvgToNimg::PAPER.construct(&src).unwrap();
+        let g = &built.game.graph;
+        let w = built.layout.gadgets[1];
+        assert_eq!(
+            [w.x_u, w.a, w.b, w.c, w.d, w.x_v].map(|x| g.id(x)),
+            ["v", "a_v_w", "b_v_w", "c_v_w", "d_v_w", "w"]
+        );
+        assert_eq!(g.vertices[w.d].weight, Some(2));
+        assert_eq!(built.layout.heap.len(), 3);
+        assert_eq!(SIZE.of(&src), (g.n(), g.m()));
+        DvgToNimg::PAPER.check_layout(&src, &built).unwrap();
+    }
+
+    #[test]
+    fn check_layout_rejects_the_one_token_control() {
+        let src = dvg(PATH);
+        let control = DvgToNimg { d_weight: 1 };
+        let built = control.construct(&src).unwrap();
+        let err = control.check_layout(&src, &built).unwrap_err();
+        assert!(err.contains("d_u_v") && err.contains("weight 2"), "{err}");
+    }
+}
