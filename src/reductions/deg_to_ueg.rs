@@ -208,7 +208,7 @@ impl Theorem for DegToUeg {
                 r,
                 s,
             };
-            add_gadget_edges(&mut g, d, arc, gadget.private(), &gadget.edges());
+            add_gadget_edges(&mut g, d, &gadget, &gadget.edges());
             gadgets.push(gadget);
         }
         let start = Tokens::One {

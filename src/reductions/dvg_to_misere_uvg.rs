@@ -202,7 +202,7 @@ impl Theorem for DvgToMisereUvg {
                 g3,
                 g4,
             };
-            add_gadget_edges(&mut g, d, arc, gadget.private(), &gadget.edges());
+            add_gadget_edges(&mut g, d, &gadget, &gadget.edges());
             gadgets.push(gadget);
         }
         let game = Geography {

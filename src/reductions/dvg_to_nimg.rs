@@ -182,7 +182,7 @@ impl Theorem for DvgToNimg {
                 c,
                 d,
             };
-            add_gadget_edges(&mut g, dg, arc, gadget.private(), &gadget.edges());
+            add_gadget_edges(&mut g, dg, &gadget, &gadget.edges());
             for x in [a, b, c] {
                 g.vertices[x].weight = Some(1);
             }

@@ -213,20 +213,19 @@ pub(crate) fn add_gadget_vertices<const K: usize>(
     roles.map(|role| add_fresh(g, &format!("{role}_{ui}_{vi}"), Some(role)))
 }
 
-/// Adds the `edges` of the gadget of arc `arc = (u, v)` of `d` and its group
-/// `arc_gadget`/`u->v` holding `private`.
+/// Adds the `edges` of `gadget`, which replaces the arc `(u, v)` of `d`, and its group
+/// `arc_gadget`/`u->v` holding its private vertices.
 pub(crate) fn add_gadget_edges(
     g: &mut Graph,
     d: &Graph,
-    arc: usize,
-    private: Vec<VertexId>,
+    gadget: &impl ArcGadget,
     edges: &[(VertexId, VertexId)],
 ) {
     for &(a, b) in edges {
         g.add_edge(a, b);
     }
-    let (u, v) = d.edges[arc];
-    g.add_group("arc_gadget", arc_name(d, u, v), private);
+    let (u, v) = d.edges[gadget.arc()];
+    g.add_group("arc_gadget", arc_name(d, u, v), gadget.private());
 }
 
 /// Err naming the first listed `(vertex, degree)` whose total degree in `g` differs.
