@@ -246,8 +246,8 @@ fn hampath_trailtrap_maps_extendable_paths_forward() {
 fn misere_forward_maps_catch_broken_gadgets() {
     use georeduce::certify::{Claim, Player, check};
     use georeduce::reductions::Reduction;
-    use georeduce::reductions::dvg_misere_uvg::DvgToMisereUvg;
-    use georeduce::reductions::dvg_nimg::DvgToNimg;
+    use georeduce::reductions::dvg_to_misere_uvg::DvgToMisereUvg;
+    use georeduce::reductions::dvg_to_nimg::DvgToNimg;
     use georeduce::solvers::dispatch::solve_instance;
     use georeduce::solvers::{Budget, Winner};
     let p = params(Rule::Vertex, Setup::Rooted, true, false);

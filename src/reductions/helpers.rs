@@ -11,7 +11,7 @@
 //! user's source graph may already use such a name, `add_fresh` appends a suffix until the
 //! identifier is unused (a collision must never panic).
 
-use super::{ProblemKind, Reduced, ReductionError, ReductionInfo};
+use super::{ProblemKind, ReductionError, ReductionInfo};
 use crate::problems::{
     Convention, Geography, Graph, Instance, Locator, Qbf, Rule, Tokens, VertexId,
 };
@@ -120,62 +120,67 @@ pub(crate) fn arc_name(g: &Graph, x: VertexId, y: VertexId) -> String {
     format!("{}->{}", g.id(x), g.id(y))
 }
 
-/// An end of an edge of an arc gadget: the arc's tail, its head, or the gadget's private
-/// vertex with this index (into [`ArcLayout::roles`]).
-#[derive(Clone, Copy)]
-pub(crate) enum End {
-    Tail,
-    Head,
-    In(usize),
+/// The roles of an arc gadget that the machinery shared by the arc-gadget theorems reads (the
+/// local games of their certificate maps, `certmaps/arc_gadgets.rs`): the arc it replaces,
+/// the vertices a player steps onto when entering it from either end, and its private
+/// vertices. Each theorem's gadget type names its vertices as its paper does and implements
+/// this by saying which is which.
+pub trait ArcGadget {
+    /// The index of the replaced arc among the source's arcs.
+    fn arc(&self) -> usize;
+    /// The target vertices standing for the arc's tail and head.
+    fn ends(&self) -> (VertexId, VertexId);
+    /// The private vertex a player entering from the tail steps onto.
+    fn tail_entry(&self) -> VertexId;
+    /// The private vertex a player entering from the head steps onto.
+    fn head_entry(&self) -> VertexId;
+    /// The private vertices, in the paper's role order.
+    fn private(&self) -> Vec<VertexId>;
 }
 
-/// Where the vertices of a construction that replaces every arc by a gadget are: the source
-/// vertices keep their indices, and after the first `first` target vertices (the source's and
-/// any pendants) come the private vertices of the gadgets, `roles.len()` per arc in arc order.
-pub(crate) struct ArcLayout {
-    /// The index of the first gadget vertex.
-    pub first: usize,
-    /// The private vertices of a gadget (identifier prefix and label), in creation order.
-    pub roles: &'static [&'static str],
+/// Adds the private vertices of the gadget of arc `arc = (u, v)` of the digraph `d`, one per
+/// role, with identifiers `{role}_u_v` (made unique by [`add_fresh`]) labelled by role.
+pub(crate) fn add_gadget_vertices<const K: usize>(
+    g: &mut Graph,
+    d: &Graph,
+    arc: usize,
+    roles: [&str; K],
+) -> [VertexId; K] {
+    let (u, v) = d.edges[arc];
+    let (ui, vi) = (d.id(u), d.id(v));
+    roles.map(|role| add_fresh(g, &format!("{role}_{ui}_{vi}"), Some(role)))
 }
 
-impl ArcLayout {
-    /// Private vertex `role` (index into [`ArcLayout::roles`]) of the gadget of arc `arc`.
-    pub fn gadget(&self, arc: usize, role: usize) -> VertexId {
-        self.first + self.roles.len() * arc + role
+/// Adds the `edges` of `gadget`, which replaces the arc `(u, v)` of `d`, and its group
+/// `arc_gadget`/`u->v` holding its private vertices.
+pub(crate) fn add_gadget_edges(
+    g: &mut Graph,
+    d: &Graph,
+    gadget: &impl ArcGadget,
+    edges: &[(VertexId, VertexId)],
+) {
+    for &(a, b) in edges {
+        g.add_edge(a, b);
     }
+    let (u, v) = d.edges[gadget.arc()];
+    g.add_group("arc_gadget", arc_name(d, u, v), gadget.private());
+}
 
-    /// The target vertex at end `e` of the gadget of arc `arc = (u, v)`.
-    pub fn end(&self, arc: usize, (u, v): (VertexId, VertexId), e: End) -> VertexId {
-        match e {
-            End::Tail => u,
-            End::Head => v,
-            End::In(role) => self.gadget(arc, role),
-        }
-    }
-
-    /// Adds to `g` the gadget of arc number `arc = (u, v)` of the digraph `d`: its private
-    /// vertices (identifiers `{role}_u_v`, labelled by role, which must land where the layout
-    /// puts them), the `edges` between its ends, and the group `arc_gadget`/`u->v`.
-    pub fn add_gadget(&self, g: &mut Graph, d: &Graph, arc: usize, edges: &[(End, End)]) {
-        let (u, v) = d.edges[arc];
-        let (ui, vi) = (d.id(u), d.id(v));
-        let members: Vec<VertexId> = self
-            .roles
-            .iter()
-            .map(|role| add_fresh(g, &format!("{role}_{ui}_{vi}"), Some(role)))
-            .collect();
-        assert!(
-            members
-                .iter()
-                .enumerate()
-                .all(|(role, &x)| x == self.gadget(arc, role)),
-            "gadget vertices out of layout order"
-        );
-        for &(a, b) in edges {
-            g.add_edge(self.end(arc, (u, v), a), self.end(arc, (u, v), b));
-        }
-        g.add_group("arc_gadget", arc_name(d, u, v), members);
+/// Err naming the first listed `(vertex, degree)` whose total degree in `g` differs.
+pub(crate) fn check_degrees(
+    g: &Graph,
+    want: impl IntoIterator<Item = (VertexId, usize)>,
+) -> Result<(), String> {
+    let found = total_degrees(g);
+    match want.into_iter().find(|&(v, d)| found.get(v) != Some(&d)) {
+        Some((v, d)) => Err(format!(
+            "target vertex {} has degree {}, expected {d}",
+            g.vertices
+                .get(v)
+                .map_or("(out of range)", |x| x.id.as_str()),
+            found.get(v).copied().unwrap_or(0)
+        )),
+        None => Ok(()),
     }
 }
 
@@ -200,30 +205,6 @@ pub(crate) fn as_game(source: &Instance) -> Option<&Geography> {
     match source {
         Instance::Geography(g) => Some(g),
         _ => None,
-    }
-}
-
-/// Checks that `target` is a geography game and returns it, or says what it is instead.
-pub(crate) fn target_game(target: &Instance) -> Result<&Geography, String> {
-    as_game(target).ok_or_else(|| format!("the target is a {} instance", target.kind()))
-}
-
-/// Checks that the first `n` target vertices carry the source identifiers in order.
-pub(crate) fn check_copied(src: &Graph, tgt: &Graph) -> Result<(), String> {
-    if tgt.n() < src.n() {
-        return Err(format!(
-            "the target has {} vertices, fewer than the source's {}",
-            tgt.n(),
-            src.n()
-        ));
-    }
-    match (0..src.n()).find(|&v| src.id(v) != tgt.id(v)) {
-        Some(v) => Err(format!(
-            "target vertex {v} is {}, expected the source vertex {}",
-            tgt.id(v),
-            src.id(v)
-        )),
-        None => Ok(()),
     }
 }
 
@@ -270,142 +251,3 @@ pub(crate) fn expect_source_game<'a>(
 pub(crate) fn start_of(g: &Geography) -> VertexId {
     g.starts().first().copied().unwrap_or(0)
 }
-
-/// The `(n, m)` of the board inside a game instance, `(0, 0)` for other instances.
-pub(crate) fn board_size(source: &Instance) -> (usize, usize) {
-    as_game(source).map_or((0, 0), |g| (g.graph.n(), g.graph.m()))
-}
-
-/// Compiles `source`, which must be a valid game of `info.source`'s kind ([`expect_source_game`]),
-/// into the one-token game on `build(source board)` under `rule` and `convention`, started
-/// where the source starts (so with the same first player).
-pub(crate) fn reduce_rooted(
-    info: &ReductionInfo,
-    source: &Instance,
-    rule: Rule,
-    convention: Convention,
-    build: impl FnOnce(&Graph) -> Graph,
-) -> Result<Reduced, ReductionError> {
-    let game = expect_source_game(info, source)?;
-    let target = Instance::Geography(Geography {
-        graph: build(&game.graph),
-        rule,
-        tokens: Tokens::One {
-            start: Some(start_of(game)),
-        },
-        convention,
-    });
-    Ok(Reduced {
-        target,
-        notes: Vec::new(),
-    })
-}
-
-/// The source and target games of a structure check of reduction `info` whose target keeps
-/// the source's start and vertices: the source must be a valid game of `info.source`'s kind
-/// ([`expect_source_game`]), the target a game of `info.target`'s kind with the source's start
-/// (else the error is `the target is not {what} with the source's start`) whose first `n`
-/// vertices are the source's ([`check_copied`]).
-pub(crate) fn check_same_start<'a>(
-    info: &ReductionInfo,
-    source: &'a Instance,
-    target: &'a Instance,
-    what: &str,
-) -> Result<(&'a Geography, &'a Geography), String> {
-    let src = expect_source_game(info, source).map_err(|e| e.to_string())?;
-    let tgt = target_game(target)?;
-    if ProblemKind::of(target) != info.target || tgt.starts() != src.starts() {
-        return Err(format!("the target is not {what} with the source's start"));
-    }
-    check_copied(&src.graph, &tgt.graph)?;
-    Ok((src, tgt))
-}
-
-/// The pendant construction shared by RS Thm 2.1, 2.5 and 2.6: the source board with one
-/// pendant `x'` and edge (arc) `x → x'` per vertex, same rule and start, misère play.
-pub(crate) fn pendant_reduce(
-    info: &ReductionInfo,
-    source: &Instance,
-) -> Result<Reduced, ReductionError> {
-    let game = expect_source_game(info, source)?;
-    let mut graph = copy_vertices(&game.graph, game.graph.directed);
-    graph.edges = game.graph.edges.clone();
-    add_pendants(&mut graph, game.graph.n());
-    Ok(Reduced {
-        target: Instance::Geography(Geography {
-            graph,
-            rule: game.rule,
-            tokens: game.tokens,
-            convention: Convention::Misere,
-        }),
-        notes: Vec::new(),
-    })
-}
-
-/// Checks the pendant construction's claims: the target is of `info.target`'s kind with the
-/// source's start, keeps the source board, and adds exactly one pendant `x'` (degree 1, the
-/// head of the new arc) to every vertex `x`.
-pub(crate) fn pendant_check(
-    info: &ReductionInfo,
-    source: &Instance,
-    target: &Instance,
-) -> Result<(), String> {
-    let what = format!("a {} game", info.target.name());
-    let (src, tgt) = check_same_start(info, source, target, &what)?;
-    let (n, m) = (src.graph.n(), src.graph.m());
-    if tgt.graph.n() != 2 * n
-        || tgt.graph.m() != m + n
-        || tgt.graph.edges[..m] != src.graph.edges[..]
-    {
-        return Err("the target does not keep the source board".into());
-    }
-    let deg = total_degrees(&tgt.graph);
-    for x in 0..n {
-        if tgt.graph.edges.get(m + x) != Some(&(x, n + x)) || deg[n + x] != 1 {
-            return Err(format!("vertex {} lacks its pendant", src.graph.id(x)));
-        }
-    }
-    Ok(())
-}
-
-/// Implements [`Reduction`](super::Reduction) for the unit struct `$name` as the pendant
-/// construction of RS Thm 2.1, 2.5 and 2.6 with the catalogue entry `$info` (a static):
-/// [`pendant_reduce`] compiles, [`pendant_check`] checks, the declared size is `2n` vertices
-/// and `m + n` edges, and the certificate maps are the pendant maps
-/// ([`PENDANT_MAPS`](super::certmaps::pendant::PENDANT_MAPS)). Each reduction keeps its own
-/// file, type and entry; only this shared body is written once.
-macro_rules! pendant_reduction {
-    ($name:ident, $info:ident) => {
-        impl $crate::reductions::Reduction for $name {
-            $crate::reductions::certmaps::delegate_maps!(
-                pendant,
-                $crate::reductions::certmaps::pendant::PENDANT_MAPS
-            );
-
-            fn info(&self) -> &$crate::reductions::ReductionInfo {
-                &$info
-            }
-
-            fn reduce(
-                &self,
-                source: &$crate::problems::Instance,
-            ) -> Result<$crate::reductions::Reduced, $crate::reductions::ReductionError> {
-                $crate::reductions::helpers::pendant_reduce(&$info, source)
-            }
-
-            fn declared_size(&self, source: &$crate::problems::Instance) -> (usize, usize) {
-                let (n, m) = $crate::reductions::helpers::board_size(source);
-                (2 * n, m + n)
-            }
-
-            fn check_structure(
-                &self,
-                source: &$crate::problems::Instance,
-                target: &$crate::problems::Instance,
-            ) -> Result<(), String> {
-                $crate::reductions::helpers::pendant_check(&$info, source, target)
-            }
-        }
-    };
-}
-pub(crate) use pendant_reduction;

@@ -20,17 +20,17 @@ pub mod vc_to_pvg;
 pub mod certmaps;
 pub mod chain;
 pub mod claims;
-pub mod deg_misere_deg;
-pub mod deg_ueg;
-pub mod dvg_misere_dvg;
-pub mod dvg_misere_uvg;
-pub mod dvg_nimg;
+pub mod deg_to_misere_deg;
+pub mod deg_to_ueg;
+pub mod dvg_to_misere_dvg;
+pub mod dvg_to_misere_uvg;
+pub mod dvg_to_nimg;
 pub mod hampath_to_trailtrap;
 pub mod helpers;
 pub mod qbf_to_deg;
 pub mod theorem;
 pub mod trailtrap_to_disconnected;
-pub mod ueg_misere_ueg;
+pub mod ueg_to_misere_ueg;
 
 use crate::certify::Certificate;
 use crate::solvers::{Budget, SolveError, Winner};
@@ -320,9 +320,6 @@ pub trait Reduction: Send + Sync {
 /// Every registered reduction, in catalogue order.
 pub fn all() -> Vec<&'static dyn Reduction> {
     // Reductions II, in catalogue order.
-    static DEG_UEG: deg_ueg::DegToUeg = deg_ueg::DegToUeg::PAPER;
-    static DVG_MISERE_UVG: dvg_misere_uvg::DvgToMisereUvg = dvg_misere_uvg::DvgToMisereUvg::PAPER;
-    static DVG_NIMG: dvg_nimg::DvgToNimg = dvg_nimg::DvgToNimg::PAPER;
     static HAMPATH_TRAILTRAP_SUBCUBIC: hampath_to_trailtrap::HampathToTrailTrap =
         hampath_to_trailtrap::HampathToTrailTrap::SUBCUBIC;
     static HAMPATH_TRAILTRAP: hampath_to_trailtrap::HampathToTrailTrap =
@@ -343,12 +340,12 @@ pub fn all() -> Vec<&'static dyn Reduction> {
         &qbf_to_two_token::QbfToTwoToken::IAG2_AS_PRINTED,
         // Reductions II.
         &qbf_to_deg::QbfToDeg,
-        &DEG_UEG,
-        &dvg_misere_dvg::DvgToMisereDvg,
-        &DVG_MISERE_UVG,
-        &ueg_misere_ueg::UegToMisereUeg,
-        &deg_misere_deg::DegToMisereDeg,
-        &DVG_NIMG,
+        &deg_to_ueg::DegToUeg::PAPER,
+        &dvg_to_misere_dvg::DVG_TO_MISERE_DVG,
+        &dvg_to_misere_uvg::DvgToMisereUvg::PAPER,
+        &ueg_to_misere_ueg::UEG_TO_MISERE_UEG,
+        &deg_to_misere_deg::DEG_TO_MISERE_DEG,
+        &dvg_to_nimg::DvgToNimg::PAPER,
         &HAMPATH_TRAILTRAP,
         &HAMPATH_TRAILTRAP_SUBCUBIC,
         &trailtrap_to_disconnected::TrailTrapDisconnected,

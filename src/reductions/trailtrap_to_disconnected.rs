@@ -12,7 +12,7 @@
 //! Certificate maps: the same strategy both ways. G keeps its vertex indices and its edges
 //! (in order) in the target, so a line of play of one game is a line of the other.
 
-use super::certmaps::util::{GameOracle, build_game_cert, replay};
+use super::certmaps::util::same_moves;
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{add_fresh, copy_vertices};
 use super::theorem::{Construction, Size, Theorem, size_formula};
@@ -144,19 +144,3 @@ const MAPS: CertMaps = CertMaps {
     backward_yes: MapStatus::Constructive("the same strategy"),
     backward_no: MapStatus::Constructive("the same strategy"),
 };
-
-/// Plays `from`'s certificate on `to`, where every line of `to` that the winner meets is a
-/// line of `from` with the same moves ([`Theorem::check_layout`]: G keeps its indices and
-/// edges).
-fn same_moves(
-    from: &Geography,
-    to: &Geography,
-    cert: &Certificate,
-) -> Result<Certificate, CertMapError> {
-    let oracle = GameOracle::new(from, cert)?;
-    build_game_cert(to, oracle.winner(), |line| {
-        let at = replay(from, line)
-            .map_err(|_| CertMapError::Invalid("the line leaves the source board".into()))?;
-        oracle.choose(&at)
-    })
-}

@@ -6,9 +6,9 @@ use crate::reductions_ii::util::{first_wins, game, graph, random_board, rng, win
 use georeduce::Instance;
 use georeduce::problems::{Convention, HamPath, Rule, VertexId};
 use georeduce::reductions::Reduction;
-use georeduce::reductions::deg_ueg::{ArcGadget, DegToUeg};
-use georeduce::reductions::dvg_misere_uvg::DvgToMisereUvg;
-use georeduce::reductions::dvg_nimg::DvgToNimg;
+use georeduce::reductions::deg_to_ueg::{ArcReplacement, DegToUeg};
+use georeduce::reductions::dvg_to_misere_uvg::DvgToMisereUvg;
+use georeduce::reductions::dvg_to_nimg::DvgToNimg;
 use georeduce::reductions::hampath_to_trailtrap::{HampathToTrailTrap, InputClass, PathHalf};
 use georeduce::solvers::Budget;
 use georeduce::solvers::trail::max_trail_from;
@@ -30,7 +30,7 @@ fn mismatches(r: &dyn Reduction, seed: u64, count: usize, rule: Rule, n: usize, 
 #[test]
 fn plain_edge_instead_of_gadget_a_fails() {
     let control = DegToUeg {
-        gadget: ArcGadget::PlainEdge,
+        gadget: ArcReplacement::PlainEdge,
     };
     let bad = mismatches(&control, 90, 200, Rule::Edge, 6, 8);
     eprintln!("deg-ueg with a plain edge: {bad}/200 wrong");

@@ -21,17 +21,19 @@
 //! The reductions written as a [`super::Theorem`] keep their maps in their own file, reading
 //! the typed layout of their construction (`qbf_to_dvg.rs`, `qbf_to_deg.rs`, `qbf_to_pvg.rs`,
 //! `qbf_to_pvg_restricted`, `qbf_to_two_token.rs`, `vc_to_pvg.rs`, `hampath_to_pvg.rs`,
-//! `pvg_to_pag.rs`, `hampath_to_trailtrap.rs`, `trailtrap_to_disconnected.rs`); this directory
-//! holds the machinery they share (`diamonds`: the diamond strategies and the read-back of
-//! Skolem and Herbrand functions; `util`: oracles, replays, certificate builders, and for the
-//! NP reductions player II's walk against I's forced moves) and the maps of the reductions
-//! not yet converted: [`pendant`] (the misère pendants), [`gadget`] (DEG → UEG, DVG → misère
-//! UVG, DVG → NimG). Running the maps against solvers and the checker (one step's four
-//! certificates) is [`crate::verify`]'s business, not this module's.
+//! `pvg_to_pag.rs`, `hampath_to_trailtrap.rs`, `trailtrap_to_disconnected.rs`, `deg_to_ueg.rs`,
+//! `dvg_to_misere_uvg.rs`, `dvg_to_nimg.rs`, `dvg_to_misere_dvg.rs` with its siblings
+//! `ueg_to_misere_ueg.rs` and `deg_to_misere_deg.rs`): every reduction in the catalogue. This
+//! directory holds only the machinery they share (`diamonds`: the diamond strategies and the
+//! read-back of Skolem and Herbrand functions; `arc_gadgets`: the local games of arc gadgets,
+//! the backward map of the three arc-gadget theorems and the forward map of the two misère
+//! ones; `util`: oracles, replays, certificate builders, the same-moves map, and for the NP
+//! reductions player II's walk against I's forced moves). Running the maps against solvers and
+//! the checker (one step's four certificates) is [`crate::verify`]'s business, not this
+//! module's.
 
+pub(crate) mod arc_gadgets;
 pub(crate) mod diamonds;
-pub mod gadget;
-pub mod pendant;
 pub(crate) mod util;
 
 pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert, winner_of};
@@ -165,51 +167,3 @@ pub fn claims_yes(cert: &Certificate) -> bool {
         _ => wins(cert) == Some(Player::First),
     }
 }
-
-/// Implements [`super::Reduction::cert_maps`], `forward` and `backward` by functions of this
-/// directory: `delegate_maps!(family)` uses `family::{maps, forward, backward}`,
-/// `delegate_maps!(family, MAPS)` a constant instead of `maps`, and
-/// `delegate_maps!(fns maps, forward, backward)` any three functions taking the reduction.
-macro_rules! delegate_maps {
-    ($family:ident) => {
-        $crate::reductions::certmaps::delegate_maps!(
-            fns $crate::reductions::certmaps::$family::maps,
-            $crate::reductions::certmaps::$family::forward,
-            $crate::reductions::certmaps::$family::backward
-        );
-    };
-    ($family:ident, $maps:expr) => {
-        fn cert_maps(&self) -> $crate::reductions::CertMaps {
-            $maps
-        }
-        $crate::reductions::certmaps::delegate_maps!(@io
-            $crate::reductions::certmaps::$family::forward,
-            $crate::reductions::certmaps::$family::backward
-        );
-    };
-    (fns $maps:path, $fwd:path, $bwd:path) => {
-        fn cert_maps(&self) -> $crate::reductions::CertMaps {
-            $maps(self)
-        }
-        $crate::reductions::certmaps::delegate_maps!(@io $fwd, $bwd);
-    };
-    (@io $fwd:path, $bwd:path) => {
-        fn forward(
-            &self,
-            source: &$crate::problems::Instance,
-            target: &$crate::problems::Instance,
-            cert: &$crate::certify::Certificate,
-        ) -> Result<$crate::certify::Certificate, $crate::reductions::CertMapError> {
-            $fwd(self, source, target, cert)
-        }
-        fn backward(
-            &self,
-            source: &$crate::problems::Instance,
-            target: &$crate::problems::Instance,
-            cert: &$crate::certify::Certificate,
-        ) -> Result<$crate::certify::Certificate, $crate::reductions::CertMapError> {
-            $bwd(self, source, target, cert)
-        }
-    };
-}
-pub(crate) use delegate_maps;

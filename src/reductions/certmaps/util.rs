@@ -9,8 +9,7 @@ use crate::certify::{
     BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
     QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
 };
-use crate::problems::{Geography, Graph, Instance, Move, Qbf, Var, VertexId};
-use crate::reductions::Reduction;
+use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
 use crate::solvers::Winner;
 use std::collections::HashMap;
 
@@ -19,48 +18,6 @@ pub fn winner_of(w: Winner) -> Player {
     match w {
         Winner::First => Player::First,
         Winner::Second => Player::Second,
-    }
-}
-
-/// Checks that `target` is what `r` compiles `source` into (the maps find gadget vertices by
-/// the construction's layout, so any other pair of instances is refused).
-pub(crate) fn expect_pair(
-    r: &dyn Reduction,
-    source: &Instance,
-    target: &Instance,
-) -> Result<(), CertMapError> {
-    let reduced = r
-        .reduce(source)
-        .map_err(|e| CertMapError::WrongInstance(format!("{}: {e}", r.info().id)))?;
-    match reduced.target == *target {
-        true => Ok(()),
-        false => Err(CertMapError::WrongInstance(format!(
-            "the target is not the output of {} on this source",
-            r.info().id
-        ))),
-    }
-}
-
-/// The source (as `read` finds it in `source`: [`game_of`], [`qbf_of`]) and the target game
-/// of a pair that [`expect_pair`] accepts.
-pub(crate) fn checked_pair<'a, S>(
-    r: &dyn Reduction,
-    source: &'a Instance,
-    target: &'a Instance,
-    read: fn(&'a Instance) -> Result<&'a S, CertMapError>,
-) -> Result<(&'a S, &'a Geography), CertMapError> {
-    expect_pair(r, source, target)?;
-    Ok((read(source)?, game_of(target)?))
-}
-
-/// The game inside an instance.
-pub(crate) fn game_of(inst: &Instance) -> Result<&Geography, CertMapError> {
-    match inst {
-        Instance::Geography(g) => Ok(g),
-        other => Err(CertMapError::WrongInstance(format!(
-            "expected a game, found a {} instance",
-            other.kind()
-        ))),
     }
 }
 
@@ -459,4 +416,20 @@ pub(crate) fn second_oracle<'g>(
         Player::Second => Ok(oracle),
         Player::First => Err(super::refuse(maps, false, false)),
     }
+}
+
+/// Plays `from`'s certificate on `to`, where every line of `to` that the winner meets is a
+/// line of `from` with the same moves (constructions that keep the source board and add
+/// pieces the winner never uses: misère pendants, an isolated vertex).
+pub(crate) fn same_moves(
+    from: &Geography,
+    to: &Geography,
+    cert: &Certificate,
+) -> Result<Certificate, CertMapError> {
+    let oracle = GameOracle::new(from, cert)?;
+    build_game_cert(to, oracle.winner(), |line| {
+        let at = replay(from, line)
+            .map_err(|_| CertMapError::Invalid("the line leaves the source board".into()))?;
+        oracle.choose(&at)
+    })
 }

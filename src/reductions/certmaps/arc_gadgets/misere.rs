@@ -25,12 +25,11 @@
 //! The source search only decides which of the proof's answers to give; whatever it decides
 //! is checked, with the whole target strategy, by [`crate::certify::check`].
 
-use super::super::util::{GameOracle, build_game_cert, dest, expect_pair, game_of};
+use super::super::util::{GameOracle, build_game_cert, dest};
 use super::{Episode, Gadgets, Place};
 use crate::certify::{Certificate, CheckError, Replay};
-use crate::problems::{Convention, Geography, Instance, Move, VertexId};
-use crate::reductions::Reduction;
-use crate::reductions::certmaps::CertMapError;
+use crate::problems::{Convention, Geography, Move, VertexId};
+use crate::reductions::certmaps::{CertMapError, MapStatus};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
@@ -38,18 +37,25 @@ use std::collections::HashMap;
 /// then ends in [`CheckError::TooLarge`], an "unknown", not a failure).
 pub const SOURCE_SEARCH_CAP: u64 = 20_000_000;
 
-/// Source DVG strategy → misère target strategy (module comment).
-pub fn forward(
-    r: &dyn Reduction,
-    source: &Instance,
-    target: &Instance,
+/// The forward maps of the misère arc gadgets (module comment).
+pub(crate) const FORWARD: MapStatus = MapStatus::Constructive(
+    "DVG strategy → misère strategy: follow the source strategy through the gadgets (local \
+     game searched inside each); an opponent entering a gadget from its head is answered, as \
+     the proof says, by whether moving on to the tail wins: the outcome of that off-strategy \
+     source position, found by exhaustive search of the source",
+);
+
+/// Source DVG strategy → misère target strategy (module comment), for the gadgets `gd` of
+/// `tgt` built from `src`.
+pub(crate) fn forward(
+    gd: Gadgets,
+    src: &Geography,
+    tgt: &Geography,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (src, tgt) = (game_of(source)?, game_of(target)?);
     let oracle = GameOracle::new(src, cert)?;
     let map = Forward {
-        gd: Gadgets::of(r, src, tgt),
+        gd,
         src,
         tgt,
         oracle: &oracle,
@@ -140,7 +146,7 @@ impl<'a> Forward<'a> {
             }
             (Some(ep), Place::Original(t)) if self.live(after, t) => {
                 trace.episode = None;
-                let at_head = t == self.gd.arcs[ep.arc].1;
+                let at_head = t == self.gd.head(ep.arc);
                 trace.open = at_head && !self.gd.closed(after, ep);
                 let regular = ep.forward && at_head && mover == ep.entrant && !trace.open;
                 if !regular {
@@ -207,15 +213,23 @@ impl<'a> Forward<'a> {
         if trace.on_plan.is_some() {
             return Ok(true);
         }
-        let n = self.gd.n;
-        let mut visited = vec![0u64; n.div_ceil(64)];
+        let original = self.gd.originals();
+        let mut visited = vec![0u64; original.len().div_ceil(64)];
         // Visited: marked (UVG) or emptied (NimG, which marks nothing).
         let nim = !at.weights().is_empty();
         let visited_now = |o| o == t || !self.live(at, o) || (!nim && at.marked(o));
-        for o in (0..n).filter(|&o| visited_now(o)) {
-            visited[o / 64] |= 1 << (o % 64);
+        for (x, _) in original
+            .iter()
+            .enumerate()
+            .filter(|&(_, &o)| visited_now(o))
+        {
+            visited[x / 64] |= 1 << (x % 64);
         }
-        let mover_wins = self.search.mover_wins(t, &mut visited)?;
+        let x = self
+            .gd
+            .source_vertex(t)
+            .ok_or_else(|| CertMapError::Invalid("an arrival off the original vertices".into()))?;
+        let mover_wins = self.search.mover_wins(x, &mut visited)?;
         Ok(mover_wins == (at.mover() == self.oracle.winner()))
     }
 }

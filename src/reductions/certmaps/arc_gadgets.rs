@@ -1,7 +1,12 @@
-//! Certificate maps of the reductions that replace every arc by a constant-size gadget:
-//! DEG → UEG with Fraenkel–Scheinerman–Ullman's gadget A (`deg-ueg`), normal DVG → misère UVG
-//! (Renault–Schmidt Thm 2.3, `dvg-misere-uvg`) and normal DVG → misère NimG-RM (Thm 3.1,
-//! `dvg-nimg`).
+//! The local games of arc gadgets, shared by the certificate maps of the theorems that
+//! replace every arc by a constant-size gadget: DEG → UEG with Fraenkel–Scheinerman–Ullman's
+//! gadget A (`deg_to_ueg.rs`), normal DVG → misère UVG (Renault–Schmidt Thm 2.3,
+//! `dvg_to_misere_uvg.rs`) and normal DVG → misère NimG-RM (Thm 3.1, `dvg_to_nimg.rs`). Each
+//! theorem's file holds its maps; they read the gadgets from the theorem's layout through
+//! [`ArcGadget`] (which vertex is entered from the tail, which from the head) and call the
+//! machinery here: [`Gadgets`] (where the token is, the local game, the decoding of a target
+//! line into source moves), [`backward`] (all three) and [`misere::forward`] (the misère
+//! gadgets).
 //!
 //! In each, a move `x → y` of the source is a traversal of arc `(x, y)`'s gadget that the
 //! entrant enters at `x` and leaves onto `y` with his own move, so the opponent moves next
@@ -13,14 +18,16 @@
 //! answers it; anyone stuck inside wins or loses by the play convention; any other exit is
 //! treated as bad.
 //!
-//! Forward (`deg-ueg` only): the winner enters the gadget of his source strategy's arc and
+//! Forward (`deg-ueg`, in `deg_to_ueg.rs`, with [`Gadgets::decode`] and
+//! [`Gadgets::local_move`]): the winner enters the gadget of his source strategy's arc and
 //! plays the local game; every deviation of the opponent inside gadget A, including entering
 //! it from its head, is lost locally (the slides' "the opponent goes to z and wins locally").
 //! For the misère gadgets the proofs answer an opponent who enters an arc gadget from its head
 //! by whether moving on to the arc's tail would win ("if the move … is a losing move, the
 //! second player wins with …; on the other hand, if it is a winning move, …", RS Thm 3.1): that
 //! is the outcome of a source position outside the source strategy (the token at the tail,
-//! the head visited), so a source strategy alone does not give the target strategy. Backward
+//! the head visited), so a source strategy alone does not give the target strategy:
+//! [`misere::forward`] finds that outcome by exhaustive search of the source. Backward
 //! (all three): replay the target with the winner's strategy and the opponent entering the
 //! gadgets of his source moves and playing the local game towards the head; the winner's
 //! entries are his source moves (he never enters a gadget from its head or takes a pendant,
@@ -29,120 +36,154 @@
 //! need not play the proof's regular line: in NimG it may arrive leaving a token on `d`
 //! (found by `check --certify`, shrunk to a five-vertex path-and-fork).
 
-use super::util::{GameOracle, build_game_cert, dest, expect_pair, game_of, replay};
-use super::{CertMapError, CertMaps, MapStatus};
+use super::util::{GameOracle, build_game_cert, dest};
+use super::{CertMapError, MapStatus};
 use crate::certify::{Certificate, Player, Replay};
-use crate::problems::{Convention, Geography, Instance, Move, VertexId};
-use crate::reductions::Reduction;
+use crate::problems::{Convention, Geography, Move, VertexId};
+use crate::reductions::helpers::{ArcGadget, start_of};
 
-mod misere;
+pub(crate) mod misere;
 
-const BACKWARD: MapStatus = MapStatus::Constructive(
+/// The backward maps of the three arc-gadget theorems (module comment).
+pub(crate) const BACKWARD: MapStatus = MapStatus::Constructive(
     "target strategy → source strategy: replay it with the opponent traversing the gadgets of \
      his source moves (local game towards the head); the winner's gadget entries are his \
      source moves",
 );
 
-const MISERE_FORWARD: &str = "DVG strategy → misère strategy: follow the source strategy \
-     through the gadgets (local game searched inside each); an opponent entering a gadget \
-     from its head is answered, as the proof says, by whether moving on to the tail wins: the \
-     outcome of that off-strategy source position, found by exhaustive search of the source";
-
-/// The maps of each gadget reduction.
-pub fn maps(r: &dyn Reduction) -> CertMaps {
-    let forward = match r.info().id {
-        "deg-ueg" => MapStatus::Constructive(
-            "DEG strategy → UEG strategy: enter gadget A of the strategy's arc and cross it in \
-             five moves; every deviation inside gadget A, or an entry from its head, loses \
-             locally (gadget played by exhaustive local search)",
-        ),
-        _ => MapStatus::Constructive(MISERE_FORWARD),
-    };
-    CertMaps {
-        forward_yes: forward,
-        forward_no: forward,
-        backward_yes: BACKWARD,
-        backward_no: BACKWARD,
-    }
-}
-
-/// Where the gadgets are: originals `0..n`, then (misère UVG) the pendants, then `size`
-/// private vertices per source arc; `entry` is the role entered from the tail, `back` the role
-/// entered from the head.
-struct Gadgets<'s> {
+/// The arc gadgets of a built target, as the local games see them: for every target vertex,
+/// what it is, and for every source arc, its gadget's ends and entries.
+pub(crate) struct Gadgets<'s> {
+    /// The source's arcs.
     arcs: &'s [(VertexId, VertexId)],
-    n: usize,
-    first: usize,
-    size: usize,
-    entry: usize,
-    back: usize,
+    /// Per source arc: the target vertices of its tail and head, and the gadget vertices
+    /// entered from the tail and from the head.
+    ends: Vec<Ends>,
+    /// What every target vertex is.
+    places: Vec<Place>,
+    /// The source vertex at every target vertex (`None` for gadget vertices and pendants).
+    source_of: Vec<Option<VertexId>>,
+    /// The target vertex of every source vertex.
+    original: Vec<VertexId>,
+    /// The target's play convention (who wins when stuck inside a gadget).
     convention: Convention,
 }
 
-/// What a target vertex is.
+/// The ends of one arc gadget in the target.
+#[derive(Clone, Copy)]
+struct Ends {
+    tail: VertexId,
+    head: VertexId,
+    tail_entry: VertexId,
+    head_entry: VertexId,
+}
+
+/// What a target vertex is: an original vertex (the target vertex of a source vertex), a
+/// private vertex of the gadget of an arc, or anything else (a pendant).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
     Original(VertexId),
-    Gadget(usize, usize),
+    Gadget(usize),
     Other,
 }
 
 /// A gadget being crossed: its arc, the direction, and who entered it.
 #[derive(Clone, Copy)]
-struct Episode {
+pub(crate) struct Episode {
     arc: usize,
     forward: bool,
     entrant: Player,
 }
 
 impl<'s> Gadgets<'s> {
-    fn of(r: &dyn Reduction, src: &'s Geography, tgt: &Geography) -> Gadgets<'s> {
-        let n = src.graph.n();
-        let (first, size, entry, back) = match r.info().id {
-            "deg-ueg" => (n, 5, 0, 4),
-            "dvg-misere-uvg" => (2 * n, 5, 0, 4),
-            _ => (n, 4, 0, 3),
+    /// The gadgets of `tgt`, built from `src` with the source vertex `x` at target vertex
+    /// `original[x]` and the arc gadgets `gadgets` (any order; each names its arc).
+    pub(crate) fn new<G: ArcGadget>(
+        src: &'s Geography,
+        tgt: &Geography,
+        original: &[VertexId],
+        gadgets: &[G],
+    ) -> Gadgets<'s> {
+        let mut places = vec![Place::Other; tgt.graph.n()];
+        let mut source_of = vec![None; tgt.graph.n()];
+        for (x, &t) in original.iter().enumerate() {
+            places[t] = Place::Original(t);
+            source_of[t] = Some(x);
+        }
+        let blank = Ends {
+            tail: usize::MAX,
+            head: usize::MAX,
+            tail_entry: usize::MAX,
+            head_entry: usize::MAX,
         };
+        let mut ends = vec![blank; src.graph.m()];
+        for gadget in gadgets {
+            let arc = gadget.arc();
+            for v in gadget.private() {
+                places[v] = Place::Gadget(arc);
+            }
+            let (tail, head) = gadget.ends();
+            ends[arc] = Ends {
+                tail,
+                head,
+                tail_entry: gadget.tail_entry(),
+                head_entry: gadget.head_entry(),
+            };
+        }
         Gadgets {
             arcs: &src.graph.edges,
-            n,
-            first,
-            size,
-            entry,
-            back,
+            ends,
+            places,
+            source_of,
+            original: original.to_vec(),
             convention: tgt.convention,
         }
     }
 
+    /// The vertex a player entering the gadget of `arc` from its tail steps onto.
+    pub(crate) fn entry(&self, arc: usize) -> VertexId {
+        self.ends[arc].tail_entry
+    }
+
+    /// The target vertex of the head of `arc`.
+    pub(crate) fn head(&self, arc: usize) -> VertexId {
+        self.ends[arc].head
+    }
+
+    /// The target vertex of every source vertex.
+    fn originals(&self) -> &[VertexId] {
+        &self.original
+    }
+
+    /// The source vertex standing at target vertex `t`, if `t` is an original vertex.
+    fn source_vertex(&self, t: VertexId) -> Option<VertexId> {
+        self.source_of.get(t).copied().flatten()
+    }
+
     fn place(&self, t: Option<VertexId>) -> Place {
         match t {
-            Some(t) if t < self.n => Place::Original(t),
-            Some(t) if t >= self.first && (t - self.first) / self.size < self.arcs.len() => {
-                Place::Gadget((t - self.first) / self.size, (t - self.first) % self.size)
-            }
-            _ => Place::Other,
+            Some(t) => self.places.get(t).copied().unwrap_or(Place::Other),
+            None => Place::Other,
         }
     }
 
-    fn vertex(&self, arc: usize, role: usize) -> VertexId {
-        self.first + self.size * arc + role
-    }
-
-    /// The episode a move from original vertex `x` by `mover` starts, if it enters a gadget.
+    /// The episode a move from original vertex `x` by `mover` starts, if it enters a gadget
+    /// (onto its tail entry from the tail, or onto its head entry from the head).
     fn entering(&self, x: VertexId, m: &Move, mover: Player) -> Option<Episode> {
-        match self.place(dest(m)) {
-            Place::Gadget(a, role) if role == self.entry && self.arcs[a].0 == x => Some(Episode {
-                arc: a,
-                forward: true,
-                entrant: mover,
-            }),
-            Place::Gadget(a, role) if role == self.back && self.arcs[a].1 == x => Some(Episode {
-                arc: a,
-                forward: false,
-                entrant: mover,
-            }),
-            _ => None,
-        }
+        let Place::Gadget(arc) = self.place(dest(m)) else {
+            return None;
+        };
+        let e = self.ends[arc];
+        let forward = match dest(m) {
+            Some(t) if t == e.tail_entry && x == e.tail => true,
+            Some(t) if t == e.head_entry && x == e.head => false,
+            _ => return None,
+        };
+        Some(Episode {
+            arc,
+            forward,
+            entrant: mover,
+        })
     }
 
     /// The source move of a completed crossing.
@@ -185,7 +226,7 @@ impl<'s> Gadgets<'s> {
         next.play(m)?;
         match self.place(dest(&m)) {
             Place::Original(t) if !next.legal()?.is_empty() => {
-                let (_, head) = self.arcs[ep.arc];
+                let head = self.head(ep.arc);
                 let closed = self.closed(&next, ep);
                 Ok(ep.forward && t == head && at.mover() == ep.entrant && closed)
             }
@@ -194,7 +235,7 @@ impl<'s> Gadgets<'s> {
     }
 
     /// The mover's winning move in the local game.
-    fn local_move(&self, at: &Replay, ep: Episode) -> Result<Move, CertMapError> {
+    pub(crate) fn local_move(&self, at: &Replay, ep: Episode) -> Result<Move, CertMapError> {
         let me = at.mover();
         for m in at.legal()? {
             if self.value_of(at, m, ep, me)? {
@@ -208,13 +249,14 @@ impl<'s> Gadgets<'s> {
         )))
     }
 
-    /// The source line of a target line, and the gadget being crossed at its end, if any.
-    fn decode(
+    /// The source line of a target line from the target's start, and the gadget being
+    /// crossed at its end, if any.
+    pub(crate) fn decode(
         &self,
-        start: VertexId,
+        tgt: &Geography,
         line: &[Move],
     ) -> Result<(Vec<Move>, Option<Episode>), CertMapError> {
-        let (mut source, mut ep, mut here) = (Vec::new(), None::<Episode>, start);
+        let (mut source, mut ep, mut here) = (Vec::new(), None::<Episode>, start_of(tgt));
         for (ply, m) in line.iter().enumerate() {
             let mover = if ply % 2 == 0 {
                 Player::First
@@ -229,7 +271,7 @@ impl<'s> Gadgets<'s> {
                 }
                 Some(e) => {
                     if let Place::Original(t) = self.place(dest(m)) {
-                        if !(e.forward && t == self.arcs[e.arc].1 && mover == e.entrant) {
+                        if !(e.forward && t == self.head(e.arc) && mover == e.entrant) {
                             return Err(CertMapError::Invalid("a gadget left off plan".into()));
                         }
                         source.push(self.source_move(e.arc));
@@ -243,54 +285,14 @@ impl<'s> Gadgets<'s> {
     }
 }
 
-/// The start vertex of a one-token game.
-fn start_of(g: &Geography) -> VertexId {
-    g.starts().first().copied().unwrap_or(0)
-}
-
-/// Source strategy → target strategy (`deg-ueg` here; the misère gadgets in `gadget/misere.rs`).
-pub fn forward(
-    r: &dyn Reduction,
-    source: &Instance,
-    target: &Instance,
+/// Target strategy → source strategy (module comment), for the gadgets `gd` of `tgt` built
+/// from `src`.
+pub(crate) fn backward(
+    gd: &Gadgets,
+    src: &Geography,
+    tgt: &Geography,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    if r.info().id != "deg-ueg" {
-        return misere::forward(r, source, target, cert);
-    }
-    expect_pair(r, source, target)?;
-    let (src, tgt) = (game_of(source)?, game_of(target)?);
-    let gd = Gadgets::of(r, src, tgt);
-    let oracle = GameOracle::new(src, cert)?;
-    build_game_cert(tgt, oracle.winner(), |line| {
-        let at = replay(tgt, line)?;
-        match gd.decode(start_of(tgt), line)? {
-            (_, Some(ep)) => gd.local_move(&at, ep),
-            (source_line, None) => {
-                let m = oracle.reply(&source_line)?;
-                let Move::Step { edge, .. } = m else {
-                    return Err(CertMapError::Invalid("not an arc move".into()));
-                };
-                let entry = gd.vertex(edge, gd.entry);
-                at.legal()?
-                    .into_iter()
-                    .find(|t| dest(t) == Some(entry))
-                    .ok_or_else(|| CertMapError::Invalid("the gadget entry is blocked".into()))
-            }
-        }
-    })
-}
-
-/// Target strategy → source strategy.
-pub fn backward(
-    r: &dyn Reduction,
-    source: &Instance,
-    target: &Instance,
-    cert: &Certificate,
-) -> Result<Certificate, CertMapError> {
-    expect_pair(r, source, target)?;
-    let (src, tgt) = (game_of(source)?, game_of(target)?);
-    let gd = Gadgets::of(r, src, tgt);
     let oracle = GameOracle::new(tgt, cert)?;
     let winner = oracle.winner();
     build_game_cert(src, winner, |line| {
@@ -299,7 +301,7 @@ pub fn backward(
             let Move::Step { edge, .. } = *m else {
                 return Err(CertMapError::Invalid("not an arc move".into()));
             };
-            cross(&gd, &oracle, &mut at, edge)?;
+            cross(gd, &oracle, &mut at, edge)?;
         }
         let m = oracle.choose(&at)?;
         let here = at.token(0).unwrap_or(usize::MAX);
@@ -321,7 +323,7 @@ fn cross(
     arc: usize,
 ) -> Result<(), CertMapError> {
     let entrant = at.mover();
-    let entry = gd.vertex(arc, gd.entry);
+    let entry = gd.entry(arc);
     let first = match entrant == oracle.winner() {
         true => oracle.choose(at)?,
         false => at
@@ -344,7 +346,7 @@ fn cross(
     at.play(first)?;
     loop {
         if let Place::Original(t) = gd.place(at.token(0)) {
-            return match t == gd.arcs[ep.arc].1 && at.mover() != entrant {
+            return match t == gd.head(ep.arc) && at.mover() != entrant {
                 true => Ok(()),
                 false => Err(CertMapError::Invalid("a crossing ends off plan".into())),
             };
@@ -399,7 +401,7 @@ impl Gadgets<'_> {
     /// entered from the head (NimG's `d`; always true without weights).
     fn closed(&self, at: &Replay, ep: Episode) -> bool {
         at.weights()
-            .get(self.vertex(ep.arc, self.back))
+            .get(self.ends[ep.arc].head_entry)
             .is_none_or(|&w| w == 0)
     }
 
@@ -414,7 +416,7 @@ impl Gadgets<'_> {
     ) -> Result<bool, CertMapError> {
         if let Place::Original(t) = self.place(at.token(0)) {
             let shut = self.closed(at, ep);
-            return Ok(t == self.arcs[ep.arc].1 && at.mover() != ep.entrant && (shut || !closed));
+            return Ok(t == self.head(ep.arc) && at.mover() != ep.entrant && (shut || !closed));
         }
         if at.legal()?.is_empty() {
             return Ok(false);

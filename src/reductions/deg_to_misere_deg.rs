@@ -1,8 +1,8 @@
-//! Normal DVG ≤ misère DVG: every vertex gets a pendant out-neighbour, a losing escape that
+//! Normal DEG ≤ misère DEG: every vertex gets a pendant out-neighbour, a losing escape that
 //! nobody takes until it is the only move left.
 //!
 //! Source: G. Renault, S. Schmidt, "On the complexity of the misère version of three games
-//! played on graphs", arXiv:1401.0400, Theorem 2.1 (../shared/papers/003_a120ef210e855419.txt).
+//! played on graphs", arXiv:1401.0400, Theorem 2.6 (../shared/papers/003_a120ef210e855419.txt).
 //!
 //! Construction (recovered exactly from the text, spec `edge-misere-trailtrap.md` §2):
 //! `G'` has the vertices `V ∪ {x' : x ∈ V}` and the arcs of `G` plus one arc `x → x'`
@@ -11,26 +11,29 @@
 //! opponent under misère play, so the pendants only matter once the normal game is over:
 //! the player stuck in `G` is the one who must take a pendant. Sizes: `2n` vertices,
 //! `m + n` arcs.
+//!
+//! The construction, layout, size and certificate maps are those of Theorem 2.1, whose proof
+//! this one repeats ([`MisereByPendants`], in `dvg_to_misere_dvg.rs`); this file holds the
+//! theorem's catalogue entry and its registration.
 
-use super::helpers::pendant_reduction;
+use super::dvg_to_misere_dvg::{MisereByPendants, SIZE};
 use super::{Claim, ProblemKind, ReductionInfo};
 use crate::solvers::Winner;
 
-/// The reduction normal DVG → misère DVG (RS Thm 2.1).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DvgToMisereDvg;
+/// Normal DEG → misère DEG (RS Thm 2.6).
+pub const DEG_TO_MISERE_DEG: MisereByPendants = MisereByPendants::new(&INFO);
 
 static INFO: ReductionInfo = ReductionInfo {
-    id: "dvg-misere-dvg",
-    source: ProblemKind::Dvg,
-    target: ProblemKind::MisereDvg,
+    id: "deg-misere-deg",
+    source: ProblemKind::Deg,
+    target: ProblemKind::MisereDeg,
     paper: "Renault, Schmidt, \"On the complexity of the misere version of three games played \
             on graphs\", arXiv:1401.0400 (papers/003_a120ef210e855419.txt)",
-    theorem: "RS Thm 2.1",
+    theorem: "RS Thm 2.6",
     gadgets: &["pendant: one new out-neighbour x' of every vertex x"],
-    vertices_formula: "2n",
-    edges_formula: "m + n",
-    preconditions: &["a normal-play directed vertex geography game with a start vertex"],
+    vertices_formula: SIZE.vertices,
+    edges_formula: SIZE.edges,
+    preconditions: &["a normal-play directed edge geography game with a start vertex"],
     claims: &[
         "the source board is kept; every vertex x gets a pendant x' (degree 1) and the arc x -> x'",
         "same start, player I first; misere play",
@@ -40,10 +43,8 @@ static INFO: ReductionInfo = ReductionInfo {
     provenance: "recovered from the paper's text (exact)",
     structure: &[Claim::PlanarIfSource {
         max_degree: None,
-        why: "RS Thm 2.1 / Cor. 2.2: the reduction keeps planarity and the bipartition",
+        why: "pendant vertices keep planarity (the misere pendant construction of RS section 2)",
     }],
-    size_legend: "",
+    size_legend: SIZE.legend,
     yes_winner: Winner::First,
 };
-
-pendant_reduction!(DvgToMisereDvg, INFO);
