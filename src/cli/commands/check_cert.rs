@@ -68,7 +68,7 @@ pub fn run(
 /// then the parsed strings and vectors with their headers): the certificate cap is the memory
 /// budget over this. Measured: a 503 KB strategy certificate (rooted UVG on K13) raises
 /// check-cert's peak RSS by 3.6 MB, walk included.
-pub const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
+pub(super) const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
 
 /// Bytes the checker's strategy walk holds per position (the position, its moves and the
 /// visited-set entry), for bounding the walk by the memory budget.
@@ -80,7 +80,7 @@ fn walk_bytes_per_position(instance: &Instance) -> usize {
 }
 
 /// Reads certificate JSON; a syntax or schema error is a diagnostic at its line and column.
-fn parse_certificate(name: &str, text: &str) -> miette::Result<Certificate> {
+pub(super) fn parse_certificate(name: &str, text: &str) -> miette::Result<Certificate> {
     serde_json::from_str::<Certificate>(text).map_err(|e| {
         let source = Source::new(name, text);
         let at = offset(text, e.line(), e.column());

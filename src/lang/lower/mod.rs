@@ -99,7 +99,7 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
             let mut errs = Errors::new(src);
             let lowered = match body.kind.as_str() {
                 "hampath" => problems::lower_hampath(&body, &mut errs),
-                "vertex_cover" => problems::lower_cover(&body, &mut errs),
+                "vertex-cover" => problems::lower_cover(&body, &mut errs),
                 _ => game::lower_game(&body, &mut errs),
             };
             // `None` only ever comes with an error recorded; the fallback keeps that a
