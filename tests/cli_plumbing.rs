@@ -467,3 +467,43 @@ fn completions_cover_every_subcommand() {
     }
     assert_eq!(georeduce(&["completions", "tcsh"]).status.code(), Some(2));
 }
+
+#[test]
+fn far_apart_labels_on_one_long_line_are_both_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let edges: Vec<String> = (0..200).map(|i| format!("v{i} -> v{}", i + 1)).collect();
+    let vertices: Vec<String> = (0..=200).map(|i| format!("v{i}")).collect();
+    let text = format!(
+        "hampath {{ directed graph vertices {} edges v150 -> v151, {} }}\n",
+        vertices.join(" "),
+        edges.join(", ")
+    );
+    let file = dir.path().join("far.geo");
+    std::fs::write(&file, text).unwrap();
+    let o = georeduce(&["parse", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("first listed here"), "{err}");
+    assert!(err.contains("repeated"), "{err}");
+    // Each snippet is a short window, not the 3,000-character line.
+    assert!(err.lines().all(|l| l.chars().count() < 400), "{err}");
+}
+
+#[test]
+fn errors_past_the_report_are_counted_not_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let repeats = 20_000;
+    let edges = vec!["a -> b"; repeats + 1].join(", ");
+    let text = format!("hampath {{\n  directed graph\n  vertices a b\n  edges {edges}\n}}\n");
+    let file = dir.path().join("dups.geo");
+    std::fs::write(&file, text).unwrap();
+    let o = georeduce(&["parse", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.matches("is listed twice").count(), 9, "{err}");
+    // 9 shown, every other repeat counted.
+    assert!(
+        err.contains(&format!("and {} more error(s) not shown", repeats - 9)),
+        "{err}"
+    );
+}
