@@ -7,6 +7,7 @@
 
 use super::super::Outcome;
 use super::super::args::{MAX_TIMEOUT_SECS, MemoryArgs};
+use super::super::ui::{Tone, paint};
 use super::super::input::{input_cap, read_capped, read_instance_capped};
 use crate::certify::{self, Certificate, CheckError, Limits};
 use crate::lang::diag::{LangError, Source};
@@ -46,7 +47,8 @@ pub fn run(
     match certify::check_with(&parsed.instance, &cert, &limits) {
         Ok(verdict) => {
             crate::outln!(
-                "accepted: {} ({} certificate, {} items checked)",
+                "{}: {} ({} certificate, {} items checked)",
+                paint("accepted", Tone::Good),
                 claim_text(&verdict.claim),
                 cert.body.kind(),
                 verdict.work
@@ -54,11 +56,11 @@ pub fn run(
             Ok(Outcome::Done)
         }
         Err(e @ CheckError::TooLarge { .. }) => {
-            crate::outln!("undecided: {e}");
+            crate::outln!("{}: {e}", paint("undecided", Tone::Unsure));
             Ok(Outcome::Unknown)
         }
         Err(e) => {
-            crate::outln!("rejected: {e}");
+            crate::outln!("{}: {e}", paint("rejected", Tone::Bad));
             Ok(Outcome::CheckFailed)
         }
     }
