@@ -7,8 +7,8 @@
 
 use super::super::Outcome;
 use super::super::args::{MAX_TIMEOUT_SECS, MemoryArgs};
-use super::super::ui::{Tone, paint};
 use super::super::input::{input_cap, read_capped, read_instance_capped};
+use super::super::ui::{Tone, paint};
 use crate::certify::{self, Certificate, CheckError, Limits};
 use crate::lang::diag::{LangError, Source};
 use crate::problems::Instance;
