@@ -1,5 +1,5 @@
 # A 5-cycle with a chord: is there a vertex cover of size at most 3?
-vertex_cover "5-cycle with a chord" {
+vertex-cover "5-cycle with a chord" {
   undirected graph
   vertices 1 2 3 4 5
   edges 1 -- 2 -- 3 -- 4 -- 5 -- 1

@@ -12,6 +12,8 @@ mod check;
 mod cli;
 /// `georeduce certify` / `check-cert` end to end.
 mod cli_certify;
+/// The command line's plumbing: `-` for stdout, path/show/create/extract, colour, completions.
+mod cli_plumbing;
 /// Reliability: no panic, budgets, capped reads, safe outputs, strict certificates.
 mod cli_reliability;
 /// Differential tests of the decision-problem solvers and generators.

@@ -10,6 +10,9 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Options of every command (`--quiet`, `--color`).
+    #[command(flatten)]
+    pub ui: UiArgs,
 }
 
 /// The subcommands.
@@ -77,7 +80,7 @@ pub enum Command {
         /// Reduction ids to apply, comma-separated, in order.
         #[arg(long)]
         via: Option<String>,
-        /// Write here instead of standard output.
+        /// Write here instead of standard output (`-`: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Output format.
@@ -89,6 +92,9 @@ pub enum Command {
         /// Memory budget.
         #[command(flatten)]
         memory: MemoryArgs,
+        /// JSON output (`--format json`).
+        #[command(flatten)]
+        json: JsonSwitch,
     },
     /// Compile, solve both sides independently, and compare: MATCH or MISMATCH.
     Verify {
@@ -118,6 +124,9 @@ pub enum Command {
         /// search did not finish.
         #[arg(long, value_enum, default_value_t = VerifyBy::Auto)]
         by: VerifyBy,
+        /// Where `--certify` saves the certificates it builds and maps.
+        #[command(flatten)]
+        save: SaveCertsArgs,
         /// Budget: `--timeout` bounds the whole verification; `--max-nodes` and `--memory`
         /// apply to each solve separately (each side of each step).
         #[command(flatten)]
@@ -127,7 +136,7 @@ pub enum Command {
     Certify {
         /// Instance file (`-` for standard input).
         file: PathBuf,
-        /// Write the certificate here instead of standard output.
+        /// Write the certificate here instead of standard output (`-`: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Overwrite OUTPUT even when it is a symbolic link.
@@ -171,6 +180,21 @@ pub enum Command {
         /// Overwrite OUTPUT even when it is a symbolic link.
         #[arg(long)]
         force: bool,
+    },
+    /// Which chain `--to` would take from one problem kind to another, and every other chain.
+    Path(PathArgs),
+    /// One reduction's catalogue entry.
+    Show(ShowArgs),
+    /// A random instance of a problem kind, from the generators `check` uses.
+    Create(CreateArgs),
+    /// Map a certificate of the compiled target back to the source, through each step's
+    /// backward map, every image checked by the independent checker.
+    Extract(ExtractArgs),
+    /// Print a shell completion script (`source <(georeduce completions bash)`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
     },
 }
 
@@ -427,4 +451,122 @@ pub fn parse_max_size(s: &str) -> Result<usize, String> {
 /// Parses `check --cases` (1 to [`crate::check::MAX_CASES`]).
 pub fn parse_cases(s: &str) -> Result<usize, String> {
     parse_bounded(s, crate::check::MAX_CASES, "--cases")
+}
+
+/// Options every command takes.
+#[derive(Debug, Args, Clone)]
+pub struct UiArgs {
+    /// No progress, notes or chatter on standard error (results and errors still print).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+    /// Colour the verdicts (PASS/FAIL, MATCH/MISMATCH): `auto` when standard output is a
+    /// terminal and NO_COLOR is unset.
+    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// When to colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is unset or empty.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// `--json` on a command whose output format is chosen by `--format`.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct JsonSwitch {
+    /// Print JSON (the same as `--format json`).
+    #[arg(long = "json", conflicts_with = "format")]
+    pub on: bool,
+}
+
+/// `verify --certify --save-certs DIR`.
+#[derive(Debug, Args, Clone)]
+pub struct SaveCertsArgs {
+    /// With --certify: save every certificate that was built or mapped and then accepted by
+    /// the checker in DIR (created if missing), one JSON file each, named
+    /// `step<j>-<reduction>-<role>.json` (role: source, forward, target, backward).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub save_certs: Option<PathBuf>,
+}
+
+/// `georeduce path FROM TO`.
+#[derive(Debug, Args, Clone)]
+pub struct PathArgs {
+    /// Source problem kind (`georeduce list --graph` shows them).
+    pub from: String,
+    /// Target problem kind.
+    pub to: String,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `georeduce show ID`.
+#[derive(Debug, Args, Clone)]
+pub struct ShowArgs {
+    /// Reduction id (`georeduce list` shows them).
+    pub id: String,
+    /// Print JSON (the entry as `list --json` prints it).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `georeduce create KIND --seed S [--size N] [--family F]`.
+#[derive(Debug, Args, Clone)]
+pub struct CreateArgs {
+    /// Problem kind (`qbf`, `hampath`, `vertex-cover`, `dvg`, `trailtrap`, …).
+    pub kind: String,
+    /// Seed (the same seed, kind, size and family give the same instance).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Size parameter: variables of a formula, vertices of a graph or game (1 to 1,000).
+    #[arg(long, default_value_t = 5, value_parser = parse_max_size)]
+    pub size: usize,
+    /// Family (as `check` names them, e.g. `3qbf/alternating`, `hampath/cubic/undirected/start`,
+    /// `game/loops`); default: one drawn by the seed. An unknown name lists the families.
+    #[arg(long)]
+    pub family: Option<String>,
+    /// Print JSON instead of the DSL.
+    #[arg(long)]
+    pub json: bool,
+    /// Write here instead of standard output (`-`: standard output).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Overwrite OUTPUT even when it is a symbolic link.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `georeduce extract SOURCE CERT --to TARGET | --via IDS`.
+#[derive(Debug, Args, Clone)]
+pub struct ExtractArgs {
+    /// Source instance file (`-` for standard input).
+    pub file: PathBuf,
+    /// Certificate of the compiled target (JSON, docs/certificates.md), e.g. written by
+    /// `georeduce certify` on `compile`'s output, or by your own solver.
+    pub cert: PathBuf,
+    /// Target problem (the chain `compile --to` takes).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Reduction ids to apply, comma-separated, in order.
+    #[arg(long)]
+    pub via: Option<String>,
+    /// Write the source certificate here instead of standard output (`-`: standard output).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Overwrite OUTPUT even when it is a symbolic link.
+    #[arg(long)]
+    pub force: bool,
+    /// Give up after this many seconds (checking the certificates): exit code 3; 0, or more
+    /// than a year, means no limit.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = parse_timeout)]
+    pub timeout: f64,
+    /// Memory budget.
+    #[command(flatten)]
+    pub memory: MemoryArgs,
 }

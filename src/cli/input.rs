@@ -81,12 +81,19 @@ pub struct WriteRules<'a> {
     pub inputs: &'a [&'a Path],
 }
 
+/// Whether an output flag's value means standard output: `-`, as for every `-o`, `--json
+/// FILE` and `--junit FILE` (docs/cli.md, "Output conventions").
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// Writes `text` to `path` (see the module: temporary file and rename, never over an input,
-/// never through a symbolic link unless forced), or to standard output when `path` is `None`.
+/// never through a symbolic link unless forced), or to standard output when `path` is `None`
+/// or `-`.
 pub fn write_output(path: Option<&Path>, text: &str, rules: WriteRules<'_>) -> miette::Result<()> {
     match path {
-        Some(p) => write_file(p, text.as_bytes(), rules),
-        None => {
+        Some(p) if !is_stdout(p) => write_file(p, text.as_bytes(), rules),
+        _ => {
             crate::out!("{text}");
             Ok(())
         }

@@ -13,6 +13,7 @@ mod commands;
 mod input;
 mod output;
 pub mod stdout;
+pub mod ui;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -52,6 +53,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    ui::init(cli.ui.quiet, cli.ui.color);
     match commands::run(cli.command) {
         Ok(outcome) => ExitCode::from(outcome.code()),
         Err(report) => {

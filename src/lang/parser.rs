@@ -50,7 +50,7 @@ fn describe(r: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match r {
         qbf_instance | graph_instance | graph_kind | kw_qbf => {
-            "an instance keyword (`qbf`, `hampath`, `vertex_cover`, `geography`)"
+            "an instance keyword (`qbf`, `hampath`, `vertex-cover`, `geography`)"
         }
         formula => "a formula (`exists x: (x | ~x)`)",
         open_brace => "`{`",
@@ -58,7 +58,7 @@ fn describe(r: Rule) -> Option<&'static str> {
         close_paren => "`)`",
         equals => "`=`",
         kw_hampath => "`hampath`",
-        kw_vertex_cover => "`vertex_cover`",
+        kw_vertex_cover => "`vertex-cover`",
         kw_game => "`game`",
         prefix | quant_block | quantifier | exists | forall => {
             "a quantifier (`exists`, `forall`, `∃`, `∀`)"

@@ -239,9 +239,9 @@ fn hampath(h: &HamPath) -> String {
     out
 }
 
-/// `vertex_cover { … }`.
+/// `vertex-cover { … }` (the kind's CLI name; the parser also reads `vertex_cover`).
 fn cover(c: &VertexCover) -> String {
-    let mut out = format!("vertex_cover {{\n  {} graph\n", direction(&c.graph));
+    let mut out = format!("vertex-cover {{\n  {} graph\n", direction(&c.graph));
     graph_body(&mut out, &c.graph, &format!("  k = {}\n", c.k));
     out.push_str("}\n");
     out

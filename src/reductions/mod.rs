@@ -27,6 +27,7 @@ pub mod dvg_to_misere_uvg;
 pub mod dvg_to_nimg;
 pub mod hampath_to_trailtrap;
 pub mod helpers;
+pub mod papers;
 pub mod qbf_to_deg;
 pub mod theorem;
 pub mod trailtrap_to_disconnected;

@@ -125,19 +125,22 @@ fn build(
     })
 }
 
-/// The fate of a mapped certificate.
+/// The fate of a mapped certificate, and the certificate when the checker accepted it.
 fn mapped(
     result: Result<Certificate, CertMapError>,
     on: &Instance,
     expected: Option<Claim>,
-) -> CertFate {
+) -> (CertFate, Option<Certificate>) {
     match result {
-        Ok(c) => judge(on, &c, expected),
-        Err(CertMapError::NotConstructive(why)) => CertFate::NotConstructive(why),
+        Ok(c) => match judge(on, &c, expected) {
+            ok @ CertFate::Accepted { .. } => (ok, Some(c)),
+            other => (other, None),
+        },
+        Err(CertMapError::NotConstructive(why)) => (CertFate::NotConstructive(why), None),
         Err(CertMapError::Check(e @ CheckError::TooLarge { .. })) => {
-            CertFate::Unknown(e.to_string())
+            (CertFate::Unknown(e.to_string()), None)
         }
-        Err(e) => CertFate::Failed(e.to_string()),
+        Err(e) => (CertFate::Failed(e.to_string()), None),
     }
 }
 
@@ -145,14 +148,31 @@ fn mapped(
 /// solutions. `budget` makes a fresh budget for each certifying solve.
 pub fn carry(
     r: &dyn Reduction,
+    pair: (&Instance, &Instance),
+    solutions: (&Solution, &Solution),
+    budget: &dyn Fn() -> Budget,
+) -> StepCertificates {
+    carry_keeping(r, pair, solutions, budget).0
+}
+
+/// [`carry`], also returning the certificates the checker accepted, named by role
+/// (`source`, `forward`, `target`, `backward`), for `verify --certify --save-certs`.
+pub fn carry_keeping(
+    r: &dyn Reduction,
     (src, tgt): (&Instance, &Instance),
     (src_sol, tgt_sol): (&Solution, &Solution),
     budget: &dyn Fn() -> Budget,
-) -> StepCertificates {
+) -> (StepCertificates, Vec<(&'static str, Certificate)>) {
+    let mut kept = Vec::new();
     let (src_claim, tgt_claim) = (expected_claim(src_sol), expected_claim(tgt_sol));
     let (source, forward) = match build(src, src_sol, false, &budget()) {
         Ok(Some(c)) => match judge(src, &c, src_claim) {
-            ok @ CertFate::Accepted { .. } => (ok, mapped(r.forward(src, tgt, &c), tgt, tgt_claim)),
+            ok @ CertFate::Accepted { .. } => {
+                let (fate, image) = mapped(r.forward(src, tgt, &c), tgt, tgt_claim);
+                kept.push(("source", c));
+                kept.extend(image.map(|i| ("forward", i)));
+                (ok, fate)
+            }
             bad => (bad, CertFate::Unknown("no valid source certificate".into())),
         },
         Ok(None) => (CertFate::NoCertificate, CertFate::NoCertificate),
@@ -166,17 +186,21 @@ pub fn carry(
                 // it does is all that is asked, so a zero budget spares the solve.
                 let asks_own_question = r.source_answer(src, &Budget::new(Some(0), None)).is_some();
                 let want = if asks_own_question { None } else { src_claim };
-                (ok, mapped(r.backward(src, tgt, &c), src, want))
+                let (fate, image) = mapped(r.backward(src, tgt, &c), src, want);
+                kept.push(("target", c));
+                kept.extend(image.map(|i| ("backward", i)));
+                (ok, fate)
             }
             bad => (bad, CertFate::Unknown("no valid target certificate".into())),
         },
         Ok(None) => (CertFate::NoCertificate, CertFate::NoCertificate),
         Err(f) => (f, CertFate::Unknown("no target certificate".into())),
     };
-    StepCertificates {
+    let step = StepCertificates {
         source,
         forward,
         target,
         backward,
-    }
+    };
+    (step, kept)
 }

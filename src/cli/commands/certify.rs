@@ -8,7 +8,7 @@
 
 use super::super::Outcome;
 use super::super::args::BudgetArgs;
-use super::super::input::{WriteRules, input_cap, read_instance_capped, write_output};
+use super::super::input::{WriteRules, input_cap, is_stdout, read_instance_capped, write_output};
 use super::super::output::winner_words;
 use super::{budget, solve_error};
 use crate::certify::Certificate;
@@ -23,7 +23,7 @@ use serde_json::{Value, json};
 use std::path::Path;
 
 /// Solves `file`, certifies the answer, checks the certificate and writes it to `output`
-/// (standard output when `None`; the report then goes to standard error).
+/// (standard output when `None` or `-`; the report then goes to standard error).
 pub fn run(
     file: &Path,
     output: Option<&Path>,
@@ -31,6 +31,7 @@ pub fn run(
     strategy: bool,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
+    let output = output.filter(|p| !is_stdout(p));
     let say = |line: String| match output {
         Some(_) => crate::outln!("{line}"),
         None => eprintln!("{line}"),

@@ -8,6 +8,7 @@
 use super::super::Outcome;
 use super::super::args::{MAX_TIMEOUT_SECS, MemoryArgs};
 use super::super::input::{input_cap, read_capped, read_instance_capped};
+use super::super::ui::{Tone, paint};
 use crate::certify::{self, Certificate, CheckError, Limits};
 use crate::lang::diag::{LangError, Source};
 use crate::problems::Instance;
@@ -46,7 +47,8 @@ pub fn run(
     match certify::check_with(&parsed.instance, &cert, &limits) {
         Ok(verdict) => {
             crate::outln!(
-                "accepted: {} ({} certificate, {} items checked)",
+                "{}: {} ({} certificate, {} items checked)",
+                paint("accepted", Tone::Good),
                 claim_text(&verdict.claim),
                 cert.body.kind(),
                 verdict.work
@@ -54,11 +56,11 @@ pub fn run(
             Ok(Outcome::Done)
         }
         Err(e @ CheckError::TooLarge { .. }) => {
-            crate::outln!("undecided: {e}");
+            crate::outln!("{}: {e}", paint("undecided", Tone::Unsure));
             Ok(Outcome::Unknown)
         }
         Err(e) => {
-            crate::outln!("rejected: {e}");
+            crate::outln!("{}: {e}", paint("rejected", Tone::Bad));
             Ok(Outcome::CheckFailed)
         }
     }
@@ -68,7 +70,7 @@ pub fn run(
 /// then the parsed strings and vectors with their headers): the certificate cap is the memory
 /// budget over this. Measured: a 503 KB strategy certificate (rooted UVG on K13) raises
 /// check-cert's peak RSS by 3.6 MB, walk included.
-pub const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
+pub(super) const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
 
 /// Bytes the checker's strategy walk holds per position (the position, its moves and the
 /// visited-set entry), for bounding the walk by the memory budget.
@@ -80,7 +82,7 @@ fn walk_bytes_per_position(instance: &Instance) -> usize {
 }
 
 /// Reads certificate JSON; a syntax or schema error is a diagnostic at its line and column.
-fn parse_certificate(name: &str, text: &str) -> miette::Result<Certificate> {
+pub(super) fn parse_certificate(name: &str, text: &str) -> miette::Result<Certificate> {
     serde_json::from_str::<Certificate>(text).map_err(|e| {
         let source = Source::new(name, text);
         let at = offset(text, e.line(), e.column());

@@ -1,10 +1,13 @@
 //! `georeduce compile FILE --to TARGET [--via IDS] [-o OUT] [--format dsl|json|dot]`.
+//!
+//! With `--to`, the chain chosen (the shortest, `georeduce path` shows it and the others) is
+//! printed on standard error, so that a pipeline's log says what ran.
 
 use super::super::Outcome;
 use super::super::args::MemoryArgs;
 use super::super::args::OutputFormat;
 use super::super::input::{WriteRules, input_cap, read_instance_capped, write_output};
-use super::{apply_chain, select_chain};
+use super::{apply_chain, chain_arrows, select_chain};
 use crate::lang;
 use crate::reductions::ProblemKind;
 use crate::render::dot::{default_title, to_dot};
@@ -23,10 +26,20 @@ pub fn run(
     let memory = memory.bytes();
     let parsed = read_instance_capped(file, input_cap(memory))?;
     let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;
+    if via.is_none() {
+        let ids: Vec<&str> = steps.iter().map(|r| r.info().id).collect();
+        crate::note!(
+            "chain: {} (--via {}; `georeduce path {} {}` lists the others)",
+            chain_arrows(&steps),
+            ids.join(","),
+            steps[0].info().source.name(),
+            steps[steps.len() - 1].info().target.name()
+        );
+    }
     let reduced = apply_chain(&parsed, &steps)?;
     for (r, step) in steps.iter().zip(&reduced) {
         for note in &step.notes {
-            eprintln!("note ({}): {note}", r.info().id);
+            crate::note!("note ({}): {note}", r.info().id);
         }
     }
     let target = &reduced

@@ -1,7 +1,8 @@
 //! `georeduce list [--json] [--graph [--dot]]`: the reduction catalogue.
 
 use super::super::Outcome;
-use crate::reductions::{self, CertMaps, Claim, MapStatus, ReductionInfo, chain};
+use crate::reductions::papers::{self, Paper};
+use crate::reductions::{self, CertMaps, Claim, MapStatus, Reduction, ReductionInfo, chain};
 use miette::IntoDiagnostic;
 
 /// Prints the catalogue or the reduction graph.
@@ -19,13 +20,10 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
     }
     let all = reductions::all();
     if json {
-        let mut entries = Vec::new();
-        for r in &all {
-            let mut v = serde_json::to_value(r.info()).into_diagnostic()?;
-            v["cert_maps"] = serde_json::to_value(r.cert_maps()).into_diagnostic()?;
-            v["planarity"] = serde_json::to_value(planarity_text(r.info())).into_diagnostic()?;
-            entries.push(v);
-        }
+        let entries = all
+            .iter()
+            .map(|r| entry_json(*r))
+            .collect::<miette::Result<Vec<_>>>()?;
         crate::outln!(
             "{}",
             serde_json::to_string_pretty(&entries).into_diagnostic()?
@@ -33,44 +31,64 @@ pub fn run(json: bool, graph: bool, dot: bool) -> miette::Result<Outcome> {
         return Ok(Outcome::Done);
     }
     for r in &all {
-        let info = r.info();
-        crate::outln!(
-            "{}: {} -> {}",
-            info.id,
-            info.source.name(),
-            info.target.name()
-        );
-        crate::outln!("    source:   {}, {}", info.paper, info.theorem);
-        crate::outln!("    status:   {}", info.provenance);
-        crate::outln!("    gadgets:  {}", info.gadgets.join(", "));
-        crate::outln!(
-            "    size:     |V| = {};  |E| = {}",
-            info.vertices_formula,
-            info.edges_formula
-        );
-        if !info.size_legend.is_empty() {
-            crate::outln!("    where:    {}", info.size_legend);
-        }
-        for p in info.preconditions {
-            crate::outln!("    requires: {p}");
-        }
-        for c in info.claims {
-            crate::outln!("    claims:   {c}");
-        }
-        for c in info.structure {
-            crate::outln!("    claims:   {c}");
-        }
-        for e in info.errata {
-            crate::outln!("    erratum:  {e}");
-        }
-        print_maps(&r.cert_maps());
-        crate::outln!();
+        crate::outln!("{}", entry_text(*r));
     }
     Ok(Outcome::Done)
 }
 
+/// One reduction's catalogue entry as JSON: the [`ReductionInfo`] fields, with `paper` the
+/// reference (authors, title, venue, year) rather than the project's citation, `reference`
+/// its parts, the certificate maps and the planarity claim.
+pub(super) fn entry_json(r: &dyn Reduction) -> miette::Result<serde_json::Value> {
+    let info = r.info();
+    let mut v = serde_json::to_value(info).into_diagnostic()?;
+    v["paper"] = serde_json::Value::String(papers::reference_text(info));
+    v["reference"] =
+        serde_json::to_value(Paper::cited_by(info).map(Paper::reference)).into_diagnostic()?;
+    v["cert_maps"] = serde_json::to_value(r.cert_maps()).into_diagnostic()?;
+    v["planarity"] = serde_json::to_value(planarity_text(info)).into_diagnostic()?;
+    Ok(v)
+}
+
+/// One reduction's catalogue entry as text, one line per field.
+pub(super) fn entry_text(r: &dyn Reduction) -> String {
+    let info = r.info();
+    let mut out = format!(
+        "{}: {} -> {}\n",
+        info.id,
+        info.source.name(),
+        info.target.name()
+    );
+    out += &format!("    paper:    {}\n", papers::reference_text(info));
+    out += &format!("    theorem:  {}\n", info.theorem);
+    out += &format!("    status:   {}\n", info.provenance);
+    out += &format!("    gadgets:  {}\n", info.gadgets.join(", "));
+    out += &format!(
+        "    size:     |V| = {};  |E| = {}\n",
+        info.vertices_formula, info.edges_formula
+    );
+    if !info.size_legend.is_empty() {
+        out += &format!("    where:    {}\n", info.size_legend);
+    }
+    for p in info.preconditions {
+        out += &format!("    requires: {p}\n");
+    }
+    for c in info.claims {
+        out += &format!("    claims:   {c}\n");
+    }
+    for c in info.structure {
+        out += &format!("    claims:   {c}\n");
+    }
+    for e in info.errata {
+        out += &format!("    erratum:  {e}\n");
+    }
+    out += &maps_text(&r.cert_maps());
+    out
+}
+
 /// The certificate maps: which directions are constructive, and why the others are not.
-fn print_maps(maps: &CertMaps) {
+fn maps_text(maps: &CertMaps) -> String {
+    let mut out = String::new();
     let done: Vec<&str> = maps
         .named()
         .iter()
@@ -78,7 +96,7 @@ fn print_maps(maps: &CertMaps) {
         .map(|(name, _)| *name)
         .collect();
     if !done.is_empty() {
-        crate::outln!("    certmaps: {}", done.join(", "));
+        out += &format!("    certmaps: {}\n", done.join(", "));
     }
     let mut reasons: Vec<(Vec<&str>, &str)> = Vec::new();
     for (name, status) in maps.named() {
@@ -90,8 +108,9 @@ fn print_maps(maps: &CertMaps) {
         }
     }
     for (names, why) in reasons {
-        crate::outln!("    no map:   {}: {why}", names.join(", "));
+        out += &format!("    no map:   {}: {why}\n", names.join(", "));
     }
+    out
 }
 
 /// The planarity claim of a reduction in words (checked on every output, see

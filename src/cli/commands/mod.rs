@@ -6,16 +6,20 @@ mod certify;
 mod check;
 mod check_cert;
 mod compile;
+mod create;
+mod extract;
 mod list;
 mod parse;
+mod path;
 mod render;
+mod show;
 mod solve;
 mod verify;
 mod verify_certify;
 mod verify_render;
 
 use super::Outcome;
-use super::args::{BudgetArgs, Command};
+use super::args::{BudgetArgs, Command, OutputFormat};
 use crate::lang::Parsed;
 use crate::problems::Locator;
 use crate::reductions::{ProblemKind, Reduced, Reduction, ReductionError, chain};
@@ -49,11 +53,12 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             format,
             force,
             memory,
+            json,
         } => compile::run(
             &file,
             (to.as_deref(), via.as_deref()),
             output.as_deref(),
-            format,
+            if json.on { OutputFormat::Json } else { format },
             force,
             &memory,
         ),
@@ -65,6 +70,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             self_check,
             certify,
             by,
+            save,
             budget,
         } => verify::run(
             &file,
@@ -75,6 +81,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
                 certify,
                 by,
             },
+            save.save_certs.as_deref(),
             &budget,
         ),
         Command::Certify {
@@ -96,7 +103,44 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             title,
             force,
         } => render::run(&file, output.as_deref(), title, force),
+        Command::Path(args) => path::run(&args.from, &args.to, args.json),
+        Command::Show(args) => show::run(&args.id, args.json),
+        Command::Create(args) => create::run(&args),
+        Command::Extract(args) => extract::run(&args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            let mut cmd = <super::args::Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "georeduce", &mut script);
+            crate::out!("{}", String::from_utf8_lossy(&script));
+            Ok(Outcome::Done)
+        }
     }
+}
+
+/// The problem kind named `name` (`role`: "source", "target", … for the message), with a
+/// "did you mean" for a misspelling. `vertex_cover` (the DSL's other spelling) is accepted.
+fn parse_kind(name: &str, role: &str) -> miette::Result<ProblemKind> {
+    let spelled = name.trim().to_lowercase().replace('_', "-");
+    ProblemKind::from_name(&spelled).ok_or_else(|| {
+        let names = ProblemKind::ALL.iter().map(|k| k.name());
+        miette::miette!(
+            code = "cli::unknown_kind",
+            help = super::ui::did_you_mean(name, names, "kinds"),
+            "unknown {role} problem `{name}`"
+        )
+    })
+}
+
+/// The reduction with id `id`, with a "did you mean" for a misspelling.
+fn lookup_reduction(id: &str) -> miette::Result<&'static dyn Reduction> {
+    crate::reductions::by_id(id.trim()).ok_or_else(|| {
+        let all = crate::reductions::all();
+        miette::miette!(
+            code = "cli::unknown_reduction",
+            help = super::ui::did_you_mean(id, all.iter().map(|r| r.info().id), "reductions"),
+            "unknown reduction `{id}`"
+        )
+    })
 }
 
 /// A fresh budget from the flags (each solve gets its own).
@@ -143,17 +187,14 @@ fn select_chain(
 ) -> miette::Result<Vec<&'static dyn Reduction>> {
     let steps = match (to, via) {
         (_, Some(via)) => {
+            // Unknown ids first, with a suggestion; then the chain's own checks.
+            for id in via.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+                lookup_reduction(id)?;
+            }
             chain::parse_via(via).map_err(|e| miette::miette!(code = "cli::bad_via", "{e}"))?
         }
         (Some(to), None) => {
-            let target = ProblemKind::from_name(to).ok_or_else(|| {
-                let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.name()).collect();
-                miette::miette!(
-                    code = "cli::unknown_target",
-                    help = format!("targets: {}", names.join(", ")),
-                    "unknown target problem `{to}`"
-                )
-            })?;
+            let target = parse_kind(to, "target")?;
             chain::shortest_chain(from, target).ok_or_else(|| {
                 miette::miette!(
                     code = "cli::no_reduction",
@@ -192,7 +233,7 @@ fn select_chain(
         );
     }
     if let (Some(to), Some(last)) = (to, steps.last())
-        && last.info().target.name() != to
+        && Some(last.info().target) != ProblemKind::from_name(&to.replace('_', "-"))
     {
         miette::bail!(
             code = "cli::wrong_target",
@@ -201,6 +242,14 @@ fn select_chain(
         );
     }
     Ok(steps)
+}
+
+/// A non-empty chain in words: `qbf -[qbf-dvg]-> dvg -[dvg-misere-uvg]-> misere-uvg`.
+fn chain_arrows(steps: &[&'static dyn Reduction]) -> String {
+    match steps.first() {
+        Some(first) => path::arrows(first.info().source, steps),
+        None => String::new(),
+    }
 }
 
 /// Applies the chain; the first step's errors point into the source file.

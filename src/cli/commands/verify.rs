@@ -50,8 +50,14 @@ pub(super) struct Findings<'a> {
     pub instances: Vec<&'a Instance>,
     /// The source's solution, or why it is unknown.
     pub source: Result<Solution, String>,
-    /// Every step compared (empty when the source is unknown).
+    /// Every step compared (a step whose source answer is unknown has an unknown verdict).
     pub reports: Vec<StepReport>,
+    /// The winner established on each step's target (by search or certificate), also where
+    /// the step's verdict is unknown because its source answer is.
+    pub established: Vec<Option<crate::solvers::Winner>>,
+    /// Whether each step's source answer is known (when not, its report's answer and
+    /// expected winner are placeholders).
+    pub answer_known: Vec<bool>,
     /// The source certificate's fate when the certificate path ran.
     pub source_certificate: Option<CertFate>,
 }
@@ -61,6 +67,7 @@ pub fn run(
     file: &Path,
     (to, via): (Option<&str>, Option<&str>),
     options: Options,
+    save_certs: Option<&Path>,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
     let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
@@ -105,27 +112,40 @@ pub fn run(
         instances,
         source,
         reports: Vec::new(),
+        established: Vec::new(),
+        answer_known: Vec::new(),
         source_certificate: None,
     };
-    let mut searched = Vec::new();
-    if let Ok(source_solution) = &findings.source {
-        searched = search_targets(&findings.instances, options.by, &budget, &parsed)?;
-        let mut evidence: Vec<Option<Evidence>> = searched
-            .iter()
-            .map(|s| s.as_ref().ok().map(Evidence::of_solution))
-            .collect();
-        if evidence.iter().any(Option::is_none) && options.by != VerifyBy::Search {
-            let carried = carry_forward(&steps, &findings.instances, source_solution, &budget);
-            for (e, (fate, millis)) in evidence.iter_mut().zip(&carried.images) {
-                e.get_or_insert_with(|| certificate_evidence(fate, *millis));
-            }
-            findings.source_certificate = Some(carried.source);
+    // Every target is searched even when the source's answer is unknown: a later step can
+    // still be compared (its source is the previous target), and what was established is
+    // reported either way.
+    let searched = search_targets(&findings.instances, options.by, &budget, &parsed)?;
+    let mut evidence: Vec<Option<Evidence>> = searched
+        .iter()
+        .map(|s| s.as_ref().ok().map(Evidence::of_solution))
+        .collect();
+    if let Ok(source_solution) = &findings.source
+        && evidence.iter().any(Option::is_none)
+        && options.by != VerifyBy::Search
+    {
+        let carried = carry_forward(&steps, &findings.instances, source_solution, &budget);
+        for (e, (fate, millis)) in evidence.iter_mut().zip(&carried.images) {
+            e.get_or_insert_with(|| certificate_evidence(fate, *millis));
         }
-        let evidence = evidence.into_iter().zip(&searched).map(|(e, s)| {
-            e.unwrap_or_else(|| Evidence::Unknown(s.as_ref().err().cloned().unwrap_or_default()))
-        });
-        findings.reports = compare_steps(&findings, source_solution, evidence, &budget)?;
+        findings.source_certificate = Some(carried.source);
     }
+    let evidence: Vec<Evidence> = evidence
+        .into_iter()
+        .zip(&searched)
+        .map(|(e, s)| {
+            e.unwrap_or_else(|| Evidence::Unknown(s.as_ref().err().cloned().unwrap_or_default()))
+        })
+        .collect();
+    findings.established = evidence.iter().map(Evidence::winner).collect();
+    let (reports, known) =
+        compare_steps(&findings, findings.source.as_ref().ok(), evidence, &budget)?;
+    findings.reports = reports;
+    findings.answer_known = known;
     let mut out = render(&findings);
     if options.self_check {
         let solutions: Vec<(&Instance, &Solution)> = findings
@@ -147,7 +167,13 @@ pub fn run(
             .collect();
         match all {
             Some(solutions) => {
-                let c = verify_certify::run(&steps, &findings.instances, &solutions, budget_args)?;
+                let c = verify_certify::run(
+                    &steps,
+                    &findings.instances,
+                    &solutions,
+                    budget_args,
+                    save_certs,
+                )?;
                 out.add_certificates(c);
             }
             None => out.note_certify_skipped(),
@@ -216,23 +242,23 @@ fn certificate_evidence(fate: &CertFate, millis: f64) -> Evidence {
 
 /// Each step's report. Step j's source answer is the reduction's own question where it has
 /// one (Trail Trap Thm 18: a long trail, not a Hamiltonian path), else the source's answer
-/// (step 1) or the winner the previous step established.
+/// (step 1) or the winner established on the previous step's target. A step whose source
+/// answer is unknown gets an unknown verdict; its static checks still count (a wrong size
+/// or structure is a mismatch whatever the answers).
 fn compare_steps(
     f: &Findings,
-    source_solution: &Solution,
-    evidence: impl Iterator<Item = Evidence>,
+    source_solution: Option<&Solution>,
+    evidence: Vec<Evidence>,
     budget: &Budget,
-) -> miette::Result<Vec<StepReport>> {
+) -> miette::Result<(Vec<StepReport>, Vec<bool>)> {
     let mut reports: Vec<StepReport> = Vec::new();
+    let mut known = Vec::new();
     for ((j, r), ev) in f.steps.iter().enumerate().zip(evidence) {
         let (src, tgt) = (f.instances[j], f.instances[j + 1]);
         let statics = step::statics(*r, src, tgt);
         let standard = match j {
-            0 => Some(source_solution.yes()),
-            _ => reports[j - 1]
-                .evidence
-                .winner()
-                .map(|w| w == crate::solvers::Winner::First),
+            0 => source_solution.map(Solution::yes),
+            _ => f.established[j - 1].map(|w| w == crate::solvers::Winner::First),
         };
         let answer = match r.source_answer(src, budget) {
             None => standard.map(|y| (y, false)),
@@ -240,6 +266,7 @@ fn compare_steps(
             Some(Err(SolveError::Budget(_))) => None,
             Some(Err(e)) => return Err(miette::miette!("{e}")),
         };
+        known.push(answer.is_some());
         reports.push(match answer {
             Some(a) => StepReport::new(*r, statics, a, ev),
             None => StepReport::new(
@@ -250,7 +277,7 @@ fn compare_steps(
             ),
         });
     }
-    Ok(reports)
+    Ok((reports, known))
 }
 
 /// `--self-check`: certifies every searched answer and checks the certificate.

@@ -3,6 +3,7 @@
 
 use super::super::Outcome;
 use super::super::output::winner_name;
+use super::super::ui::{Tone, paint};
 use super::certify::SelfChecked;
 use super::verify::Findings;
 use super::verify_certify::CertReport;
@@ -41,7 +42,12 @@ impl Rendered {
         self.json["certificates"] = c.json;
         self.text += &c.text;
         if !c.ok {
-            self.text += "result:  MISMATCH (a certificate failed)\n";
+            self.text += &format!(
+                "result:  {} (a certificate failed)\n",
+                paint("MISMATCH", Tone::Bad)
+            );
+            self.json["result"] = json!("mismatch");
+            self.json["match"] = json!(false);
             self.outcome = Outcome::CheckFailed;
         } else if c.unknown && matches!(self.outcome, Outcome::Done) {
             self.outcome = Outcome::Unknown;
@@ -98,8 +104,12 @@ pub(super) fn render(f: &Findings) -> Rendered {
     let mut steps = Vec::new();
     for (j, rep) in f.reports.iter().enumerate() {
         let (r, tgt) = (f.steps[j], f.instances[j + 1]);
-        text += &step_text(j, r, tgt, rep);
-        steps.push(step_json(r, tgt, rep));
+        let known = Known {
+            answer: f.answer_known.get(j).copied().unwrap_or(true),
+            winner: f.established.get(j).copied().flatten(),
+        };
+        text += &step_text(j, r, tgt, rep, known);
+        steps.push(step_json(r, tgt, rep, known));
     }
     let verdicts: Vec<StepVerdict> = f.reports.iter().map(StepReport::verdict).collect();
     let mismatch = verdicts
@@ -131,10 +141,11 @@ pub(super) fn render(f: &Findings) -> Rendered {
         _ => None,
     };
     text += &match result {
-        "match" => format!("result:  MATCH (by {by})\n"),
-        "mismatch" => "result:  MISMATCH\n".to_string(),
+        "match" => format!("result:  {} (by {by})\n", paint("MATCH", Tone::Good)),
+        "mismatch" => format!("result:  {}\n", paint("MISMATCH", Tone::Bad)),
         _ => format!(
-            "result:  unknown ({})\n         raise --timeout / --max-nodes, or pick a smaller instance\n",
+            "result:  {} ({})\n         raise --timeout / --max-nodes, or pick a smaller instance\n",
+            paint("unknown", Tone::Unsure),
             reason.clone().unwrap_or_default()
         ),
     };
@@ -153,7 +164,11 @@ pub(super) fn render(f: &Findings) -> Rendered {
         "target_winner": last.map(winner_name),
         "via": f.steps.iter().map(|r| r.info().id).collect::<Vec<_>>(),
         "target_vertices": n, "target_edges": m,
+        "direct_answer": null,
+        "note": null,
         "steps": steps,
+        "self_check": null,
+        "certificates": null,
     });
     Rendered {
         text,
@@ -169,8 +184,16 @@ fn unknown_reason(v: &StepVerdict) -> Option<String> {
     }
 }
 
+/// What is known of a step beyond its report: whether its source answer is, and the winner
+/// established on its target (also when the verdict is unknown for want of the answer).
+#[derive(Clone, Copy)]
+struct Known {
+    answer: bool,
+    winner: Option<crate::solvers::Winner>,
+}
+
 /// A step's lines of text.
-fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> String {
+fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> String {
     let info = r.info();
     let s = &rep.statics;
     let (n, m) = s.size;
@@ -214,16 +237,34 @@ fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> S
         Evidence::Rejected(why) => format!("(certificate rejected: {why})"),
         Evidence::Unknown(why) => format!("({why})"),
     };
+    let expected = match k.answer {
+        true => format!(
+            "expected {} from the source answer",
+            winner_name(rep.expected)
+        ),
+        false => "source answer unknown".to_string(),
+    };
     text += &format!(
-        "         winner: {} (expected {} from the source answer) {how}  {verdict}\n",
-        rep.evidence.winner().map(winner_name).unwrap_or("-"),
-        winner_name(rep.expected),
+        "         winner: {} ({expected}) {how}  {}\n",
+        k.winner.map(winner_name).unwrap_or("-"),
+        paint_verdict(&verdict),
     );
     text
 }
 
+/// A verdict with its first word coloured (MATCH green, MISMATCH red, unknown yellow).
+fn paint_verdict(verdict: &str) -> String {
+    let (word, rest) = verdict.split_at(verdict.find(' ').unwrap_or(verdict.len()));
+    let tone = match word {
+        "MATCH" => Tone::Good,
+        "MISMATCH" => Tone::Bad,
+        _ => Tone::Unsure,
+    };
+    format!("{}{rest}", paint(word, tone))
+}
+
 /// A step's JSON object.
-fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> Value {
+fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> Value {
     let s = &rep.statics;
     let verdict = rep.verdict();
     let (stats, positions) = match &rep.evidence {
@@ -237,7 +278,7 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> Value {
     };
     json!({
         "reduction": r.info().id,
-        "source_answer": yes_no(rep.source_yes),
+        "source_answer": k.answer.then(|| yes_no(rep.source_yes)),
         "own_question": rep.own_question,
         "target": describe(tgt),
         "vertices": s.size.0, "edges": s.size.1,
@@ -245,8 +286,8 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport) -> Value {
         "target_kind": s.kind.as_ref().err(),
         "valid": s.valid.as_ref().err(),
         "structure": s.claims.as_ref().err(),
-        "winner": rep.evidence.winner().map(winner_name),
-        "expected_winner": winner_name(rep.expected),
+        "winner": k.winner.map(winner_name),
+        "expected_winner": k.answer.then(|| winner_name(rep.expected)),
         "by": rep.evidence.by(),
         "certificate_positions": positions,
         "stats": stats,
@@ -290,11 +331,16 @@ pub(super) fn render_trivial(
         "reason": solved.as_ref().err(),
         "source": describe(source),
         "source_answer": source_answer,
-        "direct_answer": yes_no(answer),
+        "source_stats": solved.as_ref().ok().map(|s| json!({ "nodes": s.stats().nodes, "millis": s.stats().millis })),
+        "source_certificate": null,
         "target_winner": null,
         "via": [r.info().id],
+        "target_vertices": null, "target_edges": null,
+        "direct_answer": yes_no(answer),
         "note": reason,
         "steps": [],
+        "self_check": null,
+        "certificates": null,
     });
     let mut text = format!(
         "source:  {}  answer: {}\n{}: not compiled: {reason}; direct answer {}\nresult:  {}\n",
@@ -303,9 +349,9 @@ pub(super) fn render_trivial(
         r.info().id,
         yes_no(answer),
         match result {
-            "match" => "MATCH",
-            "mismatch" => "MISMATCH",
-            _ => "unknown",
+            "match" => paint("MATCH", Tone::Good),
+            "mismatch" => paint("MISMATCH", Tone::Bad),
+            _ => paint("unknown", Tone::Unsure),
         }
     );
     if let Some(c) = checked {

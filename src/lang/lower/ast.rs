@@ -116,7 +116,8 @@ pub(crate) struct Stmt {
 
 /// A graph instance's header and statements.
 pub(crate) struct Body {
-    /// `hampath`, `vertex_cover` or `geography` (`game` is normalised to `geography`).
+    /// `hampath`, `vertex-cover` or `geography` (`game` is normalised to `geography`,
+    /// `vertex_cover` to `vertex-cover`).
     pub kind: String,
     /// The span of the kind keyword.
     pub kind_span: SourceSpan,
@@ -141,6 +142,7 @@ impl Body {
                     body.kind_span = span_of(&p);
                     body.kind = match p.as_str() {
                         "game" => "geography".to_string(),
+                        "vertex_cover" => "vertex-cover".to_string(),
                         k => k.to_string(),
                     };
                 }

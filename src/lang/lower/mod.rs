@@ -41,6 +41,9 @@ pub(crate) struct Errors<'s> {
     /// Errors found but dropped because [`MAX_RELATED`] + 1 earlier ones (in source order)
     /// are all a report shows; only their number is kept.
     pub dropped: usize,
+    /// Once the list has been cut, the offset of the last error kept: an error after it
+    /// would be dropped, so [`Errors::count_only`] counts it without building it.
+    cutoff: Option<usize>,
 }
 
 /// Most distinct unknown names for which a suggestion is looked for.
@@ -54,6 +57,20 @@ impl<'s> Errors<'s> {
             list: Vec::new(),
             suggested: std::collections::HashMap::new(),
             dropped: 0,
+            cutoff: None,
+        }
+    }
+
+    /// Whether an error at byte `offset` would only be counted (the report already holds
+    /// enough earlier ones); if so it is counted here and the caller need not build it. A
+    /// file with a million repeated edges is rejected without a million messages.
+    pub fn count_only(&mut self, offset: usize) -> bool {
+        match self.cutoff {
+            Some(last_kept) if offset > last_kept => {
+                self.dropped += 1;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -67,6 +84,7 @@ impl<'s> Errors<'s> {
             self.list.sort_by_key(LangError::offset);
             self.dropped += self.list.len() - keep;
             self.list.truncate(keep);
+            self.cutoff = self.list.last().map(LangError::offset);
         }
     }
 
@@ -99,7 +117,7 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
             let mut errs = Errors::new(src);
             let lowered = match body.kind.as_str() {
                 "hampath" => problems::lower_hampath(&body, &mut errs),
-                "vertex_cover" => problems::lower_cover(&body, &mut errs),
+                "vertex-cover" => problems::lower_cover(&body, &mut errs),
                 _ => game::lower_game(&body, &mut errs),
             };
             // `None` only ever comes with an error recorded; the fallback keeps that a

@@ -1,4 +1,4 @@
-//! Lowering the two graph problems, `hampath` and `vertex_cover`, and the statement-level
+//! Lowering the two graph problems, `hampath` and `vertex-cover`, and the statement-level
 //! checks every graph instance shares: which statements a kind accepts, and which may be
 //! given only once.
 //!
@@ -20,7 +20,7 @@ pub(crate) fn check_placement(body: &Body, errs: &mut Errors, allowed: impl Fn(&
                 "a game's start is given in its `tokens` line, e.g. `tokens: one at s`"
             }
             Item::Start(_) | Item::End(_) => "`start` and `end` belong in a hampath instance",
-            Item::K(..) => "`k` belongs in a vertex_cover instance",
+            Item::K(..) => "`k` belongs in a vertex-cover instance",
             Item::Direction {
                 what: DirW::Graph, ..
             } => "a game states its rule instead, e.g. `directed vertex geography`",
@@ -164,7 +164,7 @@ pub(crate) fn lower_hampath(body: &Body, errs: &mut Errors) -> Option<(Instance,
     ))
 }
 
-/// Lowers `vertex_cover { … }`.
+/// Lowers `vertex-cover { … }`.
 pub(crate) fn lower_cover(body: &Body, errs: &mut Errors) -> Option<(Instance, Spans)> {
     check_placement(body, errs, |i| {
         matches!(
@@ -216,7 +216,7 @@ fn bound(body: &Body, errs: &mut Errors) -> Option<(u64, miette::SourceSpan)> {
         ..
     }) = single(body, errs, |i| matches!(i, Item::K(..)))
     else {
-        let msg = "this vertex_cover instance has no bound k";
+        let msg = "this vertex-cover instance has no bound k";
         let e = LangError::new(errs.src, "lang::missing_k", msg, body.kind_span, "k = ?");
         errs.push(e.help("add `k = 2` (the largest cover size allowed)"));
         return None;
