@@ -11,11 +11,14 @@ use super::generate::{
     Variant, case_rng, generate, generate_variant, size_of_case, stable_hash, variants,
 };
 use super::progress::{Progress, Tally};
-use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
-use super::shrink::{measure, shrink};
-use super::{CheckConfig, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
+use super::report::{
+    CertifyStatus, CheckReport, ClassReport, Counterexample, NonDegenerate, ReductionReport,
+    normalise_notes,
+};
+use super::shrink::{measure, non_degenerate, shrink, shrink_where};
+use super::{CheckConfig, GivenCase, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
 use crate::problems::Instance;
-use crate::reductions::{Reduction, ReductionError};
+use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -23,8 +26,13 @@ use std::time::Instant;
 pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
     let started = Instant::now();
     let per_reduction = indices(cfg).count() as u64;
+    let given: u64 = cfg
+        .reductions
+        .iter()
+        .map(|r| given_indices(cfg, *r).count() as u64)
+        .sum();
     let mut tally = Tally {
-        total: per_reduction * cfg.reductions.len() as u64,
+        total: per_reduction * cfg.reductions.len() as u64 + given,
         ..Tally::default()
     };
     progress.start(tally.total);
@@ -47,6 +55,7 @@ pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
         max_size: cfg.max_size.max(1),
         shard: cfg.shard,
         budget_nodes: cfg.budget_nodes,
+        given: cfg.given.len(),
         certify,
         reductions,
         millis: started.elapsed().as_secs_f64() * 1000.0,
@@ -66,7 +75,21 @@ fn options(cfg: &CheckConfig) -> CaseOptions {
     CaseOptions {
         budget_nodes: cfg.budget_nodes,
         certify: cfg.certify,
+        memory: cfg.memory,
     }
+}
+
+/// The given instances of this shard that `r` reads, with their positions in the list.
+fn given_indices<'a>(
+    cfg: &'a CheckConfig,
+    r: &'a dyn Reduction,
+) -> impl Iterator<Item = (usize, &'a GivenCase)> + 'a {
+    let source = r.info().source;
+    cfg.given
+        .iter()
+        .enumerate()
+        .filter(move |(j, _)| cfg.shard.is_none_or(|(s, k)| k > 0 && j % k == s))
+        .filter(move |(_, g)| ProblemKind::of(&g.instance) == source)
 }
 
 /// The case indices of this shard.
@@ -129,6 +152,10 @@ const PROBE_DRAWS: usize = 3;
 fn weighted_variants(r: &dyn Reduction) -> Vec<(Variant, u32)> {
     let info = r.info();
     let all = variants(info.source);
+    // A command has no precondition to probe for, and each probe would be a process.
+    if info.provenance.starts_with(super::external::PROVENANCE) {
+        return all.into_iter().map(|v| (v, 1)).collect();
+    }
     let weigh = |i: usize, v: Variant| -> u32 {
         let mut rng = case_rng(PROBE_SEED, info.id, i);
         let mut accepted = 0;
@@ -168,7 +195,42 @@ fn check_reduction(
     let id = r.info().id;
     let max_size = cfg.max_size.max(1);
     let mut rep = empty_report(r, max_size);
-    let variants = weighted_variants(r);
+    for (j, given) in given_indices(cfg, r) {
+        if interrupted(cfg) {
+            break;
+        }
+        let started = Instant::now();
+        let size = measure(&given.instance)[0].max(1);
+        let run = CaseRun {
+            verdict: run_case_with(r, &given.instance, options(cfg)),
+            instance: Some(given.instance.clone()),
+            family: format!("given {}", given.name),
+            redraws: 0,
+        };
+        rep.fingerprint = rep
+            .fingerprint
+            .wrapping_add(fingerprint(usize::MAX - j, &run));
+        record(class_mut(&mut rep.classes, size), &run, tally);
+        note_skip(&mut rep.notes, &run.verdict);
+        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
+            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
+        {
+            progress.note(&format!(
+                "{id}: {} on the given instance {}; shrinking",
+                f.kind.name(),
+                given.name
+            ));
+            let at = (j, size, run.family.as_str(), Some(given.name.as_str()));
+            let c = minimal(r, cfg, inst.clone(), f.clone(), at);
+            rep.counterexamples.push(c);
+        }
+        class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
+        progress.update(id, tally);
+    }
+    let variants = match cfg.cases {
+        0 => Vec::new(),
+        _ => weighted_variants(r),
+    };
     rep.notes.extend(variant_note(&variants));
     for index in indices(cfg) {
         if interrupted(cfg) {
@@ -178,7 +240,7 @@ fn check_reduction(
         let started = Instant::now();
         let run = draw_and_run(r, cfg, &variants, index, size);
         rep.fingerprint = rep.fingerprint.wrapping_add(fingerprint(index, &run));
-        record(&mut rep.classes[size - 1], &run, tally);
+        record(class_mut(&mut rep.classes, size), &run, tally);
         note_skip(&mut rep.notes, &run.verdict);
         // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
         if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
@@ -188,13 +250,15 @@ fn check_reduction(
                 "{id}: {} at case {index}; shrinking",
                 f.kind.name()
             ));
-            let c = minimal(r, cfg, inst.clone(), f.clone(), (index, size, &run.family));
+            let at = (index, size, run.family.as_str(), None);
+            let c = minimal(r, cfg, inst.clone(), f.clone(), at);
             rep.counterexamples.push(c);
         }
-        rep.classes[size - 1].millis += started.elapsed().as_secs_f64() * 1000.0;
+        class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
         progress.update(id, tally);
     }
     rep.classes.retain(|c| c.cases > 0);
+    rep.notes = normalise_notes(std::mem::take(&mut rep.notes));
     let t = rep.total();
     let skipped = t.skipped_budget + t.skipped_precondition;
     progress.note(&format!(
@@ -208,10 +272,10 @@ fn check_reduction(
 fn empty_report(r: &dyn Reduction, max_size: usize) -> ReductionReport {
     let info = r.info();
     ReductionReport {
-        id: info.id,
-        source: info.source.name(),
-        target: info.target.name(),
-        provenance: info.provenance,
+        id: info.id.to_string(),
+        source: info.source.name().to_string(),
+        target: info.target.name().to_string(),
+        provenance: info.provenance.to_string(),
         as_printed: is_as_printed(r),
         classes: (1..=max_size)
             .map(|size| ClassReport {
@@ -275,16 +339,37 @@ fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
     }
 }
 
-/// Keeps the first message of each skip reason (up to a few) as a note.
+/// Keeps a skip reason as a note; [`normalise_notes`] keeps the few smallest distinct ones
+/// (an order that does not depend on the cases' order, so shards merge exactly).
 fn note_skip(notes: &mut Vec<String>, verdict: &Verdict) {
     let msg = match verdict {
         Verdict::Precondition(m) => format!("skipped (precondition): {m}"),
         Verdict::Budget(m) => format!("skipped (budget): {m}"),
         _ => return,
     };
-    if notes.len() < 6 && !notes.contains(&msg) {
+    if !notes.contains(&msg) {
         notes.push(msg);
+        if notes.len() > 4 * super::report::SKIP_NOTES {
+            *notes = normalise_notes(std::mem::take(notes));
+        }
     }
+}
+
+/// The class of `size` in `classes` (sorted by size), added when missing: a given instance
+/// may be larger than `--max-size`.
+fn class_mut(classes: &mut Vec<ClassReport>, size: usize) -> &mut ClassReport {
+    let at = match classes.binary_search_by_key(&size, |c| c.size) {
+        Ok(at) => at,
+        Err(at) => {
+            let class = ClassReport {
+                size,
+                ..ClassReport::default()
+            };
+            classes.insert(at, class);
+            at
+        }
+    };
+    &mut classes[at]
 }
 
 /// A digest of one case that does not depend on timing: its index, instance and verdict.
@@ -316,13 +401,37 @@ fn minimal(
     cfg: &CheckConfig,
     instance: Instance,
     failure: super::Failure,
-    (index, size, family): (usize, usize, &str),
+    (index, size, family, given): (usize, usize, &str, Option<&str>),
 ) -> Counterexample {
     let original_measure = measure(&instance);
-    let s = shrink(r, instance, failure, options(cfg), SHRINK_TRIES);
+    let s = shrink(
+        r,
+        instance.clone(),
+        failure.clone(),
+        options(cfg),
+        SHRINK_TRIES,
+    );
+    // A degenerate minimum (no clause, start = end, k = 0, …) is kept, and the smallest
+    // non-degenerate failing instance is looked for from the same case as well.
+    let readable = (!non_degenerate(&s.instance) && non_degenerate(&instance)).then(|| {
+        let keep = shrink_where(r, instance, failure, options(cfg), SHRINK_TRIES, |i| {
+            non_degenerate(i)
+        });
+        NonDegenerate {
+            detail: keep.failure.detail,
+            measure: measure(&keep.instance),
+            shrink_steps: keep.steps,
+            dsl: crate::lang::to_dsl(&keep.instance),
+            path: None,
+        }
+    });
+    let readable_instance = readable
+        .as_ref()
+        .and_then(|nd| crate::lang::parse_str("non-degenerate", &nd.dsl).ok())
+        .map(|p| p.instance);
     let dsl = crate::lang::to_dsl(&s.instance);
     let mut c = Counterexample {
-        reduction: r.info().id,
+        reduction: r.info().id.to_string(),
         kind: s.failure.kind,
         detail: s.failure.detail,
         case_index: index,
@@ -336,11 +445,24 @@ fn minimal(
         dsl,
         path: None,
         save_error: None,
+        given: given.map(str::to_string),
+        non_degenerate: readable,
     };
     if let Some(dir) = &cfg.out_dir {
-        match save(dir, cfg.seed, r.info().target.name(), &c, &s.instance) {
+        match save(dir, cfg.seed, r.info().target.name(), &c, &s.instance, "") {
             Ok(p) => c.path = Some(p),
             Err(e) => c.save_error = Some(e.to_string()),
+        }
+        if let Some(inst) = &readable_instance {
+            let target = r.info().target.name();
+            match save(dir, cfg.seed, target, &c, inst, "-non-degenerate") {
+                Ok(p) => {
+                    if let Some(nd) = c.non_degenerate.as_mut() {
+                        nd.path = Some(p);
+                    }
+                }
+                Err(e) => c.save_error = Some(e.to_string()),
+            }
         }
     }
     c
@@ -353,6 +475,7 @@ fn save(
     target: &str,
     c: &Counterexample,
     inst: &Instance,
+    suffix: &str,
 ) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let ext = if matches!(inst, Instance::Qbf(_)) {
@@ -361,28 +484,40 @@ fn save(
         "geo"
     };
     let name = format!(
-        "{}-{}-seed{seed}-case{}.{ext}",
+        "{}-{}-seed{seed}-{}{suffix}.{ext}",
         c.reduction,
         c.kind.name(),
-        c.case_index
+        match &c.given {
+            Some(_) => format!("given{}", c.case_index),
+            None => format!("case{}", c.case_index),
+        }
     );
     let path = dir.join(name);
     let (a, b) = size_of(inst);
+    let what = match suffix.is_empty() {
+        true => "minimal counterexample",
+        false => "smallest non-degenerate counterexample",
+    };
+    // A registered reduction can be replayed by `verify`; a user's is re-checked by
+    // handing this file to `check --from-dir`.
+    let reproduce = match crate::reductions::by_id(&c.reduction) {
+        Some(_) => format!(
+            "georeduce verify {} --to {target} --via {}",
+            path.display(),
+            c.reduction
+        ),
+        None => format!("georeduce check … --from-dir {} --cases 0", dir.display()),
+    };
     let text = format!(
-        "# georeduce check: minimal counterexample for {} ({})\n# {}\n# seed {seed}, case {}, \
-         size class {}, family {}; shrunk to ({a}, {b}) in {} steps\n# reproduce: georeduce \
-         verify {} --to {} --via {}\n{}",
+        "# georeduce check: {what} for {} ({})\n# {}\n# seed {seed}, case {}, size class {}, \
+         family {}; shrunk to ({a}, {b})\n# reproduce: {reproduce}\n{}",
         c.reduction,
         c.kind.name(),
         c.detail.replace('\n', " "),
         c.case_index,
         c.size_class,
         c.family,
-        c.shrink_steps,
-        path.display(),
-        target,
-        c.reduction,
-        c.dsl
+        crate::lang::to_dsl(inst)
     );
     std::fs::write(&path, text)?;
     Ok(path)
