@@ -16,7 +16,7 @@ use super::report::{
     normalise_notes,
 };
 use super::shrink::{measure, non_degenerate, shrink, shrink_where};
-use super::{CheckConfig, GivenCase, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
+use super::{CheckConfig, FailureKind, GivenCase, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use std::path::{Path, PathBuf};
@@ -195,6 +195,9 @@ fn check_reduction(
     let id = r.info().id;
     let max_size = cfg.max_size.max(1);
     let mut rep = empty_report(r, max_size);
+    // The smallest non-degenerate counterexample of each failure kind, from the first
+    // failing case of that kind whose instance is not degenerate.
+    let mut readable: Vec<(NonDegenerate, FailureKind)> = Vec::new();
     for (j, given) in given_indices(cfg, r) {
         if interrupted(cfg) {
             break;
@@ -212,18 +215,8 @@ fn check_reduction(
             .wrapping_add(fingerprint(usize::MAX - j, &run));
         record(class_mut(&mut rep.classes, size), &run, tally);
         note_skip(&mut rep.notes, &run.verdict);
-        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
-            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
-        {
-            progress.note(&format!(
-                "{id}: {} on the given instance {}; shrinking",
-                f.kind.name(),
-                given.name
-            ));
-            let at = (j, size, run.family.as_str(), Some(given.name.as_str()));
-            let c = minimal(r, cfg, inst.clone(), f.clone(), at);
-            rep.counterexamples.push(c);
-        }
+        let at = (j, size, run.family.as_str(), Some(given.name.as_str()));
+        on_failure(r, cfg, progress, (&run, at), (&mut rep, &mut readable));
         class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
         progress.update(id, tally);
     }
@@ -243,19 +236,15 @@ fn check_reduction(
         record(class_mut(&mut rep.classes, size), &run, tally);
         note_skip(&mut rep.notes, &run.verdict);
         // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
-        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
-            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
-        {
-            progress.note(&format!(
-                "{id}: {} at case {index}; shrinking",
-                f.kind.name()
-            ));
-            let at = (index, size, run.family.as_str(), None);
-            let c = minimal(r, cfg, inst.clone(), f.clone(), at);
-            rep.counterexamples.push(c);
-        }
+        let at = (index, size, run.family.as_str(), None);
+        on_failure(r, cfg, progress, (&run, at), (&mut rep, &mut readable));
         class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
         progress.update(id, tally);
+    }
+    for (c, kind) in readable {
+        if let Some(ce) = rep.counterexamples.iter_mut().find(|ce| ce.kind == kind) {
+            ce.non_degenerate = Some(c);
+        }
     }
     rep.classes.retain(|c| c.cases > 0);
     rep.notes = normalise_notes(std::mem::take(&mut rep.notes));
@@ -395,41 +384,51 @@ fn fingerprint(index: usize, run: &CaseRun) -> u64 {
     )
 }
 
+/// A failing case: shrinks it when it is the first of its kind, and looks for the smallest
+/// non-degenerate counterexample when it is the first non-degenerate one of its kind. (Both
+/// are kept per shard, so that merging shard reports picks the unsharded run's.)
+fn on_failure(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    progress: &dyn Progress,
+    (run, at): (&CaseRun, At<'_>),
+    (rep, readable): (&mut ReductionReport, &mut Vec<(NonDegenerate, FailureKind)>),
+) {
+    let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance) else {
+        return;
+    };
+    if !rep.counterexamples.iter().any(|c| c.kind == f.kind) {
+        let case = match at.3 {
+            Some(name) => format!("on the given instance {name}"),
+            None => format!("at case {}", at.0),
+        };
+        progress.note(&format!(
+            "{}: {} {case}; shrinking",
+            r.info().id,
+            f.kind.name()
+        ));
+        let c = minimal(r, cfg, inst.clone(), f.clone(), at);
+        rep.counterexamples.push(c);
+    }
+    if non_degenerate(inst) && !readable.iter().any(|(_, k)| *k == f.kind) {
+        let nd = smallest_non_degenerate(r, cfg, inst.clone(), f.clone(), at);
+        readable.push((nd, f.kind));
+    }
+}
+
+/// Where a case comes from: index, size class, family, given name.
+type At<'a> = (usize, usize, &'a str, Option<&'a str>);
+
 /// Shrinks a failing instance, prints it in the DSL and saves it under `--out-dir`.
 fn minimal(
     r: &dyn Reduction,
     cfg: &CheckConfig,
     instance: Instance,
     failure: super::Failure,
-    (index, size, family, given): (usize, usize, &str, Option<&str>),
+    (index, size, family, given): At<'_>,
 ) -> Counterexample {
     let original_measure = measure(&instance);
-    let s = shrink(
-        r,
-        instance.clone(),
-        failure.clone(),
-        options(cfg),
-        SHRINK_TRIES,
-    );
-    // A degenerate minimum (no clause, start = end, k = 0, …) is kept, and the smallest
-    // non-degenerate failing instance is looked for from the same case as well.
-    let readable = (!non_degenerate(&s.instance) && non_degenerate(&instance)).then(|| {
-        let keep = shrink_where(r, instance, failure, options(cfg), SHRINK_TRIES, |i| {
-            non_degenerate(i)
-        });
-        NonDegenerate {
-            detail: keep.failure.detail,
-            measure: measure(&keep.instance),
-            shrink_steps: keep.steps,
-            dsl: crate::lang::to_dsl(&keep.instance),
-            path: None,
-        }
-    });
-    let readable_instance = readable
-        .as_ref()
-        .and_then(|nd| crate::lang::parse_str("non-degenerate", &nd.dsl).ok())
-        .map(|p| p.instance);
-    let dsl = crate::lang::to_dsl(&s.instance);
+    let s = shrink(r, instance, failure, options(cfg), SHRINK_TRIES);
     let mut c = Counterexample {
         reduction: r.info().id.to_string(),
         kind: s.failure.kind,
@@ -442,40 +441,100 @@ fn minimal(
         shrink_steps: s.steps,
         shrink_tries: s.tried,
         shrink_hit_limit: s.hit_limit,
-        dsl,
+        dsl: crate::lang::to_dsl(&s.instance),
         path: None,
         save_error: None,
         given: given.map(str::to_string),
-        non_degenerate: readable,
+        degenerate: !non_degenerate(&s.instance),
+        non_degenerate: None,
     };
     if let Some(dir) = &cfg.out_dir {
-        match save(dir, cfg.seed, r.info().target.name(), &c, &s.instance, "") {
+        let name = file_name(&c.reduction, c.kind, cfg.seed, (index, given), "");
+        match save(dir, &name, r.info().target.name(), &c, &s.instance) {
             Ok(p) => c.path = Some(p),
             Err(e) => c.save_error = Some(e.to_string()),
-        }
-        if let Some(inst) = &readable_instance {
-            let target = r.info().target.name();
-            match save(dir, cfg.seed, target, &c, inst, "-non-degenerate") {
-                Ok(p) => {
-                    if let Some(nd) = c.non_degenerate.as_mut() {
-                        nd.path = Some(p);
-                    }
-                }
-                Err(e) => c.save_error = Some(e.to_string()),
-            }
         }
     }
     c
 }
 
-/// Writes `<dir>/<id>-<kind>-seed<S>-case<I>.<qbf|geo>` with a comment header.
+/// Shrinks a failing non-degenerate instance through non-degenerate candidates only (see
+/// [`Counterexample::non_degenerate`]), and saves the result under `--out-dir`.
+fn smallest_non_degenerate(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    instance: Instance,
+    failure: super::Failure,
+    (index, _, family, given): At<'_>,
+) -> NonDegenerate {
+    let kind = failure.kind;
+    let s = shrink_where(
+        r,
+        instance,
+        failure,
+        options(cfg),
+        SHRINK_TRIES,
+        non_degenerate,
+    );
+    let mut nd = NonDegenerate {
+        detail: s.failure.detail,
+        measure: measure(&s.instance),
+        shrink_steps: s.steps,
+        case_index: index,
+        given: given.map(str::to_string),
+        family: family.to_string(),
+        dsl: crate::lang::to_dsl(&s.instance),
+        path: None,
+    };
+    if let Some(dir) = &cfg.out_dir {
+        let id = r.info().id;
+        let name = file_name(id, kind, cfg.seed, (index, given), "-non-degenerate");
+        let header = Counterexample {
+            reduction: id.to_string(),
+            kind,
+            detail: nd.detail.clone(),
+            case_index: index,
+            size_class: 0,
+            family: nd.family.clone(),
+            original_measure: [0; 4],
+            measure: nd.measure,
+            shrink_steps: nd.shrink_steps,
+            shrink_tries: s.tried,
+            shrink_hit_limit: s.hit_limit,
+            dsl: nd.dsl.clone(),
+            path: None,
+            save_error: None,
+            given: nd.given.clone(),
+            degenerate: false,
+            non_degenerate: None,
+        };
+        nd.path = save(dir, &name, r.info().target.name(), &header, &s.instance).ok();
+    }
+    nd
+}
+
+/// `<id>-<kind>-seed<S>-case<I><suffix>` (`given<J>` for a given instance).
+fn file_name(
+    id: &str,
+    kind: super::FailureKind,
+    seed: u64,
+    (index, given): (usize, Option<&str>),
+    suffix: &str,
+) -> String {
+    let case = match given {
+        Some(_) => format!("given{index}"),
+        None => format!("case{index}"),
+    };
+    format!("{id}-{}-seed{seed}-{case}{suffix}", kind.name())
+}
+
+/// Writes `<dir>/<name>.<qbf|geo>` with a comment header.
 fn save(
     dir: &Path,
-    seed: u64,
+    name: &str,
     target: &str,
     c: &Counterexample,
     inst: &Instance,
-    suffix: &str,
 ) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let ext = if matches!(inst, Instance::Qbf(_)) {
@@ -483,23 +542,14 @@ fn save(
     } else {
         "geo"
     };
-    let name = format!(
-        "{}-{}-seed{seed}-{}{suffix}.{ext}",
-        c.reduction,
-        c.kind.name(),
-        match &c.given {
-            Some(_) => format!("given{}", c.case_index),
-            None => format!("case{}", c.case_index),
-        }
-    );
-    let path = dir.join(name);
+    let path = dir.join(format!("{name}.{ext}"));
     let (a, b) = size_of(inst);
-    let what = match suffix.is_empty() {
-        true => "minimal counterexample",
-        false => "smallest non-degenerate counterexample",
+    let what = match c.degenerate {
+        false if name.ends_with("-non-degenerate") => "smallest non-degenerate counterexample",
+        _ => "minimal counterexample",
     };
-    // A registered reduction can be replayed by `verify`; a user's is re-checked by
-    // handing this file to `check --from-dir`.
+    // A registered reduction can be replayed by `verify`; a user's is re-checked by handing
+    // this file to `check --from-dir`.
     let reproduce = match crate::reductions::by_id(&c.reduction) {
         Some(_) => format!(
             "georeduce verify {} --to {target} --via {}",
@@ -508,15 +558,16 @@ fn save(
         ),
         None => format!("georeduce check … --from-dir {} --cases 0", dir.display()),
     };
+    let from = match &c.given {
+        Some(g) => format!("given instance {g}"),
+        None => format!("case {}, family {}", c.case_index, c.family),
+    };
     let text = format!(
-        "# georeduce check: {what} for {} ({})\n# {}\n# seed {seed}, case {}, size class {}, \
-         family {}; shrunk to ({a}, {b})\n# reproduce: {reproduce}\n{}",
+        "# georeduce check: {what} for {} ({})\n# {}\n# from {from}; shrunk to ({a}, {b})\n\
+         # reproduce: {reproduce}\n{}",
         c.reduction,
         c.kind.name(),
         c.detail.replace('\n', " "),
-        c.case_index,
-        c.size_class,
-        c.family,
         crate::lang::to_dsl(inst)
     );
     std::fs::write(&path, text)?;

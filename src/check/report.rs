@@ -204,13 +204,17 @@ pub struct Counterexample {
     pub path: Option<PathBuf>,
     /// Why saving failed, if it did.
     pub save_error: Option<String>,
-    /// When the minimal instance is degenerate (see
-    /// [`non_degenerate`](super::shrink::non_degenerate): no clause, start = end, no edge,
-    /// k = 0, …): the smallest non-degenerate failing instance that shrinking found from the
-    /// same case, the counterexample a paper's reader accepts. `None` when the minimal one is
-    /// already non-degenerate, or when no non-degenerate instance fails the same way.
+    /// The smallest non-degenerate counterexample of this kind, the one a paper's reader
+    /// accepts when the minimal one is degenerate (no clause, start = end, no edge, k = 0,
+    /// …; see [`non_degenerate`](super::shrink::non_degenerate)): shrunk through
+    /// non-degenerate instances only, from the first failing case of this kind whose instance
+    /// is not degenerate. `None` when every failing case of this kind was degenerate.
     #[serde(default)]
     pub non_degenerate: Option<NonDegenerate>,
+    /// Whether the minimal instance is degenerate (see
+    /// [`non_degenerate`](super::shrink::non_degenerate)).
+    #[serde(default)]
+    pub degenerate: bool,
 }
 
 /// The smallest non-degenerate counterexample of a case (see [`Counterexample::non_degenerate`]).
@@ -218,6 +222,12 @@ pub struct Counterexample {
 pub struct NonDegenerate {
     /// Why it fails (same [`FailureKind`] as the minimal one).
     pub detail: String,
+    /// The case it was shrunk from (its position in the given list for a given instance).
+    pub case_index: usize,
+    /// The given instance it was shrunk from, if any.
+    pub given: Option<String>,
+    /// The family of that case.
+    pub family: String,
     /// Its shrink measure.
     pub measure: [usize; 4],
     /// Shrinking steps taken from the original instance.
@@ -422,7 +432,14 @@ impl CheckReport {
             }
         }
         for r in &mut out.reductions {
+            let readable = earliest_non_degenerate(&r.counterexamples);
             first_of_each_kind(&mut r.counterexamples);
+            for c in &mut r.counterexamples {
+                c.non_degenerate = readable
+                    .iter()
+                    .find(|(k, _)| *k == c.kind)
+                    .map(|(_, n)| n.clone());
+            }
             r.notes = normalise_notes(std::mem::take(&mut r.notes));
         }
         Ok(out)
@@ -466,6 +483,24 @@ pub fn first_of_each_kind(counterexamples: &mut Vec<Counterexample>) {
         kinds.push(c.kind);
         new
     });
+}
+
+/// For each failure kind, the non-degenerate counterexample shrunk from the earliest case
+/// (given instances first) over all of `counterexamples`.
+fn earliest_non_degenerate(
+    counterexamples: &[Counterexample],
+) -> Vec<(FailureKind, NonDegenerate)> {
+    let mut out: Vec<(FailureKind, NonDegenerate)> = Vec::new();
+    let key = |n: &NonDegenerate| (n.given.is_none(), n.case_index);
+    for c in counterexamples {
+        let Some(n) = &c.non_degenerate else { continue };
+        match out.iter_mut().find(|(k, _)| *k == c.kind) {
+            Some((_, best)) if key(n) < key(best) => *best = n.clone(),
+            Some(_) => {}
+            None => out.push((c.kind, n.clone())),
+        }
+    }
+    out
 }
 
 /// Adds `r`'s counts, counterexamples, notes and fingerprint into `o`.
