@@ -16,7 +16,7 @@ use super::report::{
     normalise_notes,
 };
 use super::shrink::{measure, non_degenerate, shrink, shrink_where};
-use super::{CheckConfig, FailureKind, GivenCase, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
+use super::{CheckConfig, FailureKind, GivenCase, MAX_DRAWS, is_as_printed};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use std::path::{Path, PathBuf};
@@ -428,7 +428,7 @@ fn minimal(
     (index, size, family, given): At<'_>,
 ) -> Counterexample {
     let original_measure = measure(&instance);
-    let s = shrink(r, instance, failure, options(cfg), SHRINK_TRIES);
+    let s = shrink(r, instance, failure, options(cfg), cfg.shrink_tries);
     let mut c = Counterexample {
         reduction: r.info().id.to_string(),
         kind: s.failure.kind,
@@ -473,7 +473,7 @@ fn smallest_non_degenerate(
         instance,
         failure,
         options(cfg),
-        SHRINK_TRIES,
+        cfg.shrink_tries,
         non_degenerate,
     );
     let mut nd = NonDegenerate {

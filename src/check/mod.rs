@@ -76,11 +76,16 @@ pub const DEFAULT_BUDGET_NODES: u64 = 1_000_000;
 pub const DEFAULT_MEMORY_CAP: usize = 512 << 20;
 /// Candidates tried at most while shrinking one counterexample.
 pub const SHRINK_TRIES: usize = 4_000;
+/// Shrinking tries for a reduction run as a command (`--reduction-cmd`): each try starts a
+/// process (and a hanging one costs the whole `--case-timeout`).
+pub const COMMAND_SHRINK_TRIES: usize = 400;
 /// Draws per case before a case counts as skipped by a precondition.
 pub const MAX_DRAWS: usize = 8;
 
-/// What to check, independent of any command-line parser.
+/// What to check, independent of any command-line parser. Build it with
+/// [`CheckConfig::new`] and the builder methods (or set the fields): new fields may be added.
 #[derive(Clone)]
+#[non_exhaustive]
 pub struct CheckConfig {
     /// The reductions, in order (`--via ID …`, or [`select`] with `all`).
     pub reductions: Vec<&'static dyn Reduction>,
@@ -108,6 +113,9 @@ pub struct CheckConfig {
     /// reads their kind before the random cases (given instance `j` belongs to shard
     /// `j % k`).
     pub given: Vec<GivenCase>,
+    /// Candidates tried at most while shrinking one counterexample ([`SHRINK_TRIES`]; the
+    /// CLI lowers it to [`COMMAND_SHRINK_TRIES`] for a command, where each try is a process).
+    pub shrink_tries: usize,
 }
 
 impl CheckConfig {
@@ -127,6 +135,7 @@ impl CheckConfig {
             interrupt: None,
             memory: None,
             given: Vec::new(),
+            shrink_tries: SHRINK_TRIES,
         }
     }
 

@@ -58,6 +58,10 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         interrupt: Some(interrupt_flag()?),
         memory: Some(memory),
         given,
+        shrink_tries: match args.command.reduction_cmd {
+            Some(_) => check::COMMAND_SHRINK_TRIES,
+            None => check::SHRINK_TRIES,
+        },
     };
     // A report left by an earlier run must not pass for this one's if this run dies
     // before writing its own.
