@@ -8,6 +8,8 @@ mod certify;
 mod certmaps;
 /// `georeduce check`: campaigns, shrinking, reports.
 mod check;
+/// `georeduce check` on the user's own reductions (commands) and instances, and merging.
+mod check_cli;
 /// The command line end to end.
 mod cli;
 /// `georeduce certify` / `check-cert` end to end.

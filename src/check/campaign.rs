@@ -11,11 +11,14 @@ use super::generate::{
     Variant, case_rng, generate, generate_variant, size_of_case, stable_hash, variants,
 };
 use super::progress::{Progress, Tally};
-use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
-use super::shrink::{measure, shrink};
-use super::{CheckConfig, MAX_DRAWS, SHRINK_TRIES, is_as_printed};
+use super::report::{
+    CertifyStatus, CheckReport, ClassReport, Counterexample, NonDegenerate, ReductionReport,
+    normalise_notes,
+};
+use super::shrink::{measure, non_degenerate, shrink, shrink_where};
+use super::{CheckConfig, FailureKind, GivenCase, MAX_DRAWS, is_as_printed};
 use crate::problems::Instance;
-use crate::reductions::{Reduction, ReductionError};
+use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -23,8 +26,13 @@ use std::time::Instant;
 pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
     let started = Instant::now();
     let per_reduction = indices(cfg).count() as u64;
+    let given: u64 = cfg
+        .reductions
+        .iter()
+        .map(|r| given_indices(cfg, *r).count() as u64)
+        .sum();
     let mut tally = Tally {
-        total: per_reduction * cfg.reductions.len() as u64,
+        total: per_reduction * cfg.reductions.len() as u64 + given,
         ..Tally::default()
     };
     progress.start(tally.total);
@@ -47,6 +55,7 @@ pub fn run(cfg: &CheckConfig, progress: &dyn Progress) -> CheckReport {
         max_size: cfg.max_size.max(1),
         shard: cfg.shard,
         budget_nodes: cfg.budget_nodes,
+        given: cfg.given.len(),
         certify,
         reductions,
         millis: started.elapsed().as_secs_f64() * 1000.0,
@@ -66,7 +75,21 @@ fn options(cfg: &CheckConfig) -> CaseOptions {
     CaseOptions {
         budget_nodes: cfg.budget_nodes,
         certify: cfg.certify,
+        memory: cfg.memory,
     }
+}
+
+/// The given instances of this shard that `r` reads, with their positions in the list.
+fn given_indices<'a>(
+    cfg: &'a CheckConfig,
+    r: &'a dyn Reduction,
+) -> impl Iterator<Item = (usize, &'a GivenCase)> + 'a {
+    let source = r.info().source;
+    cfg.given
+        .iter()
+        .enumerate()
+        .filter(move |(j, _)| cfg.shard.is_none_or(|(s, k)| k > 0 && j % k == s))
+        .filter(move |(_, g)| ProblemKind::of(&g.instance) == source)
 }
 
 /// The case indices of this shard.
@@ -129,6 +152,10 @@ const PROBE_DRAWS: usize = 3;
 fn weighted_variants(r: &dyn Reduction) -> Vec<(Variant, u32)> {
     let info = r.info();
     let all = variants(info.source);
+    // A command has no precondition to probe for, and each probe would be a process.
+    if info.provenance.starts_with(super::external::PROVENANCE) {
+        return all.into_iter().map(|v| (v, 1)).collect();
+    }
     let weigh = |i: usize, v: Variant| -> u32 {
         let mut rng = case_rng(PROBE_SEED, info.id, i);
         let mut accepted = 0;
@@ -168,7 +195,35 @@ fn check_reduction(
     let id = r.info().id;
     let max_size = cfg.max_size.max(1);
     let mut rep = empty_report(r, max_size);
-    let variants = weighted_variants(r);
+    // The smallest non-degenerate counterexample of each failure kind, from the first
+    // failing case of that kind whose instance is not degenerate.
+    let mut readable: Vec<(NonDegenerate, FailureKind)> = Vec::new();
+    for (j, given) in given_indices(cfg, r) {
+        if interrupted(cfg) {
+            break;
+        }
+        let started = Instant::now();
+        let size = measure(&given.instance)[0].max(1);
+        let run = CaseRun {
+            verdict: run_case_with(r, &given.instance, options(cfg)),
+            instance: Some(given.instance.clone()),
+            family: format!("given {}", given.name),
+            redraws: 0,
+        };
+        rep.fingerprint = rep
+            .fingerprint
+            .wrapping_add(fingerprint(usize::MAX - j, &run));
+        record(class_mut(&mut rep.classes, size), &run, tally);
+        note_skip(&mut rep.notes, &run.verdict);
+        let at = (j, size, run.family.as_str(), Some(given.name.as_str()));
+        on_failure(r, cfg, progress, (&run, at), (&mut rep, &mut readable));
+        class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
+        progress.update(id, tally);
+    }
+    let variants = match cfg.cases {
+        0 => Vec::new(),
+        _ => weighted_variants(r),
+    };
     rep.notes.extend(variant_note(&variants));
     for index in indices(cfg) {
         if interrupted(cfg) {
@@ -178,23 +233,21 @@ fn check_reduction(
         let started = Instant::now();
         let run = draw_and_run(r, cfg, &variants, index, size);
         rep.fingerprint = rep.fingerprint.wrapping_add(fingerprint(index, &run));
-        record(&mut rep.classes[size - 1], &run, tally);
+        record(class_mut(&mut rep.classes, size), &run, tally);
         note_skip(&mut rep.notes, &run.verdict);
         // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
-        if let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance)
-            && !rep.counterexamples.iter().any(|c| c.kind == f.kind)
-        {
-            progress.note(&format!(
-                "{id}: {} at case {index}; shrinking",
-                f.kind.name()
-            ));
-            let c = minimal(r, cfg, inst.clone(), f.clone(), (index, size, &run.family));
-            rep.counterexamples.push(c);
-        }
-        rep.classes[size - 1].millis += started.elapsed().as_secs_f64() * 1000.0;
+        let at = (index, size, run.family.as_str(), None);
+        on_failure(r, cfg, progress, (&run, at), (&mut rep, &mut readable));
+        class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
         progress.update(id, tally);
     }
+    for (c, kind) in readable {
+        if let Some(ce) = rep.counterexamples.iter_mut().find(|ce| ce.kind == kind) {
+            ce.non_degenerate = Some(c);
+        }
+    }
     rep.classes.retain(|c| c.cases > 0);
+    rep.notes = normalise_notes(std::mem::take(&mut rep.notes));
     let t = rep.total();
     let skipped = t.skipped_budget + t.skipped_precondition;
     progress.note(&format!(
@@ -208,10 +261,10 @@ fn check_reduction(
 fn empty_report(r: &dyn Reduction, max_size: usize) -> ReductionReport {
     let info = r.info();
     ReductionReport {
-        id: info.id,
-        source: info.source.name(),
-        target: info.target.name(),
-        provenance: info.provenance,
+        id: info.id.to_string(),
+        source: info.source.name().to_string(),
+        target: info.target.name().to_string(),
+        provenance: info.provenance.to_string(),
         as_printed: is_as_printed(r),
         classes: (1..=max_size)
             .map(|size| ClassReport {
@@ -275,16 +328,37 @@ fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
     }
 }
 
-/// Keeps the first message of each skip reason (up to a few) as a note.
+/// Keeps a skip reason as a note; [`normalise_notes`] keeps the few smallest distinct ones
+/// (an order that does not depend on the cases' order, so shards merge exactly).
 fn note_skip(notes: &mut Vec<String>, verdict: &Verdict) {
     let msg = match verdict {
         Verdict::Precondition(m) => format!("skipped (precondition): {m}"),
         Verdict::Budget(m) => format!("skipped (budget): {m}"),
         _ => return,
     };
-    if notes.len() < 6 && !notes.contains(&msg) {
+    if !notes.contains(&msg) {
         notes.push(msg);
+        if notes.len() > 4 * super::report::SKIP_NOTES {
+            *notes = normalise_notes(std::mem::take(notes));
+        }
     }
+}
+
+/// The class of `size` in `classes` (sorted by size), added when missing: a given instance
+/// may be larger than `--max-size`.
+fn class_mut(classes: &mut Vec<ClassReport>, size: usize) -> &mut ClassReport {
+    let at = match classes.binary_search_by_key(&size, |c| c.size) {
+        Ok(at) => at,
+        Err(at) => {
+            let class = ClassReport {
+                size,
+                ..ClassReport::default()
+            };
+            classes.insert(at, class);
+            at
+        }
+    };
+    &mut classes[at]
 }
 
 /// A digest of one case that does not depend on timing: its index, instance and verdict.
@@ -310,19 +384,53 @@ fn fingerprint(index: usize, run: &CaseRun) -> u64 {
     )
 }
 
+/// A failing case: shrinks it when it is the first of its kind, and looks for the smallest
+/// non-degenerate counterexample when it is the first non-degenerate one of its kind. (Both
+/// are kept per shard, so that merging shard reports picks the unsharded run's.)
+fn on_failure(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    progress: &dyn Progress,
+    (run, at): (&CaseRun, At<'_>),
+    (rep, readable): (&mut ReductionReport, &mut Vec<(NonDegenerate, FailureKind)>),
+) {
+    let (Verdict::Fail(f), Some(inst)) = (&run.verdict, &run.instance) else {
+        return;
+    };
+    if !rep.counterexamples.iter().any(|c| c.kind == f.kind) {
+        let case = match at.3 {
+            Some(name) => format!("on the given instance {name}"),
+            None => format!("at case {}", at.0),
+        };
+        progress.note(&format!(
+            "{}: {} {case}; shrinking",
+            r.info().id,
+            f.kind.name()
+        ));
+        let c = minimal(r, cfg, inst.clone(), f.clone(), at);
+        rep.counterexamples.push(c);
+    }
+    if non_degenerate(inst) && !readable.iter().any(|(_, k)| *k == f.kind) {
+        let nd = smallest_non_degenerate(r, cfg, inst.clone(), f.clone(), at);
+        readable.push((nd, f.kind));
+    }
+}
+
+/// Where a case comes from: index, size class, family, given name.
+type At<'a> = (usize, usize, &'a str, Option<&'a str>);
+
 /// Shrinks a failing instance, prints it in the DSL and saves it under `--out-dir`.
 fn minimal(
     r: &dyn Reduction,
     cfg: &CheckConfig,
     instance: Instance,
     failure: super::Failure,
-    (index, size, family): (usize, usize, &str),
+    (index, size, family, given): At<'_>,
 ) -> Counterexample {
     let original_measure = measure(&instance);
-    let s = shrink(r, instance, failure, options(cfg), SHRINK_TRIES);
-    let dsl = crate::lang::to_dsl(&s.instance);
+    let s = shrink(r, instance, failure, options(cfg), cfg.shrink_tries);
     let mut c = Counterexample {
-        reduction: r.info().id,
+        reduction: r.info().id.to_string(),
         kind: s.failure.kind,
         detail: s.failure.detail,
         case_index: index,
@@ -333,12 +441,16 @@ fn minimal(
         shrink_steps: s.steps,
         shrink_tries: s.tried,
         shrink_hit_limit: s.hit_limit,
-        dsl,
+        dsl: crate::lang::to_dsl(&s.instance),
         path: None,
         save_error: None,
+        given: given.map(str::to_string),
+        degenerate: !non_degenerate(&s.instance),
+        non_degenerate: None,
     };
     if let Some(dir) = &cfg.out_dir {
-        match save(dir, cfg.seed, r.info().target.name(), &c, &s.instance) {
+        let name = file_name(&c.reduction, c.kind, cfg.seed, (index, given), "");
+        match save(dir, &name, r.info().target.name(), &c, &s.instance) {
             Ok(p) => c.path = Some(p),
             Err(e) => c.save_error = Some(e.to_string()),
         }
@@ -346,10 +458,80 @@ fn minimal(
     c
 }
 
-/// Writes `<dir>/<id>-<kind>-seed<S>-case<I>.<qbf|geo>` with a comment header.
+/// Shrinks a failing non-degenerate instance through non-degenerate candidates only (see
+/// [`Counterexample::non_degenerate`]), and saves the result under `--out-dir`.
+fn smallest_non_degenerate(
+    r: &dyn Reduction,
+    cfg: &CheckConfig,
+    instance: Instance,
+    failure: super::Failure,
+    (index, _, family, given): At<'_>,
+) -> NonDegenerate {
+    let kind = failure.kind;
+    let s = shrink_where(
+        r,
+        instance,
+        failure,
+        options(cfg),
+        cfg.shrink_tries,
+        non_degenerate,
+    );
+    let mut nd = NonDegenerate {
+        detail: s.failure.detail,
+        measure: measure(&s.instance),
+        shrink_steps: s.steps,
+        case_index: index,
+        given: given.map(str::to_string),
+        family: family.to_string(),
+        dsl: crate::lang::to_dsl(&s.instance),
+        path: None,
+    };
+    if let Some(dir) = &cfg.out_dir {
+        let id = r.info().id;
+        let name = file_name(id, kind, cfg.seed, (index, given), "-non-degenerate");
+        let header = Counterexample {
+            reduction: id.to_string(),
+            kind,
+            detail: nd.detail.clone(),
+            case_index: index,
+            size_class: 0,
+            family: nd.family.clone(),
+            original_measure: [0; 4],
+            measure: nd.measure,
+            shrink_steps: nd.shrink_steps,
+            shrink_tries: s.tried,
+            shrink_hit_limit: s.hit_limit,
+            dsl: nd.dsl.clone(),
+            path: None,
+            save_error: None,
+            given: nd.given.clone(),
+            degenerate: false,
+            non_degenerate: None,
+        };
+        nd.path = save(dir, &name, r.info().target.name(), &header, &s.instance).ok();
+    }
+    nd
+}
+
+/// `<id>-<kind>-seed<S>-case<I><suffix>` (`given<J>` for a given instance).
+fn file_name(
+    id: &str,
+    kind: super::FailureKind,
+    seed: u64,
+    (index, given): (usize, Option<&str>),
+    suffix: &str,
+) -> String {
+    let case = match given {
+        Some(_) => format!("given{index}"),
+        None => format!("case{index}"),
+    };
+    format!("{id}-{}-seed{seed}-{case}{suffix}", kind.name())
+}
+
+/// Writes `<dir>/<name>.<qbf|geo>` with a comment header.
 fn save(
     dir: &Path,
-    seed: u64,
+    name: &str,
     target: &str,
     c: &Counterexample,
     inst: &Instance,
@@ -360,29 +542,33 @@ fn save(
     } else {
         "geo"
     };
-    let name = format!(
-        "{}-{}-seed{seed}-case{}.{ext}",
-        c.reduction,
-        c.kind.name(),
-        c.case_index
-    );
-    let path = dir.join(name);
+    let path = dir.join(format!("{name}.{ext}"));
     let (a, b) = size_of(inst);
+    let what = match c.degenerate {
+        false if name.ends_with("-non-degenerate") => "smallest non-degenerate counterexample",
+        _ => "minimal counterexample",
+    };
+    // A registered reduction can be replayed by `verify`; a user's is re-checked by handing
+    // this file to `check --from-dir`.
+    let reproduce = match crate::reductions::by_id(&c.reduction) {
+        Some(_) => format!(
+            "georeduce verify {} --to {target} --via {}",
+            path.display(),
+            c.reduction
+        ),
+        None => format!("georeduce check … --from-dir {} --cases 0", dir.display()),
+    };
+    let from = match &c.given {
+        Some(g) => format!("given instance {g}"),
+        None => format!("case {}, family {}", c.case_index, c.family),
+    };
     let text = format!(
-        "# georeduce check: minimal counterexample for {} ({})\n# {}\n# seed {seed}, case {}, \
-         size class {}, family {}; shrunk to ({a}, {b}) in {} steps\n# reproduce: georeduce \
-         verify {} --to {} --via {}\n{}",
+        "# georeduce check: {what} for {} ({})\n# {}\n# from {from}; shrunk to ({a}, {b})\n\
+         # reproduce: {reproduce}\n{}",
         c.reduction,
         c.kind.name(),
         c.detail.replace('\n', " "),
-        c.case_index,
-        c.size_class,
-        c.family,
-        c.shrink_steps,
-        path.display(),
-        target,
-        c.reduction,
-        c.dsl
+        crate::lang::to_dsl(inst)
     );
     std::fs::write(&path, text)?;
     Ok(path)

@@ -61,6 +61,15 @@ pub struct CaseOptions {
     pub budget_nodes: Option<u64>,
     /// Carry certificates across the reduction when the answers agree (`--certify`).
     pub certify: bool,
+    /// Bytes each solver call's tables may hold (`--memory`); `None`: the solver's default.
+    pub memory: Option<usize>,
+}
+
+impl CaseOptions {
+    /// A fresh solver budget for one call.
+    fn budget(&self) -> Budget {
+        Budget::new(self.budget_nodes, None).with_memory(self.memory)
+    }
 }
 
 /// Runs one case of `r` on `source` with a fresh budget of `budget_nodes` per solver call,
@@ -68,7 +77,7 @@ pub struct CaseOptions {
 pub fn run_case(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>) -> Verdict {
     let options = CaseOptions {
         budget_nodes,
-        certify: false,
+        ..CaseOptions::default()
     };
     run_case_with(r, source, options)
 }
@@ -126,17 +135,26 @@ fn fail(kind: FailureKind, detail: String) -> Verdict {
 /// The body of [`run_case_with`]: compile, check the output statically, solve and compare,
 /// then (with `certify`) carry certificates.
 fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOptions) -> Verdict {
-    let budget_nodes = options.budget_nodes;
     let reduced = match r.reduce(source) {
         Ok(reduced) => reduced,
         Err(ReductionError::Precondition {
             theorem, message, ..
         }) => return Verdict::Precondition(format!("{theorem} needs {message}")),
         Err(ReductionError::Trivial { answer, reason }) => {
-            return compare_trivial(r, source, answer, &reason, budget_nodes);
+            return compare_trivial(r, source, answer, &reason, options);
         }
         Err(e @ ReductionError::WrongKind { .. }) => {
             return fail(FailureKind::RefusedSourceKind, e.to_string());
+        }
+        Err(ReductionError::Failed {
+            message,
+            invalid_output,
+        }) => {
+            let kind = match invalid_output {
+                true => FailureKind::InvalidTarget,
+                false => FailureKind::ReductionFailed,
+            };
+            return fail(kind, message);
         }
     };
     let target = &reduced.target;
@@ -145,11 +163,11 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
     if let Some(f) = statics.failure() {
         return Verdict::Fail(f);
     }
-    let (source_yes, source_solution) = match source_answer(r, source, budget_nodes) {
+    let (source_yes, source_solution) = match source_answer(r, source, options) {
         Ok(answer) => answer,
         Err(v) => return v,
     };
-    let target_solution = match solve(target, budget_nodes) {
+    let target_solution = match solve(target, options) {
         Ok(s) => s,
         Err(Verdict::Precondition(why)) => {
             return fail(
@@ -177,13 +195,12 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
     match verdict {
         Verdict::Agree { yes, .. } if options.certify => {
             let solutions = (source_solution, &target_solution);
-            certify_case(r, (source, target), solutions, budget_nodes).map_or_else(
-                Verdict::Fail,
-                |c| Verdict::Agree {
+            certify_case(r, (source, target), solutions, options).map_or_else(Verdict::Fail, |c| {
+                Verdict::Agree {
                     yes,
                     certificates: Box::new(c),
-                },
-            )
+                }
+            })
         }
         v => v,
     }
@@ -195,9 +212,9 @@ fn certify_case(
     r: &dyn Reduction,
     (source, target): (&Instance, &Instance),
     (source_solution, target_solution): (Option<Solution>, &Solution),
-    budget_nodes: Option<u64>,
+    options: CaseOptions,
 ) -> Result<CertCounts, Failure> {
-    let fresh = || Budget::new(budget_nodes, None);
+    let fresh = || options.budget();
     let mut counts = CertCounts::default();
     // The source's standard solution, solved here only when the comparison used
     // `Reduction::source_answer` (which gives no certificate): out of budget leaves all four
@@ -243,9 +260,9 @@ fn compare_trivial(
     source: &Instance,
     answer: bool,
     reason: &str,
-    nodes: Option<u64>,
+    options: CaseOptions,
 ) -> Verdict {
-    match source_answer(r, source, nodes).map(|(yes, _)| yes) {
+    match source_answer(r, source, options).map(|(yes, _)| yes) {
         Ok(yes) if yes == answer => Verdict::TrivialAgree { yes: answer },
         Ok(yes) => fail(
             FailureKind::TrivialMismatch,
@@ -265,19 +282,19 @@ fn compare_trivial(
 fn source_answer(
     r: &dyn Reduction,
     source: &Instance,
-    nodes: Option<u64>,
+    options: CaseOptions,
 ) -> Result<(bool, Option<Solution>), Verdict> {
-    match r.source_answer(source, &Budget::new(nodes, None)) {
+    match r.source_answer(source, &options.budget()) {
         Some(Ok(yes)) => Ok((yes, None)),
         Some(Err(e)) => Err(skip(e)),
-        None => solve(source, nodes).map(|s| (s.yes(), Some(s))),
+        None => solve(source, options).map(|s| (s.yes(), Some(s))),
     }
 }
 
 /// Solves with a fresh budget; a budget or size refusal becomes [`Verdict::Budget`], any
 /// other refusal [`Verdict::Precondition`].
-fn solve(instance: &Instance, nodes: Option<u64>) -> Result<Solution, Verdict> {
-    solve_instance(instance, &Budget::new(nodes, None)).map_err(skip)
+fn solve(instance: &Instance, options: CaseOptions) -> Result<Solution, Verdict> {
+    solve_instance(instance, &options.budget()).map_err(skip)
 }
 
 /// A solver refusal as a skip: budget and size limits are [`Verdict::Budget`], anything else

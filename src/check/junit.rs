@@ -77,7 +77,7 @@ fn suite(s: &mut String, report: &CheckReport, r: &ReductionReport) {
     let _ = writeln!(
         s,
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" time=\"{:.3}\">",
-        escape(r.id),
+        escape(&r.id),
         cases(r, certified),
         failing_cases(r, certified),
         t.millis / 1000.0
@@ -87,7 +87,7 @@ fn suite(s: &mut String, report: &CheckReport, r: &ReductionReport) {
         "    <properties><property name=\"seed\" value=\"{}\"/><property name=\"provenance\" \
          value=\"{}\"/></properties>",
         report.seed,
-        escape(r.provenance)
+        escape(&r.provenance)
     );
     for c in &r.classes {
         class_case(s, r, c);
@@ -97,7 +97,7 @@ fn suite(s: &mut String, report: &CheckReport, r: &ReductionReport) {
     let _ = write!(
         s,
         "    <testcase classname=\"georeduce.check.{}\" name=\"{}\">",
-        escape(r.id),
+        escape(&r.id),
         escape(&name)
     );
     if t.yes == 0 || t.no == 0 {
@@ -121,7 +121,7 @@ fn certificate_case(s: &mut String, r: &ReductionReport) {
     let _ = write!(
         s,
         "    <testcase classname=\"georeduce.check.{}\" name=\"{}\">",
-        escape(r.id),
+        escape(&r.id),
         escape(&name)
     );
     if r.nothing_certified() {
@@ -140,7 +140,7 @@ fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
     let _ = write!(
         s,
         "    <testcase classname=\"georeduce.check.{}\" name=\"{}\" time=\"{:.3}\">",
-        escape(r.id),
+        escape(&r.id),
         escape(&name),
         c.millis / 1000.0
     );

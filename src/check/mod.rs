@@ -11,10 +11,31 @@
 //!
 //! The module is independent of the command line: the CLI builds a [`CheckConfig`] (with
 //! [`select`] and [`parse_shard`]) and calls [`run_check`].
+//!
+//! # Checking your own reduction
+//!
+//! Any [`Reduction`] can be checked, not only the registered ones: a [`Theorem`] written in
+//! another crate (every `Theorem` is a `Reduction`), a hand-written `Reduction`, or a
+//! reduction in another language run as a command ([`external::CommandReduction`]). The
+//! campaign is the same: the same generators, shrinking and reports.
+//!
+//! ```no_run
+//! use georeduce::check::{self, CheckConfig};
+//! # fn my_reduction() -> &'static dyn georeduce::reductions::Reduction { unimplemented!() }
+//! let cfg = CheckConfig::new(vec![my_reduction()]).cases(200).seed(7).max_size(4);
+//! let report = check::run_check(&cfg, &check::Silent);
+//! assert!(report.passed(), "{}", report.summary());
+//! ```
+//!
+//! See docs/your-own-reduction.md and `examples/custom-reduction/`.
+//!
+//! [`Theorem`]: crate::reductions::Theorem
 
 mod campaign;
 pub mod case;
+pub mod external;
 pub mod generate;
+pub mod given;
 pub mod junit;
 pub mod progress;
 pub mod report;
@@ -22,9 +43,11 @@ pub mod shrink;
 mod summary;
 
 pub use case::{CaseOptions, Failure, FailureKind, Verdict, run_case, run_case_with};
+pub use external::{CommandIo, CommandReduction, CommandSpec};
+pub use given::GivenCase;
 pub use progress::{Progress, Silent, Tally};
 pub use report::{
-    CertCounts, CertifyStatus, CheckReport, ClassReport, Counterexample, FateCounts,
+    CertCounts, CertifyStatus, CheckReport, ClassReport, Counterexample, FateCounts, NonDegenerate,
     ReductionReport,
 };
 
@@ -47,13 +70,22 @@ pub const MAX_CASES: usize = 100_000_000;
 /// lets Trail Trap Thm 18 be decided on bridged cubic graphs of 14–22 vertices, the smallest
 /// with NO answers; 200,000 left `hampath-trailtrap` without a single NO instance.
 pub const DEFAULT_BUDGET_NODES: u64 = 1_000_000;
+/// Largest default memory budget of one solver call in a campaign (without `--memory`: half
+/// the available memory, at most this), the exhaustive solver's own table default: cases run
+/// one at a time, and a case that needs more is skipped as over budget.
+pub const DEFAULT_MEMORY_CAP: usize = 512 << 20;
 /// Candidates tried at most while shrinking one counterexample.
 pub const SHRINK_TRIES: usize = 4_000;
+/// Shrinking tries for a reduction run as a command (`--reduction-cmd`): each try starts a
+/// process (and a hanging one costs the whole `--case-timeout`).
+pub const COMMAND_SHRINK_TRIES: usize = 400;
 /// Draws per case before a case counts as skipped by a precondition.
 pub const MAX_DRAWS: usize = 8;
 
-/// What to check, independent of any command-line parser.
+/// What to check, independent of any command-line parser. Build it with
+/// [`CheckConfig::new`] and the builder methods (or set the fields): new fields may be added.
 #[derive(Clone)]
+#[non_exhaustive]
 pub struct CheckConfig {
     /// The reductions, in order (`--via ID …`, or [`select`] with `all`).
     pub reductions: Vec<&'static dyn Reduction>,
@@ -75,6 +107,15 @@ pub struct CheckConfig {
     /// Set (by a signal handler) to stop the campaign after the current case; the report
     /// then covers the cases done and says `"interrupted": true`.
     pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Bytes each solver call's tables may hold (`--memory`); `None`: each solver's default.
+    pub memory: Option<usize>,
+    /// Instances the user wrote (`--from-dir`, `--cases-from`), run on every reduction that
+    /// reads their kind before the random cases (given instance `j` belongs to shard
+    /// `j % k`).
+    pub given: Vec<GivenCase>,
+    /// Candidates tried at most while shrinking one counterexample ([`SHRINK_TRIES`]; the
+    /// CLI lowers it to [`COMMAND_SHRINK_TRIES`] for a command, where each try is a process).
+    pub shrink_tries: usize,
 }
 
 impl CheckConfig {
@@ -92,7 +133,37 @@ impl CheckConfig {
             out_dir: None,
             budget_nodes: Some(DEFAULT_BUDGET_NODES),
             interrupt: None,
+            memory: None,
+            given: Vec::new(),
+            shrink_tries: SHRINK_TRIES,
         }
+    }
+
+    /// The same configuration with `cases` random cases per reduction (0: only the given
+    /// instances).
+    pub fn cases(self, cases: usize) -> CheckConfig {
+        CheckConfig { cases, ..self }
+    }
+
+    /// The same configuration with campaign seed `seed`.
+    pub fn seed(self, seed: u64) -> CheckConfig {
+        CheckConfig { seed, ..self }
+    }
+
+    /// The same configuration with size classes `1..=max_size`.
+    pub fn max_size(self, max_size: usize) -> CheckConfig {
+        CheckConfig { max_size, ..self }
+    }
+
+    /// The same configuration carrying certificates across the reduction (`--certify`).
+    pub fn certify(self, certify: bool) -> CheckConfig {
+        CheckConfig { certify, ..self }
+    }
+
+    /// The same configuration with the user's own instances added.
+    pub fn with_given(mut self, given: impl IntoIterator<Item = GivenCase>) -> CheckConfig {
+        self.given.extend(given);
+        self
     }
 }
 

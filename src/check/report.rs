@@ -8,11 +8,11 @@
 
 use super::case::FailureKind;
 use crate::verify::round_trip::CertFate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// Counts for one reduction and one size class.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ClassReport {
     /// The size class (variables of a formula, vertices of a graph or game).
     pub size: usize,
@@ -56,7 +56,7 @@ impl ClassReport {
 
 /// How many certificates of one role (source, forward, target or backward) ended how.
 /// Failures are not counted here: a failing certificate makes its case a failure.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FateCounts {
     /// Built and accepted by the independent checker, proving the solver's answer.
     pub accepted: usize,
@@ -95,7 +95,7 @@ impl FateCounts {
 
 /// [`FateCounts`] for each of the four certificates of a round trip
 /// ([`round_trip::carry`](crate::verify::round_trip::carry)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CertCounts {
     /// The solver's certificate of the source answer.
     pub source: FateCounts,
@@ -169,16 +169,21 @@ impl CertCounts {
 }
 
 /// A minimal counterexample, as printed and saved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counterexample {
     /// The reduction it refutes.
-    pub reduction: &'static str,
+    pub reduction: String,
     /// How it fails.
     pub kind: FailureKind,
     /// Why (after shrinking).
     pub detail: String,
-    /// The case that first failed, and its size class and family.
+    /// The case that first failed, and its size class and family. For an instance given
+    /// with `--from-dir`/`--cases-from`, its position in the given list.
     pub case_index: usize,
+    /// The name of the given instance that failed (`FILE` or `FILE:LINE`); `None` for a
+    /// random case.
+    #[serde(default)]
+    pub given: Option<String>,
     /// Size class of that case.
     pub size_class: usize,
     /// Family of that case's instance.
@@ -199,19 +204,51 @@ pub struct Counterexample {
     pub path: Option<PathBuf>,
     /// Why saving failed, if it did.
     pub save_error: Option<String>,
+    /// The smallest non-degenerate counterexample of this kind, the one a paper's reader
+    /// accepts when the minimal one is degenerate (no clause, start = end, no edge, k = 0,
+    /// …; see [`non_degenerate`](super::shrink::non_degenerate)): shrunk through
+    /// non-degenerate instances only, from the first failing case of this kind whose instance
+    /// is not degenerate. `None` when every failing case of this kind was degenerate.
+    #[serde(default)]
+    pub non_degenerate: Option<NonDegenerate>,
+    /// Whether the minimal instance is degenerate (see
+    /// [`non_degenerate`](super::shrink::non_degenerate)).
+    #[serde(default)]
+    pub degenerate: bool,
+}
+
+/// The smallest non-degenerate counterexample of a case (see [`Counterexample::non_degenerate`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NonDegenerate {
+    /// Why it fails (same [`FailureKind`] as the minimal one).
+    pub detail: String,
+    /// The case it was shrunk from (its position in the given list for a given instance).
+    pub case_index: usize,
+    /// The given instance it was shrunk from, if any.
+    pub given: Option<String>,
+    /// The family of that case.
+    pub family: String,
+    /// Its shrink measure.
+    pub measure: [usize; 4],
+    /// Shrinking steps taken from the original instance.
+    pub shrink_steps: usize,
+    /// The instance in the DSL.
+    pub dsl: String,
+    /// Where it was saved (with `--out-dir`).
+    pub path: Option<PathBuf>,
 }
 
 /// Everything checked for one reduction.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReductionReport {
     /// Reduction id.
-    pub id: &'static str,
+    pub id: String,
     /// Source kind name.
-    pub source: &'static str,
+    pub source: String,
     /// Target kind name.
-    pub target: &'static str,
+    pub target: String,
     /// The reduction's provenance line.
-    pub provenance: &'static str,
+    pub provenance: String,
     /// Whether this is a paper's literal reading, known to be wrong.
     pub as_printed: bool,
     /// Counts per size class, smallest first; classes with no case are left out.
@@ -269,7 +306,7 @@ impl ReductionReport {
 }
 
 /// Whether `--certify` ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CertifyStatus {
     /// Not requested.
@@ -280,7 +317,7 @@ pub enum CertifyStatus {
 }
 
 /// The result of [`run_check`](super::run_check).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CheckReport {
     /// The campaign seed.
     pub seed: u64,
@@ -292,6 +329,10 @@ pub struct CheckReport {
     pub shard: Option<(usize, usize)>,
     /// Node budget per solver call.
     pub budget_nodes: Option<u64>,
+    /// Instances given with `--from-dir`/`--cases-from` (all shards together), run before
+    /// the random cases.
+    #[serde(default)]
+    pub given: usize,
     /// Whether certificates were checked.
     pub certify: CertifyStatus,
     /// One entry per reduction, in the order requested.
@@ -327,14 +368,62 @@ impl CheckReport {
         super::junit::render(self)
     }
 
-    /// Unions shard reports of one campaign (same seed, cases, max size): counts add up,
-    /// counterexamples are concatenated in case order, fingerprints add. The shard field
-    /// becomes `None`. Reports are matched by reduction id, in the first report's order.
-    pub fn merge(parts: &[CheckReport]) -> Option<CheckReport> {
-        let mut out = parts.first()?.clone();
+    /// Unions the reports of the shards `--shard 0/k` … `--shard (k-1)/k` of one campaign
+    /// into the report of the unsharded run: counts add up, the first counterexample of each
+    /// kind (in case order) is kept, notes and fingerprints combine, and the result equals
+    /// the unsharded run's report apart from timings (`millis`). Refuses reports of other
+    /// campaigns (seed, cases, sizes, budget, certification, given instances differ), a
+    /// missing, repeated or unsharded part.
+    pub fn merge(parts: &[CheckReport]) -> Result<CheckReport, String> {
+        let first = parts.first().ok_or("no report to merge")?;
+        let Some((_, k)) = first.shard else {
+            return Err("the first report is not a shard (--shard i/k)".into());
+        };
+        let mut seen = vec![false; k];
+        for (n, p) in parts.iter().enumerate() {
+            let same = (
+                p.seed,
+                p.cases,
+                p.max_size,
+                p.budget_nodes,
+                p.certify,
+                p.given,
+            ) == (
+                first.seed,
+                first.cases,
+                first.max_size,
+                first.budget_nodes,
+                first.certify,
+                first.given,
+            );
+            if !same {
+                return Err(format!(
+                    "report {} is of another campaign (seed, cases, max size, node budget,                      --certify or given instances differ from the first report's)",
+                    n + 1
+                ));
+            }
+            match p.shard {
+                Some((i, pk)) if pk == k && i < k && !seen[i] => seen[i] = true,
+                Some((i, pk)) if pk == k && i < k => {
+                    return Err(format!("shard {i}/{k} is given twice"));
+                }
+                other => {
+                    return Err(format!(
+                        "report {} is {}, not a shard i/{k}",
+                        n + 1,
+                        other.map_or("unsharded".into(), |(i, pk)| format!("shard {i}/{pk}"))
+                    ));
+                }
+            }
+        }
+        if let Some(missing) = seen.iter().position(|s| !s) {
+            return Err(format!("shard {missing}/{k} is missing"));
+        }
+        let mut out = first.clone();
         out.shard = None;
         for part in &parts[1..] {
             out.millis += part.millis;
+            out.interrupted |= part.interrupted;
             for r in &part.reductions {
                 match out.reductions.iter_mut().find(|o| o.id == r.id) {
                     Some(o) => merge_reduction(o, r),
@@ -343,16 +432,75 @@ impl CheckReport {
             }
         }
         for r in &mut out.reductions {
-            r.counterexamples.sort_by_key(|c| (c.kind, c.case_index));
-            r.counterexamples.dedup_by_key(|c| c.kind);
+            let readable = earliest_non_degenerate(&r.counterexamples);
+            first_of_each_kind(&mut r.counterexamples);
+            for c in &mut r.counterexamples {
+                c.non_degenerate = readable
+                    .iter()
+                    .find(|(k, _)| *k == c.kind)
+                    .map(|(_, n)| n.clone());
+            }
+            r.notes = normalise_notes(std::mem::take(&mut r.notes));
         }
-        Some(out)
+        Ok(out)
     }
 
     /// A plain-text table, one line per reduction, and the counterexamples.
     pub fn summary(&self) -> String {
         super::summary::render(self)
     }
+}
+
+/// Most skip notes kept per reduction: the lexicographically smallest distinct ones, so that
+/// shards keep what the unsharded run keeps.
+pub const SKIP_NOTES: usize = 5;
+
+/// Notes in their canonical order: the fixed notes (about the generator) in order, then the
+/// [`SKIP_NOTES`] smallest distinct skip notes (`skipped (…)`), sorted.
+pub fn normalise_notes(notes: Vec<String>) -> Vec<String> {
+    let (mut skips, fixed): (Vec<String>, Vec<String>) =
+        notes.into_iter().partition(|n| n.starts_with("skipped ("));
+    let mut out: Vec<String> = Vec::new();
+    for n in fixed {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    skips.sort();
+    skips.dedup();
+    skips.truncate(SKIP_NOTES);
+    out.extend(skips);
+    out
+}
+
+/// Keeps the first counterexample of each failure kind in case order (given instances
+/// before random cases), as a campaign shrinks only the first failure of each kind.
+pub fn first_of_each_kind(counterexamples: &mut Vec<Counterexample>) {
+    counterexamples.sort_by_key(|c| (c.given.is_none(), c.case_index));
+    let mut kinds = Vec::new();
+    counterexamples.retain(|c| {
+        let new = !kinds.contains(&c.kind);
+        kinds.push(c.kind);
+        new
+    });
+}
+
+/// For each failure kind, the non-degenerate counterexample shrunk from the earliest case
+/// (given instances first) over all of `counterexamples`.
+fn earliest_non_degenerate(
+    counterexamples: &[Counterexample],
+) -> Vec<(FailureKind, NonDegenerate)> {
+    let mut out: Vec<(FailureKind, NonDegenerate)> = Vec::new();
+    let key = |n: &NonDegenerate| (n.given.is_none(), n.case_index);
+    for c in counterexamples {
+        let Some(n) = &c.non_degenerate else { continue };
+        match out.iter_mut().find(|(k, _)| *k == c.kind) {
+            Some((_, best)) if key(n) < key(best) => *best = n.clone(),
+            Some(_) => {}
+            None => out.push((c.kind, n.clone())),
+        }
+    }
+    out
 }
 
 /// Adds `r`'s counts, counterexamples, notes and fingerprint into `o`.
@@ -365,10 +513,6 @@ fn merge_reduction(o: &mut ReductionReport, r: &ReductionReport) {
     }
     o.classes.sort_by_key(|c| c.size);
     o.counterexamples.extend(r.counterexamples.iter().cloned());
-    for n in &r.notes {
-        if !o.notes.contains(n) {
-            o.notes.push(n.clone());
-        }
-    }
+    o.notes.extend(r.notes.iter().cloned());
     o.fingerprint = o.fingerprint.wrapping_add(r.fingerprint);
 }

@@ -74,6 +74,38 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
     }
 }
 
+/// Whether `instance` is not degenerate, i.e. an instance a paper's reader accepts as a
+/// counterexample rather than a corner case of the definitions: a formula with a variable
+/// and a clause, every clause non-empty and not a tautology, every variable occurring; a
+/// Hamiltonian path graph of at least 3 vertices without loops whose fixed endpoints differ;
+/// a vertex cover instance with an edge, no loop and 1 ≤ k < n; a game with at least two
+/// vertices, a move and no loop.
+pub fn non_degenerate(instance: &Instance) -> bool {
+    let loopless = |g: &crate::problems::Graph| g.edges.iter().all(|(u, v)| u != v);
+    match instance {
+        Instance::Qbf(q) => {
+            let occurs = |v: usize| q.clauses.iter().flatten().any(|l| l.var == v);
+            let tautology = |c: &[crate::problems::Lit]| {
+                c.iter()
+                    .any(|a| c.iter().any(|b| a.var == b.var && a.positive != b.positive))
+            };
+            q.num_vars() >= 1
+                && !q.clauses.is_empty()
+                && q.clauses.iter().all(|c| !c.is_empty() && !tautology(c))
+                && (0..q.num_vars()).all(occurs)
+        }
+        Instance::Hampath(h) => {
+            h.graph.n() >= 3
+                && loopless(&h.graph)
+                && !matches!((h.start, h.end), (Some(s), Some(e)) if s == e)
+        }
+        Instance::VertexCover(c) => {
+            c.graph.m() >= 1 && loopless(&c.graph) && c.k >= 1 && c.k < c.graph.n()
+        }
+        Instance::Geography(g) => g.graph.n() >= 2 && g.graph.m() >= 1 && loopless(&g.graph),
+    }
+}
+
 /// Shrinks `start`, which fails with `failure` under `r`, trying at most `max_tries`
 /// candidates.
 pub fn shrink(
@@ -82,6 +114,19 @@ pub fn shrink(
     failure: Failure,
     options: CaseOptions,
     max_tries: usize,
+) -> Shrunk {
+    shrink_where(r, start, failure, options, max_tries, |_| true)
+}
+
+/// [`shrink`] restricted to candidates that satisfy `keep` (e.g. [`non_degenerate`]): the
+/// result is the smallest failing instance reachable through such candidates.
+pub fn shrink_where(
+    r: &dyn Reduction,
+    start: Instance,
+    failure: Failure,
+    options: CaseOptions,
+    max_tries: usize,
+    keep: impl Fn(&Instance) -> bool,
 ) -> Shrunk {
     let mut best = Shrunk {
         instance: start,
@@ -93,7 +138,7 @@ pub fn shrink(
     'outer: loop {
         let size = measure(&best.instance);
         for cand in candidates(&best.instance) {
-            if measure(&cand) >= size {
+            if measure(&cand) >= size || !keep(&cand) {
                 continue;
             }
             if best.tried >= max_tries {

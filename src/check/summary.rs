@@ -84,16 +84,19 @@ fn counterexample(s: &mut String, c: &Counterexample) {
     } else {
         ""
     };
+    let from = match &c.given {
+        Some(g) => format!("the given instance {g}"),
+        None => format!(
+            "case {} (size {}, {})",
+            c.case_index, c.size_class, c.family
+        ),
+    };
     let _ = writeln!(
         s,
-        "\nminimal counterexample for {} ({}): {}\n  from case {} (size {}, {}), {} \
-         shrinking steps{limit}",
+        "\nminimal counterexample for {} ({}): {}\n  from {from}, {} shrinking steps{limit}",
         c.reduction,
         c.kind.name(),
         c.detail,
-        c.case_index,
-        c.size_class,
-        c.family,
         c.shrink_steps,
     );
     if let Some(p) = &c.path {
@@ -104,5 +107,34 @@ fn counterexample(s: &mut String, c: &Counterexample) {
     }
     for line in c.dsl.lines() {
         let _ = writeln!(s, "    {line}");
+    }
+    // A degenerate minimum (no clause, start = end, k = 0, …) is shown with the smallest
+    // counterexample a paper's reader accepts.
+    match (&c.non_degenerate, c.degenerate) {
+        (Some(nd), true) => {
+            let from = match &nd.given {
+                Some(g) => format!("the given instance {g}"),
+                None => format!("case {} ({})", nd.case_index, nd.family),
+            };
+            let _ = writeln!(
+                s,
+                "  this one is degenerate; the smallest non-degenerate counterexample, from \
+                 {from}: {}",
+                nd.detail
+            );
+            if let Some(p) = &nd.path {
+                let _ = writeln!(s, "  saved to {}", p.display());
+            }
+            for line in nd.dsl.lines() {
+                let _ = writeln!(s, "    {line}");
+            }
+        }
+        (None, true) => {
+            let _ = writeln!(
+                s,
+                "  this one is degenerate, and no non-degenerate case failed this way"
+            );
+        }
+        _ => {}
     }
 }

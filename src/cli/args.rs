@@ -166,7 +166,7 @@ pub enum Command {
     },
     /// Random differential testing of reductions: generate, compile, solve both sides,
     /// compare; shrink any counterexample to a minimal one.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Draw a graph-based instance as DOT.
     Render {
         /// Instance file (`-` for standard input).
@@ -207,7 +207,8 @@ pub struct CheckArgs {
     /// Check every registered reduction (except the "as printed" variants).
     #[arg(long)]
     pub all: bool,
-    /// Cases per reduction (all shards together), at most 100,000,000.
+    /// Random cases per reduction (all shards together), at most 100,000,000; 0 with
+    /// --from-dir or --cases-from checks only those instances.
     #[arg(long, default_value_t = crate::check::DEFAULT_CASES, value_parser = parse_cases)]
     pub cases: usize,
     /// Campaign seed (printed in every report; the same seed reproduces the same cases).
@@ -241,6 +242,83 @@ pub struct CheckArgs {
     /// Overwrite the report files even when they are symbolic links.
     #[arg(long)]
     pub force: bool,
+    /// Memory budget of each solver call.
+    #[command(flatten)]
+    pub memory: MemoryArgs,
+    /// A reduction in any language, checked instead of registered ones.
+    #[command(flatten)]
+    pub command: CheckCommandArgs,
+    /// Also check every instance file (*.qbf, *.qdimacs, *.geo, *.json) in DIR, before the
+    /// random cases (`--cases 0`: only these).
+    #[arg(long, value_name = "DIR")]
+    pub from_dir: Option<PathBuf>,
+    /// Also check the instances in FILE, one per line (JSON, or a one-line formula or DSL
+    /// instance; blank lines and `#` comments skipped), before the random cases.
+    #[arg(long, value_name = "FILE")]
+    pub cases_from: Option<PathBuf>,
+    /// Join the JSON reports of `--shard i/k` runs (all k of them) into the report of the
+    /// unsharded run, written with --json and --junit and summarised; nothing is run.
+    #[arg(long, value_name = "REPORT", num_args = 1.., conflicts_with_all = [
+        "via", "all", "shard", "certify", "out_dir", "reduction_cmd", "from_dir", "cases_from",
+    ])]
+    pub merge: Vec<PathBuf>,
+}
+
+/// `check --reduction-cmd`: a reduction run as a command (source on standard input, target on
+/// standard output).
+#[derive(Debug, Args, Clone, Default)]
+pub struct CheckCommandArgs {
+    /// The reduction command, run by `sh -c` once per case: it reads the source instance on
+    /// standard input and prints the target instance (JSON or DSL) on standard output.
+    #[arg(long, value_name = "CMD", requires_all = ["from", "to"], conflicts_with_all = ["via", "all"])]
+    pub reduction_cmd: Option<String>,
+    /// Source kind the command reads (`qbf`, `hampath`, `vertex-cover`, `dvg`, …).
+    #[arg(long, value_name = "KIND", requires = "reduction_cmd")]
+    pub from: Option<String>,
+    /// Target kind the command must print.
+    #[arg(long, value_name = "KIND", requires = "reduction_cmd")]
+    pub to: Option<String>,
+    /// Command carrying a source certificate to the target (with --certify): reads
+    /// `{"source", "target", "certificate"}` JSON, prints the target certificate.
+    #[arg(long, value_name = "CMD", requires = "reduction_cmd")]
+    pub forward_cmd: Option<String>,
+    /// Command carrying a target certificate back to the source (with --certify), same input.
+    #[arg(long, value_name = "CMD", requires = "reduction_cmd")]
+    pub backward_cmd: Option<String>,
+    /// How the source is written on the command's standard input.
+    #[arg(long, value_enum, default_value_t = CommandIoArg::Json, requires = "reduction_cmd")]
+    pub io: CommandIoArg,
+    /// Seconds each run of a command may take; then its process group is killed and the case
+    /// fails as a hang.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_timeout, requires = "reduction_cmd")]
+    pub case_timeout: f64,
+    /// Name of the command's reduction in reports (also seeds its cases); default
+    /// `custom-FROM-TO`.
+    #[arg(long, value_name = "ID", requires = "reduction_cmd")]
+    pub id: Option<String>,
+    /// Which target winner means "yes" for the source.
+    #[arg(long, value_enum, default_value_t = YesWinner::First, requires = "reduction_cmd")]
+    pub yes_winner: YesWinner,
+}
+
+/// `check --io`: how the source instance is written on a reduction command's standard input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum CommandIoArg {
+    /// JSON on one line (the form `parse --format json` prints).
+    #[default]
+    Json,
+    /// The instance language (what `parse` prints).
+    Dsl,
+}
+
+/// `check --yes-winner`: the target winner that stands for a YES source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum YesWinner {
+    /// Player I wins the target iff the source is YES.
+    #[default]
+    First,
+    /// Player II wins the target iff the source is YES.
+    Second,
 }
 
 /// Options of `solve --batch`.
@@ -448,9 +526,13 @@ pub fn parse_max_size(s: &str) -> Result<usize, String> {
     parse_bounded(s, crate::check::MAX_SIZE_LIMIT, "--max-size")
 }
 
-/// Parses `check --cases` (1 to [`crate::check::MAX_CASES`]).
+/// Parses `check --cases` (0 to [`crate::check::MAX_CASES`]; 0 only makes sense with given
+/// instances, which the command checks).
 pub fn parse_cases(s: &str) -> Result<usize, String> {
-    parse_bounded(s, crate::check::MAX_CASES, "--cases")
+    match s.trim() {
+        "0" => Ok(0),
+        _ => parse_bounded(s, crate::check::MAX_CASES, "--cases"),
+    }
 }
 
 /// Options every command takes.

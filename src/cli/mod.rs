@@ -10,7 +10,7 @@
 
 pub mod args;
 mod commands;
-mod input;
+pub(crate) mod input;
 mod output;
 pub mod stdout;
 pub mod ui;

@@ -260,6 +260,17 @@ pub enum ReductionError {
         /// Why.
         reason: String,
     },
+    /// The reduction could not produce a target: a reduction run as an external command
+    /// (`check --reduction-cmd`) crashed, hung, exited with a failure status, or printed
+    /// something that is not an instance. `check` reports it as a failure of the reduction.
+    #[error("{message}")]
+    Failed {
+        /// What went wrong, with the command's standard error when it wrote any.
+        message: String,
+        /// Whether the command ran and exited cleanly but its output is not a valid instance
+        /// (reported as an invalid target rather than a failed run).
+        invalid_output: bool,
+    },
 }
 
 /// One reduction from a paper.

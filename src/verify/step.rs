@@ -14,7 +14,9 @@ use serde::Serialize;
 
 /// What kind of evidence a failing step is. Shrinking keeps the kind fixed: a smaller
 /// instance counts only if it fails in the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum FailureKind {
@@ -45,6 +47,11 @@ pub enum FailureKind {
     /// Certificates: the backward map failed on a valid target strategy, or its image was
     /// rejected on the source or proves another answer.
     BackwardCertificate,
+    /// The reduction produced no target: an external command crashed, hung past its
+    /// per-case timeout or exited with a failure status ([`ReductionError::Failed`]).
+    ///
+    /// [`ReductionError::Failed`]: crate::reductions::ReductionError::Failed
+    ReductionFailed,
 }
 
 impl FailureKind {
@@ -63,6 +70,7 @@ impl FailureKind {
             FailureKind::ForwardCertificate => "forward_certificate",
             FailureKind::TargetCertificate => "target_certificate",
             FailureKind::BackwardCertificate => "backward_certificate",
+            FailureKind::ReductionFailed => "reduction_failed",
         }
     }
 }

@@ -117,3 +117,27 @@ fn selection_leaves_out_the_as_printed_variants_unless_named() {
         assert!(parse_shard(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn a_degenerate_minimum_comes_with_the_smallest_non_degenerate_counterexample() {
+    use georeduce::check::shrink::non_degenerate;
+    let r = by_id("hampath-pvg-as-printed");
+    let report = run(&config(&["hampath-pvg-as-printed"], 200, 5));
+    let c = &report.reductions[0].counterexamples[0];
+    // The erratum's minimum is a 2-vertex graph with start = end ...
+    let minimal = confirm(r, &c.dsl, c.kind);
+    assert!(c.degenerate && !non_degenerate(&minimal), "{}", c.dsl);
+    // ... and the report also holds a failing instance a paper's reader accepts.
+    let nd = c
+        .non_degenerate
+        .as_ref()
+        .expect("a non-degenerate counterexample");
+    let readable = confirm(r, &nd.dsl, c.kind);
+    assert!(non_degenerate(&readable), "{}", nd.dsl);
+    assert!(nd.measure > c.measure && nd.measure[0] <= 4, "{}", nd.dsl);
+    assert!(
+        report
+            .summary()
+            .contains("smallest non-degenerate counterexample")
+    );
+}

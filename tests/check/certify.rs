@@ -124,6 +124,7 @@ fn a_wrong_backward_map_is_caught_only_with_certify_and_shrunk() {
     let options = CaseOptions {
         budget_nodes: None,
         certify: true,
+        ..CaseOptions::default()
     };
     let v = run_case_with(r, &parsed.instance, options);
     assert_eq!(
@@ -206,6 +207,7 @@ fn the_nimg_backward_map_follows_a_strategy_that_leaves_a_token_on_d() {
     let options = CaseOptions {
         budget_nodes: None,
         certify: true,
+        ..CaseOptions::default()
     };
     let v = run_case_with(by_id("dvg-nimg"), &parsed.instance, options);
     let georeduce::check::Verdict::Agree { certificates, .. } = v else {

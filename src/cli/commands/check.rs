@@ -4,29 +4,48 @@
 //! `"interrupted": true`).
 
 use super::super::Outcome;
-use super::super::args::CheckArgs;
-use super::super::input::{WriteRules, write_output};
-use crate::check::{self, CheckConfig};
-use std::path::PathBuf;
+use super::super::args::{CheckArgs, CheckCommandArgs, CommandIoArg, YesWinner};
+use super::super::input::{WriteRules, input_cap, read_capped, write_output};
+use crate::check::{self, CheckConfig, CheckReport, CommandIo, CommandReduction, CommandSpec};
+use crate::reductions::{ProblemKind, Reduction};
+use crate::solvers::Winner;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
-/// Runs the campaign and writes the reports.
+/// Runs the campaign (or, with `--merge`, joins shard reports) and writes the reports.
 pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
-    let reductions = check::select(&args.via, args.all)
-        .map_err(|e| miette::miette!(code = "cli::bad_via", "{e}"))?;
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let memory = memory_bytes(args);
+    let reductions = match &args.command.reduction_cmd {
+        Some(cmd) => vec![command_reduction(&args.command, cmd, memory)?],
+        None => check::select(&args.via, args.all)
+            .map_err(|e| miette::miette!(code = "cli::bad_via", "{e}"))?,
+    };
     let shard = match &args.shard {
         Some(s) => Some(
             check::parse_shard(s).map_err(|e| miette::miette!(code = "cli::bad_shard", "{e}"))?,
         ),
         None => None,
     };
-    if args.cases == 0 || args.max_size == 0 {
+    let mut given = Vec::new();
+    if let Some(dir) = &args.from_dir {
+        given.extend(check::given::from_dir(dir, input_cap(memory))?);
+    }
+    if let Some(file) = &args.cases_from {
+        given.extend(check::given::from_file(file, input_cap(memory))?);
+    }
+    if args.max_size == 0 || (args.cases == 0 && given.is_empty()) {
         miette::bail!(
             code = "cli::bad_check",
+            help = "--cases 0 checks only the instances of --from-dir or --cases-from",
             "--cases and --max-size must be at least 1"
         );
     }
+    warn_unread(&given, &reductions);
     let cfg = CheckConfig {
         reductions,
         cases: args.cases,
@@ -37,6 +56,12 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         out_dir: args.out_dir.clone(),
         budget_nodes: (args.max_nodes > 0).then_some(args.max_nodes),
         interrupt: Some(interrupt_flag()?),
+        memory: Some(memory),
+        given,
+        shrink_tries: match args.command.reduction_cmd {
+            Some(_) => check::COMMAND_SHRINK_TRIES,
+            None => check::SHRINK_TRIES,
+        },
     };
     // A report left by an earlier run must not pass for this one's if this run dies
     // before writing its own.
@@ -48,21 +73,31 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         std::fs::create_dir_all(dir)
             .map_err(|e| miette::miette!("cannot create {}: {e}", dir.display()))?;
     }
+    let given_note = match cfg.given.len() {
+        0 => String::new(),
+        n => format!(", {n} given instance(s)"),
+    };
     eprintln!(
-        "georeduce check: seed {}, {} cases per reduction, sizes 1..={}, {} reduction(s){}",
+        "georeduce check: seed {}, {} cases per reduction, sizes 1..={}, {} reduction(s){}{}",
         cfg.seed,
         cfg.cases,
         cfg.max_size,
         cfg.reductions.len(),
+        given_note,
         shard
             .map(|(i, k)| format!(", shard {i}/{k}"))
             .unwrap_or_default()
     );
     let progress = check::progress_for_stderr();
     let report = check::run_check(&cfg, progress.as_ref());
+    finish(args, &report, &[])
+}
+
+/// Writes the reports and the summary, and turns the verdict into an exit status.
+fn finish(args: &CheckArgs, report: &CheckReport, inputs: &[&Path]) -> miette::Result<Outcome> {
     let rules = WriteRules {
         force: args.force,
-        inputs: &[],
+        inputs,
     };
     if let Some(path) = &args.json {
         write_output(Some(path), &report.to_json(), rules)?;
@@ -76,6 +111,109 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         (false, true) => Outcome::Done,
         (false, false) => Outcome::CheckFailed,
     })
+}
+
+/// `--merge`: the shard reports joined into the unsharded run's report.
+fn merge(args: &CheckArgs) -> miette::Result<Outcome> {
+    let mut parts = Vec::new();
+    for path in &args.merge {
+        let (name, bytes) = read_capped(path, input_cap(memory_bytes(args)))?;
+        let report: CheckReport = serde_json::from_slice(&bytes).map_err(|e| {
+            miette::miette!(
+                code = "check::bad_report",
+                help = "give the files that `check --shard i/k --json FILE` wrote",
+                "{name} is not a check report: {e}"
+            )
+        })?;
+        parts.push(report);
+    }
+    let report = CheckReport::merge(&parts).map_err(|e| {
+        miette::miette!(
+            code = "check::bad_merge",
+            help = "give the JSON reports of every shard 0/k … (k-1)/k of one campaign",
+            "cannot merge: {e}"
+        )
+    })?;
+    let inputs: Vec<&Path> = args.merge.iter().map(PathBuf::as_path).collect();
+    finish(args, &report, &inputs)
+}
+
+/// The memory budget of each solver call: `--memory`, or half the available memory capped
+/// at [`check::DEFAULT_MEMORY_CAP`].
+fn memory_bytes(args: &CheckArgs) -> usize {
+    match args.memory.memory {
+        Some(_) => args.memory.bytes(),
+        None => args.memory.bytes().min(check::DEFAULT_MEMORY_CAP),
+    }
+}
+
+/// The reduction of `--reduction-cmd`.
+fn command_reduction(
+    args: &CheckCommandArgs,
+    cmd: &str,
+    memory: usize,
+) -> miette::Result<&'static dyn Reduction> {
+    let kind = |flag: &str, name: &Option<String>| {
+        let name = name.as_deref().unwrap_or_default();
+        ProblemKind::from_name(name)
+            .or_else(|| ProblemKind::from_name(&name.replace('_', "-")))
+            .filter(|k| *k != ProblemKind::OtherGame)
+            .ok_or_else(|| {
+                let known: Vec<&str> = ProblemKind::ALL
+                    .iter()
+                    .filter(|k| **k != ProblemKind::OtherGame)
+                    .map(|k| k.name())
+                    .collect();
+                miette::miette!(
+                    code = "cli::bad_kind",
+                    "--{flag} {name}: unknown kind; known: {}",
+                    known.join(", ")
+                )
+            })
+    };
+    let (from, to) = (kind("from", &args.from)?, kind("to", &args.to)?);
+    if cmd.trim().is_empty() {
+        miette::bail!(code = "cli::bad_check", "--reduction-cmd is empty");
+    }
+    let mut spec = CommandSpec::new(cmd, from, to);
+    if let Some(id) = &args.id {
+        spec.id = id.clone();
+    }
+    spec.yes_winner = match args.yes_winner {
+        YesWinner::First => Winner::First,
+        YesWinner::Second => Winner::Second,
+    };
+    spec.io = match args.io {
+        CommandIoArg::Json => CommandIo::Json,
+        CommandIoArg::Dsl => CommandIo::Dsl,
+    };
+    spec.forward = args.forward_cmd.clone();
+    spec.backward = args.backward_cmd.clone();
+    spec.timeout = match args.case_timeout {
+        0.0 => Duration::from_secs(u64::from(u32::MAX)),
+        t => Duration::from_secs_f64(t),
+    };
+    spec.max_output = spec.max_output.min(memory / 4).max(1 << 16);
+    Ok(CommandReduction::new(spec).leak())
+}
+
+/// Warns about given instances that no selected reduction reads.
+fn warn_unread(given: &[check::GivenCase], reductions: &[&'static dyn Reduction]) {
+    let unread: Vec<&str> = given
+        .iter()
+        .filter(|g| {
+            let kind = ProblemKind::of(&g.instance);
+            !reductions.iter().any(|r| r.info().source == kind)
+        })
+        .map(|g| g.name.as_str())
+        .collect();
+    if !unread.is_empty() {
+        eprintln!(
+            "warning: no selected reduction reads {} given instance(s): {}",
+            unread.len(),
+            unread.join(", ")
+        );
+    }
 }
 
 /// A flag that SIGINT and SIGTERM set; the campaign stops after the current case. A second

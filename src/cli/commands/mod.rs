@@ -294,6 +294,12 @@ fn reduction_error(parsed: &Parsed, id: &str, e: ReductionError) -> miette::Repo
                 if answer { "yes" } else { "no" }
             )),
         ),
+        other @ ReductionError::Failed { .. } => parsed.error_at(
+            &Locator::Whole,
+            "reductions::failed",
+            format!("{id}: {other}"),
+            None,
+        ),
         other @ ReductionError::WrongKind { .. } => parsed.error_at(
             &Locator::Whole,
             "reductions::wrong_kind",
