@@ -430,3 +430,72 @@ fn without_times(text: &str) -> String {
     out.push_str(rest);
     out
 }
+
+#[test]
+fn the_source_is_written_as_the_io_flag_says() {
+    // The command tells the formats apart by its exit status: 7 for the DSL, 9 otherwise.
+    let cmd = "if head -c 5 | grep -q '^qbf {'; then exit 7; else exit 9; fi";
+    let dsl = failing_command("io-dsl", cmd, &["--io", "dsl"]);
+    let c = &dsl["reductions"][0]["counterexamples"][0];
+    assert!(c["detail"].as_str().unwrap().contains("status 7"), "{c}");
+    let json = failing_command("io-json", cmd, &[]);
+    let c = &json["reductions"][0]["counterexamples"][0];
+    assert!(c["detail"].as_str().unwrap().contains("status 9"), "{c}");
+}
+
+#[test]
+fn certificate_commands_carry_certificates_across() {
+    let georeduce_bin = env!("CARGO_BIN_EXE_georeduce");
+    // Stand-ins for a user's certificate maps: certify the target (or the source) afresh.
+    let side = |key: &str| {
+        format!(
+            "python3 -c 'import json,sys; json.dump(json.load(sys.stdin)[\"{key}\"], sys.stdout)' \
+             | {georeduce_bin} certify - 2>/dev/null"
+        )
+    };
+    let (forward, backward) = (side("target"), side("source"));
+    let dir = scratch("certify");
+    let report = dir.join("r.json");
+    let cmd = python("qbf_to_dvg.py");
+    let o = georeduce(&[
+        "check",
+        "--reduction-cmd",
+        &cmd,
+        "--from",
+        "qbf",
+        "--to",
+        "dvg",
+        "--cases",
+        "6",
+        "--max-size",
+        "2",
+        "--certify",
+        "--forward-cmd",
+        &forward,
+        "--backward-cmd",
+        &backward,
+        "--json",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("forward 6 accepted; target 6 accepted; backward 6 accepted"),
+        "{}",
+        stdout(&o)
+    );
+    // A certificate command that fails is a certificate failure of the reduction.
+    let r = failing_command(
+        "certify-fails",
+        &cmd,
+        &["--certify", "--forward-cmd", "exit 4"],
+    );
+    let c = &r["reductions"][0]["counterexamples"][0];
+    assert_eq!(c["kind"], "forward_certificate", "{c}");
+    assert!(
+        c["detail"]
+            .as_str()
+            .unwrap()
+            .contains("exited with status 4"),
+        "{c}"
+    );
+}
