@@ -507,3 +507,31 @@ fn errors_past_the_report_are_counted_not_built() {
         "{err}"
     );
 }
+
+#[test]
+fn extract_under_a_small_budget_is_undecided_not_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |args: &[&str]| georeduce_in(d, args, &[]);
+    let src = root(QBF);
+    assert_eq!(
+        run(&["compile", &src, "--to", "pag", "-o", "t.geo"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        run(&["certify", "t.geo", "--strategy", "-o", "t.json"])
+            .status
+            .code(),
+        Some(0)
+    );
+    for budget in [["--memory", "1"], ["--timeout", "0.000001"]] {
+        let mut args = vec!["extract", src.as_str(), "t.json", "--to", "pag"];
+        args.extend(budget);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(3), "{budget:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("undecided"), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "", "no certificate written");
+    }
+}
