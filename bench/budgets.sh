@@ -90,7 +90,8 @@ for spec in \
     "solve UEG 20k bipartite (gf2)|solve $DIR/ueg20k.geo --method gf2" \
     "certify QBF 20 variables|certify $DIR/qbf20.geo" \
     "certify DVG 90 --strategy|certify $DIR/dvg90.geo --strategy" \
-    "verify QBF 20 -> misere-uvg --by search|verify $DIR/qbf20.geo --to misere-uvg --by search"; do
+    "verify QBF 20 -> misere-uvg --by search|verify $DIR/qbf20.geo --to misere-uvg --by search" \
+    "verify QBF 20 -> misere-uvg (--by auto)|verify $DIR/qbf20.geo --to misere-uvg"; do
     label=${spec%%|*}
     # shellcheck disable=SC2086
     read -r _ wall rc _ cpu < <(run x ${spec#*|} --timeout "$T")

@@ -507,3 +507,80 @@ fn errors_past_the_report_are_counted_not_built() {
         "{err}"
     );
 }
+
+#[test]
+fn extract_under_a_small_budget_is_undecided_not_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |args: &[&str]| georeduce_in(d, args, &[]);
+    let src = root(QBF);
+    assert_eq!(
+        run(&["compile", &src, "--to", "pag", "-o", "t.geo"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        run(&["certify", "t.geo", "--strategy", "-o", "t.json"])
+            .status
+            .code(),
+        Some(0)
+    );
+    for budget in [["--memory", "1"], ["--timeout", "0.000001"]] {
+        let mut args = vec!["extract", src.as_str(), "t.json", "--to", "pag"];
+        args.extend(budget);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(3), "{budget:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("undecided"), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "", "no certificate written");
+    }
+}
+
+/// Regression: `verify`'s default `--by auto` falls back to carrying the source certificate
+/// forward, and the forward maps of `qbf-dvg,dvg-misere-uvg` on a 20-variable 3QBF ran for
+/// minutes and gigabytes past `--timeout 2`. The certificate path is now abandoned at the
+/// deadline. The child is killed after 60 s so that a regression fails instead of hanging.
+#[test]
+fn verify_by_auto_keeps_to_the_timeout_when_the_certificate_maps_explode() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let q = georeduce_in(
+        d,
+        &[
+            "create", "qbf", "--size", "20", "--seed", "1", "-o", "q.geo",
+        ],
+        &[],
+    );
+    assert_eq!(q.status.code(), Some(0), "{}", stderr(&q));
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args([
+            "verify",
+            "q.geo",
+            "--to",
+            "misere-uvg",
+            "--timeout",
+            "2",
+            "--json",
+        ])
+        .current_dir(d)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("verify --timeout 2 still running after 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(3));
+    let out = child.wait_with_output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["result"], "unknown");
+    assert_eq!(v["steps"][0]["result"], "match", "step 1 was searched: {v}");
+}

@@ -526,6 +526,11 @@ pub fn parse_max_size(s: &str) -> Result<usize, String> {
     parse_bounded(s, crate::check::MAX_SIZE_LIMIT, "--max-size")
 }
 
+/// Parses `create --size` (1 to [`crate::check::MAX_SIZE_LIMIT`], as `check --max-size`).
+pub fn parse_size(s: &str) -> Result<usize, String> {
+    parse_bounded(s, crate::check::MAX_SIZE_LIMIT, "--size")
+}
+
 /// Parses `check --cases` (0 to [`crate::check::MAX_CASES`]; 0 only makes sense with given
 /// instances, which the command checks).
 pub fn parse_cases(s: &str) -> Result<usize, String> {
@@ -607,7 +612,7 @@ pub struct CreateArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Size parameter: variables of a formula, vertices of a graph or game (1 to 1,000).
-    #[arg(long, default_value_t = 5, value_parser = parse_max_size)]
+    #[arg(long, default_value_t = 5, value_parser = parse_size)]
     pub size: usize,
     /// Family (as `check` names them, e.g. `3qbf/alternating`, `hampath/cubic/undirected/start`,
     /// `game/loops`); default: one drawn by the seed. An unknown name lists the families.

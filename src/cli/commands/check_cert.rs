@@ -74,7 +74,7 @@ pub(super) const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
 
 /// Bytes the checker's strategy walk holds per position (the position, its moves and the
 /// visited-set entry), for bounding the walk by the memory budget.
-fn walk_bytes_per_position(instance: &Instance) -> usize {
+pub(super) fn walk_bytes_per_position(instance: &Instance) -> usize {
     match instance {
         Instance::Geography(g) => 256 + 32 * g.graph.n() + 16 * g.graph.edges.len(),
         _ => 256,

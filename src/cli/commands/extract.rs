@@ -18,7 +18,7 @@ use super::super::input::{
     WriteRules, input_cap, is_stdout, read_capped, read_instance_capped, write_output,
 };
 use super::super::ui::{Tone, paint};
-use super::check_cert::{CERT_BYTES_PER_TEXT_BYTE, parse_certificate};
+use super::check_cert::{CERT_BYTES_PER_TEXT_BYTE, parse_certificate, walk_bytes_per_position};
 use super::{apply_chain, select_chain};
 use crate::certify::{self, Certificate, CheckError, Limits};
 use crate::problems::Instance;
@@ -51,13 +51,15 @@ pub fn run(args: &ExtractArgs) -> miette::Result<Outcome> {
     drop(text);
     let timeout = (args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT_SECS)
         .then(|| Duration::from_secs_f64(args.timeout));
+    let mut instances: Vec<&Instance> = vec![&parsed.instance];
+    instances.extend(reduced.iter().map(|r| &r.target));
+    // The strategy walk is bounded for the largest instance of the chain.
+    let per_position = instances.iter().map(|i| walk_bytes_per_position(i)).max();
     let limits = Limits {
         time: timeout.map(|t| (started, t)),
         ..Limits::default()
     }
-    .within_memory(Some(memory), 1024);
-    let mut instances: Vec<&Instance> = vec![&parsed.instance];
-    instances.extend(reduced.iter().map(|r| &r.target));
+    .within_memory(Some(memory), per_position.unwrap_or(256));
     let last = steps.len();
     if let Some(stop) = judge(instances[last], &cert, &limits, "target", &say) {
         return Ok(stop);

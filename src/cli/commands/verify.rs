@@ -20,7 +20,7 @@ use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
-use crate::verify::chain::{carry_forward, proved_winner};
+use crate::verify::chain::{Carried, carry_forward, proved_winner};
 use crate::verify::round_trip::CertFate;
 use crate::verify::step::{self, Evidence, StepReport};
 use std::path::Path;
@@ -128,11 +128,21 @@ pub fn run(
         && evidence.iter().any(Option::is_none)
         && options.by != VerifyBy::Search
     {
-        let carried = carry_forward(&steps, &findings.instances, source_solution, &budget);
-        for (e, (fate, millis)) in evidence.iter_mut().zip(&carried.images) {
-            e.get_or_insert_with(|| certificate_evidence(fate, *millis));
+        match carry_forward_within(&steps, &findings.instances, source_solution, &budget) {
+            Some(carried) => {
+                for (e, (fate, millis)) in evidence.iter_mut().zip(&carried.images) {
+                    e.get_or_insert_with(|| certificate_evidence(fate, *millis));
+                }
+                findings.source_certificate = Some(carried.source);
+            }
+            None => {
+                let why = "the certificate maps did not finish before the --timeout deadline";
+                findings.source_certificate = Some(CertFate::Unknown(why.into()));
+                for e in evidence.iter_mut() {
+                    e.get_or_insert_with(|| Evidence::Unknown(why.into()));
+                }
+            }
         }
-        findings.source_certificate = Some(carried.source);
     }
     let evidence: Vec<Evidence> = evidence
         .into_iter()
@@ -225,6 +235,42 @@ fn search_targets(
             Err(e) => Err(solve_error(parsed, e)),
         })
         .collect()
+}
+
+/// How long past the deadline the certificate path may take before it is abandoned.
+const CARRY_GRACE: Duration = Duration::from_millis(20);
+
+/// [`carry_forward`] under the budget's deadline. The forward certificate maps
+/// (`Reduction::forward`) do not poll the budget, and on a large source some of them run for
+/// minutes and gigabytes (a 20-variable 3QBF through `qbf-dvg,dvg-misere-uvg`); so the path
+/// runs on a thread of its own, on copies of the instances, and is abandoned at the deadline
+/// (`None`): `verify` reports what it has, and the thread ends with the process.
+fn carry_forward_within(
+    steps: &[&'static dyn Reduction],
+    instances: &[&Instance],
+    source: &Solution,
+    budget: &Budget,
+) -> Option<Carried> {
+    let Some(deadline) = budget.deadline else {
+        return Some(carry_forward(steps, instances, source, budget));
+    };
+    let steps = steps.to_vec();
+    let owned: Vec<Instance> = instances.iter().map(|i| (*i).clone()).collect();
+    let (source, budget) = (source.clone(), budget.clone());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("certificate-path".into())
+        // As much stack as the main thread: certifying the source searches recursively.
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let refs: Vec<&Instance> = owned.iter().collect();
+            let _ = tx.send(carry_forward(&steps, &refs, &source, &budget));
+        });
+    if spawned.is_err() {
+        return None;
+    }
+    let wait = deadline.saturating_duration_since(Instant::now()) + CARRY_GRACE;
+    rx.recv_timeout(wait).ok()
 }
 
 /// The evidence of a forward image's fate.
