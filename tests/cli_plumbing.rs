@@ -43,6 +43,20 @@ fn dash_means_standard_output_for_compile_and_certify() {
 }
 
 #[test]
+fn check_report_on_standard_output_stays_valid_json() {
+    let o = georeduce(&[
+        "check", "--via", "qbf-dvg", "--cases", "4", "--seed", "3", "--json", "-",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(json(&o)["seed"], 3);
+    assert!(
+        stderr(&o).contains("PASS"),
+        "the summary moves to stderr: {}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn compile_json_switch_equals_format_json() {
     let a = georeduce(&["compile", QBF, "--to", "dvg", "--json"]);
     let b = georeduce(&["compile", QBF, "--to", "dvg", "--format", "json"]);

@@ -105,7 +105,17 @@ fn finish(args: &CheckArgs, report: &CheckReport, inputs: &[&Path]) -> miette::R
     if let Some(path) = &args.junit {
         write_output(Some(path), &report.to_junit_xml(), rules)?;
     }
-    crate::out!("{}", report.summary());
+    // A report written to standard output must stay valid JSON/XML: the summary goes to
+    // standard error then.
+    let report_on_stdout = args
+        .json
+        .iter()
+        .chain(&args.junit)
+        .any(|p| p.as_os_str() == "-");
+    match report_on_stdout {
+        true => eprint!("{}", report.summary()),
+        false => crate::out!("{}", report.summary()),
+    }
     Ok(match (report.interrupted, report.passed()) {
         (true, _) => Outcome::Unknown,
         (false, true) => Outcome::Done,
