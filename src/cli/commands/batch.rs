@@ -15,7 +15,7 @@ use super::super::output::winner_name;
 use super::budget_maker;
 use crate::lang::graph6::{LineError, decode_line};
 use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens};
-use crate::solvers::geography::{Method, solve_with};
+use crate::solvers::geography::{Method, race_applies, race_winner, solve_with};
 use crate::solvers::{SolveError, Winner};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, NamedSource, SourceSpan, WrapErr};
@@ -266,12 +266,19 @@ fn solve_line(
     let share = budget
         .max_memory
         .map(|m| m / rayon::current_num_threads().max(1));
-    match solve_with(&game, Method::Auto, &budget.with_memory(share)) {
-        Ok(s) => Ok(LineResult::Solved {
-            winner: s.winner,
-            method: s.method,
-            nodes: s.stats.nodes,
-            millis: s.stats.millis,
+    let budget = budget.with_memory(share);
+    // A census needs only the winner: the race search (Trail Trap) skips the line of play.
+    let answer = if race_applies(&game) {
+        race_winner(&game, &budget).map(|(winner, stats)| (winner, "race", stats))
+    } else {
+        solve_with(&game, Method::Auto, &budget).map(|s| (s.winner, s.method, s.stats))
+    };
+    match answer {
+        Ok((winner, method, stats)) => Ok(LineResult::Solved {
+            winner,
+            method,
+            nodes: stats.nodes,
+            millis: stats.millis,
             n,
             m,
         }),

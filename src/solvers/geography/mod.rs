@@ -16,6 +16,7 @@ mod memo;
 mod nimg;
 mod oracle;
 mod position;
+mod race;
 mod session;
 mod state;
 mod trees;
@@ -28,6 +29,7 @@ pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
 pub use matching::{solve_matching, uvg_winners};
 pub use nimg::solve_nim_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
+pub use race::{applies as race_applies, race_winner, solve_race};
 pub use session::{MoveOracle, with_oracle};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};
 pub use undirected_trees::solve_undirected_tree;
@@ -54,7 +56,7 @@ pub struct GameSolution {
     /// Search statistics.
     pub stats: Stats,
     /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`, `"tree"`,
-    /// `"nim_matching"`, `"nim_loops"`).
+    /// `"nim_matching"`, `"nim_loops"`, `"race"`).
     pub method: &'static str,
 }
 
@@ -86,7 +88,7 @@ impl GameSolution {
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     /// The first polynomial method that applies (DAG, matching, GF(2), tree, NimG matching,
-    /// in that order), else exhaustive search.
+    /// in that order), else the race search where it applies, else exhaustive search.
     Auto,
     /// Memoised exhaustive search ([`solve_exhaustive`]); every variant.
     Exhaustive,
@@ -105,6 +107,10 @@ pub enum Method {
     /// PVG/PAG on undirected forests and, with it, Trail Trap on undirected trees and forests
     /// ([`solve_undirected_tree`]).
     Tree,
+    /// Memoised search for normal-play partizan edge geography on undirected graphs (Trail
+    /// Trap, rooted or not) that ends once the tokens can no longer meet, as a race of two
+    /// longest trails ([`solve_race`]); symmetric first moves are searched once.
+    Race,
 }
 
 /// Solves `g` from its initial position with `method`. [`Method::Auto`] never fails with
@@ -122,6 +128,7 @@ pub fn solve_with(
         Method::Dag => solve_dag(g, budget),
         Method::Tree => solve_tree(g, budget),
         Method::NimMatching => solve_nim_matching(g, budget),
+        Method::Race => solve_race(g, budget),
         Method::Auto => {
             check_valid(g)?;
             if dag::applies(g) {
@@ -138,6 +145,8 @@ pub fn solve_with(
                 solve_tree(g, budget)
             } else if nimg::applies(g) {
                 solve_nim_matching(g, budget)
+            } else if race::applies(g) {
+                solve_race(g, budget)
             } else {
                 solve_exhaustive(g, budget)
             }

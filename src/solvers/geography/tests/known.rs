@@ -3,7 +3,7 @@
 
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::problems::graph::Graph;
-use crate::solvers::geography::{initial_position, legal_moves, play, solve};
+use crate::solvers::geography::{initial_position, legal_moves, play, solve, solve_race};
 use crate::solvers::{Budget, Winner};
 
 fn graph(n: usize, directed: bool, edges: &[(usize, usize)]) -> Graph {
@@ -120,7 +120,9 @@ fn trail_trap_table_1() {
                     Tokens::Partizan { starts: None },
                     Convention::Normal,
                 );
-                winner(&g) == Winner::Second
+                let race = solve_race(&g, &Budget::unlimited()).expect("race applies");
+                assert_eq!(race.winner, winner(&g), "race search on {e:?}");
+                race.winner == Winner::Second
             })
             .count();
         assert_eq!(wins, p2, "P2 wins on {n} vertices");

@@ -5,5 +5,6 @@ mod agreement;
 mod known;
 mod naive;
 mod poly;
+mod race;
 mod two_token_trees;
 mod undirected_trees;
