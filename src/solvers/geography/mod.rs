@@ -7,6 +7,7 @@
 //! reports the winner, a winning first move of player I when player I wins, a principal
 //! variation and statistics.
 
+mod canon;
 mod classify;
 mod dag;
 mod exhaustive;
@@ -29,7 +30,7 @@ pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
 pub use matching::{solve_matching, uvg_winners};
 pub use nimg::solve_nim_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
-pub use race::{applies as race_applies, race_winner, solve_race};
+pub use race::{RaceCache, applies as race_applies, race_winner, race_winner_shared, solve_race};
 pub use session::{MoveOracle, with_oracle};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};
 pub use undirected_trees::solve_undirected_tree;

@@ -30,10 +30,13 @@
 //! [`MAX_VERTICES`] vertices (loops and parallel edges allowed; symmetry is then skipped).
 
 use super::GameSolution;
+use super::canon::{MAX_CANON_VERTICES, canonical_code};
 use super::memo::Memo;
 use super::state::{Game, NONE, State};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats, Winner};
+use rustc_hash::FxHashMap;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Most edges the race search supports (one bit per edge in a `u64`).
@@ -42,6 +45,11 @@ pub const MAX_EDGES: usize = 64;
 pub const MAX_VERTICES: usize = 64;
 /// Default memory for the two tables together, in bytes, when the budget names none.
 const TABLE_BYTES: usize = 256 << 20;
+/// Second key word of a canonical code (never a pair of vertex indices, which stay below
+/// 2^16).
+const CANON: u64 = u64::MAX;
+/// Leaves of the canonical-labelling search at most per code (`canon.rs`).
+const LEAF_CAP: usize = 2_000;
 /// Automorphisms collected at most for the root symmetry.
 const MAX_AUTOMORPHISMS: usize = 50_000;
 /// Backtracking steps at most spent looking for automorphisms.
@@ -77,7 +85,7 @@ pub fn solve_race(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
         )));
     }
     let game = Game::new(g);
-    let mut race = Race::new(g, budget);
+    let mut race = Race::new(g, budget, None);
     let mut st = game.start.clone();
     let first_wins = race.root_wins(&game, &st)?;
     let line = race.line(&game, &mut st)?;
@@ -107,7 +115,7 @@ pub fn race_winner(g: &Geography, budget: &Budget) -> Result<(Winner, Stats), So
         return solve_race(g, budget).map(|s| (s.winner, s.stats));
     }
     let game = Game::new(g);
-    let mut race = Race::new(g, budget);
+    let mut race = Race::new(g, budget, None);
     let first_wins = race.root_wins(&game, &game.start)?;
     let winner = if first_wins {
         Winner::First
@@ -115,6 +123,80 @@ pub fn race_winner(g: &Geography, budget: &Budget) -> Result<(Winner, Stats), So
         Winner::Second
     };
     Ok((winner, race.stats(started)))
+}
+
+/// [`race_winner`] with a table shared by many games (a census): positions are stored under
+/// canonical codes of their unused graph with the tokens marked (`canon.rs`), so isomorphic
+/// positions, within one graph or across graphs, are searched once. Only simple graphs whose
+/// token components have at most 11 vertices use it; the rest as [`race_winner`].
+pub fn race_winner_shared(
+    g: &Geography,
+    budget: &Budget,
+    shared: &RaceCache,
+) -> Result<(Winner, Stats), SolveError> {
+    let started = Instant::now();
+    if !applies(g) || g.validate().is_err() {
+        return solve_race(g, budget).map(|s| (s.winner, s.stats));
+    }
+    let game = Game::new(g);
+    let mut race = Race::new(g, budget, Some(shared));
+    let first_wins = race.root_wins(&game, &game.start)?;
+    let winner = if first_wins {
+        Winner::First
+    } else {
+        Winner::Second
+    };
+    Ok((winner, race.stats(started)))
+}
+
+/// A table of position values shared by the games of a census (threads included): canonical
+/// code → value, in 64 locked shards. When full it stops taking entries (those it holds stay
+/// valid; later positions are searched again).
+pub struct RaceCache {
+    shards: Vec<Mutex<FxHashMap<u64, u8>>>,
+    per_shard: usize,
+}
+
+impl RaceCache {
+    /// A table of about `bytes` bytes at most.
+    pub fn new(bytes: usize) -> RaceCache {
+        // About 18 bytes per entry in a hash table at 7/8 load, plus growth slack.
+        let entries = bytes / 32;
+        RaceCache {
+            shards: (0..64).map(|_| Mutex::new(FxHashMap::default())).collect(),
+            per_shard: (entries / 64).max(16),
+        }
+    }
+
+    fn shard(&self, code: u64) -> &Mutex<FxHashMap<u64, u8>> {
+        let h = code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+        &self.shards[h as usize]
+    }
+
+    fn get(&self, code: u64) -> Option<u8> {
+        let shard = self.shard(code).lock().unwrap_or_else(|e| e.into_inner());
+        shard.get(&code).copied()
+    }
+
+    fn insert(&self, code: u64, value: u8) {
+        let mut shard = self.shard(code).lock().unwrap_or_else(|e| e.into_inner());
+        if shard.len() < self.per_shard {
+            shard.insert(code, value);
+        }
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).len())
+            .sum()
+    }
+
+    /// Whether the table holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// The search over one graph.
@@ -127,6 +209,12 @@ struct Race<'a> {
     ends: Vec<u8>,
     /// Loops (they never change a vertex's degree parity).
     loops: u64,
+    /// Both ends of each edge.
+    edge_ends: Vec<(u8, u8)>,
+    /// Whether the graph is simple (canonical codes need it).
+    simple: bool,
+    /// The table shared by the games of a census, for canonical codes.
+    shared: Option<&'a RaceCache>,
     /// All edges.
     all: u64,
     /// Automorphisms of a simple graph (vertex images), for the root symmetry.
@@ -141,6 +229,9 @@ struct Race<'a> {
     games: Memo,
     /// Longest trails: key (component edges, vertex), value the length.
     trails: Memo,
+    /// Hits in and entries written to the shared table.
+    shared_hits: u64,
+    shared_stored: u64,
 }
 
 /// Bit of edge (or vertex) `i`.
@@ -150,7 +241,7 @@ fn bit(i: usize) -> u64 {
 }
 
 impl<'a> Race<'a> {
-    fn new(g: &Geography, budget: &'a Budget) -> Race<'a> {
+    fn new(g: &Geography, budget: &'a Budget, shared: Option<&'a RaceCache>) -> Race<'a> {
         let (n, m) = (g.graph.n(), g.graph.m());
         let adj: Vec<Vec<(u8, u8)>> = g
             .graph
@@ -175,11 +266,20 @@ impl<'a> Race<'a> {
         }
         let all = if m == 64 { u64::MAX } else { bit(m) - 1 };
         let bytes = budget.max_memory.unwrap_or(TABLE_BYTES);
+        let simple = is_simple(g);
         let mut race = Race {
             adj,
             inc,
             ends,
             loops,
+            edge_ends: g
+                .graph
+                .edges
+                .iter()
+                .map(|&(u, v)| (u as u8, v as u8))
+                .collect(),
+            simple,
+            shared,
             all,
             autos: Vec::new(),
             traversal_of: Vec::new(),
@@ -188,8 +288,10 @@ impl<'a> Race<'a> {
             nodes: 0,
             games: Memo::new(2, bytes / 4 * 3),
             trails: Memo::new(2, bytes / 4),
+            shared_hits: 0,
+            shared_stored: 0,
         };
-        if matches!(g.tokens, Tokens::Partizan { starts: None }) && is_simple(g) {
+        if matches!(g.tokens, Tokens::Partizan { starts: None }) && simple {
             race.traversal_of = vec![u16::MAX; n * n];
             for (t, &(a, _, b)) in race.traversals.iter().enumerate() {
                 race.traversal_of[n * a as usize + b as usize] = t as u16;
@@ -201,8 +303,8 @@ impl<'a> Race<'a> {
 
     fn stats(&self, started: Instant) -> Stats {
         Stats {
-            positions: self.games.stored + self.trails.stored,
-            hits: self.games.hits + self.trails.hits,
+            positions: self.games.stored + self.trails.stored + self.shared_stored,
+            hits: self.games.hits + self.trails.hits + self.shared_hits,
             peak_table_bytes: self.games.peak_bytes + self.trails.peak_bytes,
             ..Stats::since(started, self.nodes)
         }
@@ -256,8 +358,12 @@ impl<'a> Race<'a> {
             return Ok(0);
         }
         let (comp, verts) = self.component(v, free);
-        let key = [comp, v as u64];
-        if let Some(len) = self.trails.get(&key) {
+        let code = self.code(comp, verts, v, None);
+        let key = match code {
+            Some(c) => [c, CANON],
+            None => [comp, v as u64],
+        };
+        if let Some(len) = self.lookup(&key, true) {
             return Ok(len);
         }
         self.charge()?;
@@ -274,7 +380,7 @@ impl<'a> Race<'a> {
                 break;
             }
         }
-        self.trails.insert(&key, best, self.nodes - before + 1);
+        self.store(&key, best, self.nodes - before + 1, true);
         Ok(best)
     }
 
@@ -291,8 +397,11 @@ impl<'a> Race<'a> {
             let theirs = self.longest(b, free & !comp)?;
             return Ok(mine > theirs);
         }
-        let key = [comp, a as u64 | (b as u64) << 8];
-        if let Some(v) = self.games.get(&key) {
+        let key = match self.code(comp, verts, a, Some(b)) {
+            Some(c) => [c, CANON],
+            None => [comp, a as u64 | (b as u64) << 8],
+        };
+        if let Some(v) = self.lookup(&key, false) {
             return Ok(v == 1);
         }
         self.charge()?;
@@ -310,9 +419,88 @@ impl<'a> Race<'a> {
                 break;
             }
         }
-        self.games
-            .insert(&key, u32::from(win), self.nodes - before + 1);
+        self.store(&key, u32::from(win), self.nodes - before + 1, false);
         Ok(win)
+    }
+
+    /// The canonical code (see `canon.rs`) of the component with edges `comp` and vertices
+    /// `verts`, with `a` marked first and `b` second (a game position) or `a` alone (a
+    /// longest-trail question, flagged by bit 63); `None` when the graph is not simple or the
+    /// component has too many vertices.
+    fn code(&self, comp: u64, verts: u64, a: usize, b: Option<usize>) -> Option<u64> {
+        if !self.simple || verts.count_ones() as usize > MAX_CANON_VERTICES {
+            return None;
+        }
+        // Local numbering: a, then b, then the others by global index.
+        let mut local = [u8::MAX; MAX_VERTICES];
+        let mut k = 0usize;
+        let mut marks = 0usize;
+        for x in [Some(a), b].into_iter().flatten() {
+            if local[x] == u8::MAX {
+                local[x] = k as u8;
+                k += 1;
+                marks += 1;
+            }
+        }
+        let mut rest = verts;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if local[x] == u8::MAX {
+                local[x] = k as u8;
+                k += 1;
+            }
+        }
+        let mut rows = [0u16; MAX_CANON_VERTICES];
+        let mut es = comp;
+        while es != 0 {
+            let e = es.trailing_zeros() as usize;
+            es &= es - 1;
+            let (u, v) = self.edge_ends[e];
+            let (i, j) = (local[u as usize] as usize, local[v as usize] as usize);
+            rows[i] |= 1 << j;
+            rows[j] |= 1 << i;
+        }
+        let mut code = canonical_code(&rows[..k], marks, LEAF_CAP);
+        match b {
+            None => code |= 1 << 63,
+            Some(b) if b == a => code |= 1 << 62,
+            Some(_) => {}
+        }
+        Some(code)
+    }
+
+    /// The stored value of `key` (a longest trail when `trail`), from the shared table for
+    /// canonical keys when there is one.
+    #[inline]
+    fn lookup(&mut self, key: &[u64; 2], trail: bool) -> Option<u32> {
+        if key[1] == CANON
+            && let Some(shared) = self.shared
+        {
+            let found = shared.get(key[0]).map(u32::from);
+            self.shared_hits += u64::from(found.is_some());
+            return found;
+        }
+        if trail {
+            self.trails.get(key)
+        } else {
+            self.games.get(key)
+        }
+    }
+
+    /// Stores `value` for `key` (see [`Race::lookup`]); `work` is the nodes it cost.
+    #[inline]
+    fn store(&mut self, key: &[u64; 2], value: u32, work: u64, trail: bool) {
+        if key[1] == CANON
+            && let Some(shared) = self.shared
+        {
+            shared.insert(key[0], value as u8);
+            self.shared_stored += 1;
+        } else if trail {
+            self.trails.insert(key, value, work);
+        } else {
+            self.games.insert(key, value, work);
+        }
     }
 
     /// The unused edges of `st`.

@@ -7,7 +7,9 @@ use super::naive;
 use crate::problems::geography::{Convention, Geography, Rule, Tokens};
 use crate::problems::graph::Graph;
 use crate::random::games::{GameParams, Setup, random_game};
-use crate::solvers::geography::{race_winner, solve_exhaustive, solve_race};
+use crate::solvers::geography::{
+    RaceCache, race_winner, race_winner_shared, solve_exhaustive, solve_race,
+};
 use crate::solvers::{Budget, Winner};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -224,4 +226,51 @@ fn budget_ends_the_race_search() {
     let tiny = Budget::new(Some(100), None);
     assert!(solve_race(&g, &tiny).is_err());
     assert!(race_winner(&g, &tiny).is_err());
+}
+
+/// One table shared by many games (a census, `race_winner_shared`): every answer equals the
+/// exhaustive solver's, on random simple graphs of 2–8 vertices solved in sequence (so later
+/// games hit positions stored by earlier ones, isomorphic or not), and on random rooted games.
+#[test]
+fn shared_table_agrees_with_exhaustive_search() {
+    let shared = RaceCache::new(64 << 20);
+    let mut rng = ChaCha8Rng::seed_from_u64(4104);
+    let (mut firsts, mut trials) = (0, 0);
+    while trials < TRIALS {
+        let n = rng.random_range(2..=8);
+        let p = rng.random_range(0.2..0.7);
+        let mut graph = Graph::new(false);
+        for v in 0..n {
+            graph.add_vertex(format!("v{v}"));
+        }
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.random_bool(p) {
+                    graph.add_edge(u, v);
+                }
+            }
+        }
+        if graph.m() > 12 {
+            continue; // keeps the exhaustive solver quick
+        }
+        let starts = if rng.random_bool(0.3) {
+            Some([rng.random_range(0..n), rng.random_range(0..n)])
+        } else {
+            None
+        };
+        let g = Geography {
+            graph,
+            rule: Rule::Edge,
+            tokens: Tokens::Partizan { starts },
+            convention: Convention::Normal,
+        };
+        let (winner, _) = race_winner_shared(&g, &Budget::unlimited(), &shared).expect("applies");
+        let exact = solve_exhaustive(&g, &Budget::unlimited()).expect("small game");
+        assert_eq!(winner, exact.winner, "{g:?}");
+        firsts += usize::from(winner == Winner::First);
+        trials += 1;
+    }
+    eprintln!("shared table: first {firsts}, second {}", TRIALS - firsts);
+    assert!(firsts * 10 >= TRIALS && (TRIALS - firsts) * 10 >= TRIALS);
+    assert!(!shared.is_empty());
 }
