@@ -7,6 +7,7 @@
 //! reports the winner, a winning first move of player I when player I wins, a principal
 //! variation and statistics.
 
+mod cancel;
 mod canon;
 mod classify;
 mod dag;
@@ -160,12 +161,24 @@ pub fn solve(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError>
     solve_exhaustive(g, budget)
 }
 
-/// Solves `g` from its initial position by memoised exhaustive search.
+/// Solves `g` from its initial position by memoised exhaustive search (directed edge
+/// geography under normal play after cancelling antiparallel arc pairs, see `cancel.rs`).
 ///
 /// Errors: [`SolveError::Unsupported`] for an invalid instance (see
 /// [`Geography::validate`]), [`SolveError::TooLarge`] beyond [`MAX_ITEMS`] vertices/edges or
 /// [`MAX_TOTAL_WEIGHT`] NimG tokens, [`SolveError::Budget`] when `budget` runs out.
 pub fn solve_exhaustive(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    check_valid(g)?;
+    // Directed edge geography under normal play: antiparallel arc pairs cancel first
+    // (`cancel.rs`, the copy argument); the line of play is mapped back to `g`.
+    if let Some(cancelled) = cancel::cancel(g) {
+        return cancel::solve_cancelled(g, &cancelled, budget);
+    }
+    solve_from(g, &initial_position(g), budget)
+}
+
+/// [`solve_exhaustive`] without the antiparallel-arc cancellation (tests compare the two).
+pub fn solve_exhaustive_plain(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     solve_from(g, &initial_position(g), budget)
 }
 

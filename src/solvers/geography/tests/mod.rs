@@ -2,6 +2,7 @@
 //! with an independent naive minimax on random games of every variant.
 
 mod agreement;
+mod cancel;
 mod known;
 mod naive;
 mod poly;
