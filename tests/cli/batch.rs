@@ -149,3 +149,45 @@ fn budget_per_instance_gives_unknown_and_exit_3() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(json(&o)["unknown"].as_u64().unwrap() > 0);
 }
+
+/// Table 1's n = 7 row (853 connected graphs, tests/data/connected-7.g6 as printed by
+/// `geng -c 7`): player II wins 734. With the shared table of canonical positions (the
+/// default) and without it (`--max-nodes` turns it off), line by line the same winners.
+#[test]
+fn trail_trap_census_reproduces_table_1_for_seven_vertices_with_and_without_sharing() {
+    const SEVEN: &str = "tests/data/connected-7.g6";
+    let count = georeduce(&[
+        "solve",
+        "--batch",
+        SEVEN,
+        "--game",
+        "trail-trap",
+        "--count-by",
+        "winner",
+        "--json",
+    ]);
+    assert!(count.status.success(), "{}", stderr(&count));
+    let v = json(&count);
+    assert_eq!(
+        (
+            v["first"].as_u64(),
+            v["second"].as_u64(),
+            v["total"].as_u64()
+        ),
+        (Some(119), Some(734), Some(853))
+    );
+    let winners = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["solve", "--batch", SEVEN, "--game", "trail-trap"];
+        args.extend_from_slice(extra);
+        let o = georeduce(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["winner"].to_string())
+            .collect()
+    };
+    let shared = winners(&[]);
+    let alone = winners(&["--max-nodes", "1000000000"]);
+    assert_eq!(shared.len(), 853);
+    assert_eq!(shared, alone);
+}

@@ -15,7 +15,9 @@ use super::super::output::winner_name;
 use super::budget_maker;
 use crate::lang::graph6::{LineError, decode_line};
 use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens};
-use crate::solvers::geography::{Method, solve_with};
+use crate::solvers::geography::{
+    Method, RaceCache, race_applies, race_winner, race_winner_shared, solve_with,
+};
 use crate::solvers::{SolveError, Winner};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, NamedSource, SourceSpan, WrapErr};
@@ -61,6 +63,14 @@ pub fn run(
 ) -> miette::Result<Outcome> {
     let shard = parse_shard(args.shard.as_deref())?;
     let make_budget = budget_maker(budget_args)?;
+    // Trail Trap lines share one table of canonical positions (isomorphic positions of
+    // different graphs are searched once), with half the memory budget. Not under
+    // --max-nodes: a node budget per line must not depend on which lines ran before.
+    let memory = make_budget().max_memory.unwrap_or(1 << 30);
+    let shared = budget_args
+        .max_nodes
+        .is_none()
+        .then(|| RaceCache::new(memory / 2));
     let reader: Box<dyn Read> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -124,7 +134,7 @@ pub fn run(
         }
         let results: Vec<Result<LineResult, BadLine>> = chunk
             .par_iter()
-            .map(|(num, text)| solve_line(*num, text, args, &make_budget))
+            .map(|(num, text)| solve_line(*num, text, args, &make_budget, shared.as_ref()))
             .collect();
         for ((num, _), result) in chunk.iter().zip(results) {
             let result = result.map_err(|bad| bad_line_report(&name, bad))?;
@@ -209,6 +219,7 @@ fn solve_line(
     text: &str,
     args: &BatchArgs,
     make_budget: &(impl Fn() -> crate::solvers::Budget + Sync),
+    shared: Option<&RaceCache>,
 ) -> Result<LineResult, BadLine> {
     let bad = |error: LineError| BadLine {
         number,
@@ -265,13 +276,24 @@ fn solve_line(
     let budget = make_budget();
     let share = budget
         .max_memory
-        .map(|m| m / rayon::current_num_threads().max(1));
-    match solve_with(&game, Method::Auto, &budget.with_memory(share)) {
-        Ok(s) => Ok(LineResult::Solved {
-            winner: s.winner,
-            method: s.method,
-            nodes: s.stats.nodes,
-            millis: s.stats.millis,
+        .map(|m| m / 2 / rayon::current_num_threads().max(1));
+    let budget = budget.with_memory(share);
+    // A census needs only the winner: the race search (Trail Trap) skips the line of play.
+    let answer = if race_applies(&game) {
+        match shared {
+            Some(table) => race_winner_shared(&game, &budget, table),
+            None => race_winner(&game, &budget),
+        }
+        .map(|(winner, stats)| (winner, "race", stats))
+    } else {
+        solve_with(&game, Method::Auto, &budget).map(|s| (s.winner, s.method, s.stats))
+    };
+    match answer {
+        Ok((winner, method, stats)) => Ok(LineResult::Solved {
+            winner,
+            method,
+            nodes: stats.nodes,
+            millis: stats.millis,
             n,
             m,
         }),

@@ -7,6 +7,8 @@
 //! reports the winner, a winning first move of player I when player I wins, a principal
 //! variation and statistics.
 
+mod cancel;
+mod canon;
 mod classify;
 mod dag;
 mod exhaustive;
@@ -16,6 +18,7 @@ mod memo;
 mod nimg;
 mod oracle;
 mod position;
+mod race;
 mod session;
 mod state;
 mod trees;
@@ -28,6 +31,7 @@ pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
 pub use matching::{solve_matching, uvg_winners};
 pub use nimg::solve_nim_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
+pub use race::{RaceCache, applies as race_applies, race_winner, race_winner_shared, solve_race};
 pub use session::{MoveOracle, with_oracle};
 pub use trees::{MAX_TREE_VERTICES, solve_tree};
 pub use undirected_trees::solve_undirected_tree;
@@ -54,7 +58,7 @@ pub struct GameSolution {
     /// Search statistics.
     pub stats: Stats,
     /// Which algorithm answered (`"exhaustive"`, `"matching"`, `"gf2"`, `"dag"`, `"tree"`,
-    /// `"nim_matching"`, `"nim_loops"`).
+    /// `"nim_matching"`, `"nim_loops"`, `"race"`).
     pub method: &'static str,
 }
 
@@ -86,7 +90,7 @@ impl GameSolution {
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     /// The first polynomial method that applies (DAG, matching, GF(2), tree, NimG matching,
-    /// in that order), else exhaustive search.
+    /// in that order), else the race search where it applies, else exhaustive search.
     Auto,
     /// Memoised exhaustive search ([`solve_exhaustive`]); every variant.
     Exhaustive,
@@ -105,6 +109,10 @@ pub enum Method {
     /// PVG/PAG on undirected forests and, with it, Trail Trap on undirected trees and forests
     /// ([`solve_undirected_tree`]).
     Tree,
+    /// Memoised search for normal-play partizan edge geography on undirected graphs (Trail
+    /// Trap, rooted or not) that ends once the tokens can no longer meet, as a race of two
+    /// longest trails ([`solve_race`]); symmetric first moves are searched once.
+    Race,
 }
 
 /// Solves `g` from its initial position with `method`. [`Method::Auto`] never fails with
@@ -122,6 +130,7 @@ pub fn solve_with(
         Method::Dag => solve_dag(g, budget),
         Method::Tree => solve_tree(g, budget),
         Method::NimMatching => solve_nim_matching(g, budget),
+        Method::Race => solve_race(g, budget),
         Method::Auto => {
             check_valid(g)?;
             if dag::applies(g) {
@@ -138,6 +147,8 @@ pub fn solve_with(
                 solve_tree(g, budget)
             } else if nimg::applies(g) {
                 solve_nim_matching(g, budget)
+            } else if race::applies(g) {
+                solve_race(g, budget)
             } else {
                 solve_exhaustive(g, budget)
             }
@@ -150,12 +161,24 @@ pub fn solve(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError>
     solve_exhaustive(g, budget)
 }
 
-/// Solves `g` from its initial position by memoised exhaustive search.
+/// Solves `g` from its initial position by memoised exhaustive search (directed edge
+/// geography under normal play after cancelling antiparallel arc pairs, see `cancel.rs`).
 ///
 /// Errors: [`SolveError::Unsupported`] for an invalid instance (see
 /// [`Geography::validate`]), [`SolveError::TooLarge`] beyond [`MAX_ITEMS`] vertices/edges or
 /// [`MAX_TOTAL_WEIGHT`] NimG tokens, [`SolveError::Budget`] when `budget` runs out.
 pub fn solve_exhaustive(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    check_valid(g)?;
+    // Directed edge geography under normal play: antiparallel arc pairs cancel first
+    // (`cancel.rs`, the copy argument); the line of play is mapped back to `g`.
+    if let Some(cancelled) = cancel::cancel(g) {
+        return cancel::solve_cancelled(g, &cancelled, budget);
+    }
+    solve_from(g, &initial_position(g), budget)
+}
+
+/// [`solve_exhaustive`] without the antiparallel-arc cancellation (tests compare the two).
+pub fn solve_exhaustive_plain(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     solve_from(g, &initial_position(g), budget)
 }
 

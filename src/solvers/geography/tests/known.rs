@@ -3,7 +3,7 @@
 
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::problems::graph::Graph;
-use crate::solvers::geography::{initial_position, legal_moves, play, solve};
+use crate::solvers::geography::{initial_position, legal_moves, play, solve, solve_race};
 use crate::solvers::{Budget, Winner};
 
 fn graph(n: usize, directed: bool, edges: &[(usize, usize)]) -> Graph {
@@ -120,7 +120,9 @@ fn trail_trap_table_1() {
                     Tokens::Partizan { starts: None },
                     Convention::Normal,
                 );
-                winner(&g) == Winner::Second
+                let race = solve_race(&g, &Budget::unlimited()).expect("race applies");
+                assert_eq!(race.winner, winner(&g), "race search on {e:?}");
+                race.winner == Winner::Second
             })
             .count();
         assert_eq!(wins, p2, "P2 wins on {n} vertices");
@@ -156,8 +158,10 @@ fn principal_variation_is_legal() {
 #[test]
 fn budget_size_and_validity_errors() {
     use crate::solvers::SolveError;
+    // Arcs i -> i+1, i+2, i+3 (mod 8): no antiparallel pair, which the search would cancel
+    // first (cancel.rs), so the search has real work to do.
     let edges: Vec<_> = (0..8)
-        .flat_map(|u| (0..8).filter(move |&v| v != u).map(move |v| (u, v)))
+        .flat_map(|u| (1..4).map(move |d| (u, (u + d) % 8)))
         .collect();
     let g = game(
         graph(8, true, &edges),

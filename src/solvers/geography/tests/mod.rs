@@ -2,8 +2,10 @@
 //! with an independent naive minimax on random games of every variant.
 
 mod agreement;
+mod cancel;
 mod known;
 mod naive;
 mod poly;
+mod race;
 mod two_token_trees;
 mod undirected_trees;
