@@ -296,16 +296,24 @@ pub(crate) fn textbook_figure(
             }
         }
     }
+    if let Some(note) = dummy_caption(nq) {
+        fig.caption.push(note);
+    }
+    fig
+}
+
+/// The caption line explaining the dummy variables the prefix normalisation added, if any.
+pub(crate) fn dummy_caption(nq: &NormalQbf) -> Option<String> {
+    use crate::render::figure::markup_of_display;
     let dummies = nq.dummy_names();
-    if !dummies.is_empty() {
+    (!dummies.is_empty()).then(|| {
         let names: Vec<String> = dummies.iter().map(|d| markup_of_display(d)).collect();
-        fig.caption.push(format!(
+        format!(
             "{} added by normalising the prefix to ∃∀…∃ (one variable per quantifier, odd \
              count); a dummy occurs in no clause",
             names.join(", ")
-        ));
-    }
-    fig
+        )
+    })
 }
 
 /// Err unless the token starts on the first diamond's top.
