@@ -48,7 +48,7 @@ pub fn write(scene: &Scene) -> String {
          color=\"#{}\", penwidth=1.2];",
         pal.ink,
         w = VERTEX_UNITS * UNIT_PT / 72.0,
-        fixed = scene.pinned && !scene.names
+        fixed = false
     );
     let _ = writeln!(
         s,
