@@ -44,11 +44,10 @@ pub fn write(scene: &Scene) -> String {
     let _ = writeln!(
         s,
         "  node [shape=circle, fontname=\"Helvetica\", fontsize={VERTEX_FONT_PT}, width={w:.3}, \
-         height={w:.3}, fixedsize={fixed}, margin=0.02, style=filled, fillcolor=white, \
+         height={w:.3}, fixedsize=false, margin=0.02, style=filled, fillcolor=white, \
          color=\"#{}\", penwidth=1.2];",
         pal.ink,
         w = VERTEX_UNITS * UNIT_PT / 72.0,
-        fixed = false
     );
     let _ = writeln!(
         s,
