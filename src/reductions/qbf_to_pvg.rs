@@ -605,7 +605,7 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
         members.extend(k.towards);
         let lits: Vec<String> = nq.qbf.clauses[c]
             .iter()
-            .map(|&l| crate::render::figure::label_unicode(&markup_of_display(&nq.lit_label(l))))
+            .map(|&l| markup_of_display(&nq.lit_label(l)))
             .collect();
         fig.gadget(
             format!("C{}", nq.clause_origin[c] + 1),

@@ -280,7 +280,8 @@ pub fn markup_of_display(s: &str) -> String {
     let (base, sub) = s.split_at(s.len() - digits);
     let letters = base.chars().all(|c| c.is_alphabetic() || c == '¬');
     if digits == 0 || base.is_empty() || !letters {
-        return s.to_string();
+        // Underscores of identifiers such as `Lo2_0` are text, not subscripts.
+        return s.replace('_', "\\_");
     }
     subscript(base, sub)
 }
@@ -435,7 +436,10 @@ fn tex_text(text: &str) -> String {
             '\\' => s.push_str("\\backslash "),
             '^' | '~' => s.push_str("\\sim "),
             c if c.is_ascii() => s.push(c),
-            c => s.push_str(&format!("\\text{{{c}}}")),
+            c => match unicode_sub_digit(c) {
+                Some(d) => s.push_str(&format!("_{{{d}}}")),
+                None => s.push('?'),
+            },
         }
     }
     flush(&mut word, &mut s);
@@ -481,11 +485,16 @@ pub fn tex_escape(text: &str) -> String {
 
 /// A Unicode subscript digit as TeX; other characters as `?` (never produced by us).
 fn label_unicode_inverse(c: char) -> String {
-    const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
-    match DIGITS.iter().position(|&d| d == c) {
+    match unicode_sub_digit(c) {
         Some(i) => format!("$_{{{i}}}$"),
         None => "?".to_string(),
     }
+}
+
+/// The digit of a Unicode subscript digit.
+fn unicode_sub_digit(c: char) -> Option<usize> {
+    const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+    DIGITS.iter().position(|&d| d == c)
 }
 
 #[cfg(test)]
@@ -498,6 +507,9 @@ mod tests {
         assert_eq!(markup_of_display("¬x12"), "¬x_{12}");
         assert_eq!(markup_of_display("a"), "a");
         assert_eq!(markup_of_display("M1,0"), "M1,0");
+        assert_eq!(markup_of_display("Lo2_0"), "Lo2\\_0");
+        assert_eq!(label_unicode("Lo2\\_0"), "Lo2_0");
+        assert_eq!(label_tex("Lo2\\_0"), "$\\mathrm{Lo}2\\_0$");
         assert_eq!(label_unicode("¬x_{12}"), "¬x₁₂");
         assert_eq!(label_unicode("u_i"), "uᵢ");
         assert_eq!(label_tex("¬x_1"), "$\\neg x_{1}$");

@@ -65,7 +65,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
          inner sep=0.5pt, font=\\Large}},\n  \
          point/.style={{circle, fill=grInk, inner sep=0pt, minimum size=3.3mm}},\n  \
          leaf/.style={{circle, draw=grInk, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
-         cigar/.style={{ellipse, draw=grInk, thick, fill=white, inner sep=0pt, font=\\large}},\n  \
+         cigar/.style={{rectangle, draw=grInk, thick, fill=white, inner sep=0pt, font=\\large}},\n  \
          gadget/.style={{draw=grOutline, dashed, rounded corners=6pt}},\n  \
          caption/.style={{font=\\large, align=center}},\n  \
          arc/.style={{{arrow}, draw=grInk, thick}},\n  \
@@ -123,10 +123,12 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             SceneKind::Vertex(NodeStyle::Vertex) => "vertex".into(),
             SceneKind::Vertex(NodeStyle::Point) => "point".into(),
             SceneKind::Vertex(NodeStyle::Leaf) => "leaf".into(),
+            // A stadium (no TikZ library needed for it, unlike `ellipse`).
             SceneKind::Collapsed(w, h) => format!(
-                "cigar, minimum width={:.2}cm, minimum height={:.2}cm",
+                "cigar, minimum width={:.2}cm, minimum height={:.2}cm, rounded corners={:.2}cm",
                 w * UNIT_CM,
-                h * UNIT_CM
+                h * UNIT_CM,
+                h * UNIT_CM / 2.0
             ),
         }];
         if let Some(st) = n.start {
