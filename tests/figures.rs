@@ -136,7 +136,10 @@ fn graphviz_renders_every_figure_without_warnings() {
 
 #[test]
 fn pdflatex_compiles_every_tikz_figure() {
-    if !have("pdflatex", "texlive-latex-base texlive-pictures") {
+    if !have(
+        "pdflatex",
+        "texlive-latex-base texlive-latex-recommended texlive-pictures",
+    ) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -47,8 +47,9 @@ fn plain(instance: &Instance, title: &str) -> Result<Figure, DotError> {
     match instance {
         Instance::Geography(g) => Ok(Figure::of_game(g, title)),
         Instance::VertexCover(v) => {
-            let title = format!("{title}: is there a vertex cover of size ≤ {}?", v.k);
-            Ok(Figure::of_graph(&v.graph, &title))
+            // The question is the caption: a cover's size bound is not visible in the graph.
+            let question = format!("Vertex cover: is there a cover of size ≤ {}?", v.k);
+            Ok(Figure::of_graph(&v.graph, &question))
         }
         Instance::Hampath(h) => {
             let mut f = Figure::of_graph(&h.graph, title);
