@@ -89,7 +89,7 @@ pub fn draw(e: &Entry) -> Result<Drawn, String> {
     })
 }
 
-/// What [`write`] produced.
+/// What [`write()`] produced.
 pub struct Written {
     /// Number of target figures.
     pub figures: usize,

@@ -363,6 +363,13 @@ impl Scene {
                 }
             }
         }
+        for e in &self.edges {
+            if let Route::Through(ways) = &e.route {
+                for &(x, y) in ways {
+                    add(x, y, 0.2, 0.2);
+                }
+            }
+        }
         for o in &self.outlines {
             match o.shape {
                 Outline::Bare => {}

@@ -189,8 +189,8 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                     ""
                 };
                 format!(
-                    "\\draw[move, draw={c}{dash}{corners}] {path} node[midway, fill=white, inner sep=1pt, \
-                     text={c}, font=\\bfseries\\large] {{{k}}};"
+                    "\\draw[move, draw={c}{dash}{corners}] {path} node[midway, circle, fill={c}, \
+                     inner sep=1.5pt, text=white, font=\\bfseries\\large] {{{k}}};"
                 )
             }
             None => format!("\\draw[arc{corners}] {path};"),
