@@ -74,7 +74,9 @@ fn output_is_byte_identical_twice() {
 
 #[test]
 fn theorem_figures_pin_every_vertex_with_paper_labels() {
-    for id in ["qbf-dvg", "qbf-deg", "qbf-pvg", "vc-pvg"] {
+    for id in [
+        "qbf-dvg", "qbf-deg", "qbf-pvg", "vc-pvg", "qbf-iag2", "qbf-ivg2",
+    ] {
         let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
         let d = draw(e).unwrap();
         assert!(d.placed_by_theorem && d.figure.pinned(), "{id}");
@@ -206,7 +208,9 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
     if !have("dot", "graphviz") {
         return;
     }
-    for id in ["qbf-dvg", "qbf-deg", "qbf-pvg", "vc-pvg"] {
+    for id in [
+        "qbf-dvg", "qbf-deg", "qbf-pvg", "vc-pvg", "qbf-iag2", "qbf-ivg2",
+    ] {
         let (svg, _) = run_dot(&dot_of(id, &Options::default()), "svg").unwrap();
         let px = label_px(&String::from_utf8(svg).unwrap());
         assert!(px >= 14.0, "{id}: labels {px:.1} px high on a 1080p slide");
