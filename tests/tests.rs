@@ -22,6 +22,8 @@ mod cli_reliability;
 mod decision_solvers;
 /// Our QBF solver against DepQBF.
 mod depqbf;
+/// Slide figures: snapshots, determinism, graphviz and pdflatex, label size.
+mod figures;
 /// The bounded, seeded fuzz run (ignored by default; .ci/run runs it).
 mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.

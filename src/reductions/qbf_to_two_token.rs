@@ -318,6 +318,22 @@ impl Theorem for QbfToTwoToken {
         }
     }
 
+    fn figure(&self, _: &Qbf, built: &Construction<Layout>) -> Option<crate::render::Figure> {
+        let what = if self.rule == Rule::Vertex {
+            "Two-token vertex geography (IVG2)"
+        } else {
+            "Two-token arc geography (IAG2)"
+        };
+        Some(figure(
+            built,
+            &format!(
+                "{what}: a diamond chain for token 1, clause vertices for token 2 \
+                 (Fraenkel–Simonson, {})",
+                self.theorem()
+            ),
+        ))
+    }
+
     /// Token 1 starts on `top1` and token 2 on `s`.
     fn check_layout(&self, _: &Qbf, built: &Construction<Layout>) -> Result<(), String> {
         match built.game.starts() == [built.layout.top[0], built.layout.s] {
@@ -682,6 +698,91 @@ fn falsifying_value(clause: &[Lit], v: usize) -> bool {
         .iter()
         .find(|l| l.var == v)
         .is_some_and(|l| !l.positive)
+}
+
+/// Fraenkel–Simonson's two-token DAG (Fig. 5, reconstructed): the diamonds in a vertical
+/// column from `top_1` (token 1) to the leaf, `x_i` on the left and `¬x_i` on the right; the
+/// clause vertices `c_j` in a row below, `s` (token 2) above the row's right end, the 2-path
+/// `q_1 → q_2` under it; the clause arcs routed around the column into the literal vertices
+/// from outside, as in the textbook figure.
+fn figure(built: &Construction<Layout>, caption: &str) -> crate::render::Figure {
+    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    let lay = &built.layout;
+    let nq = &lay.formula;
+    let mut fig = Figure::of_game(&built.game, caption);
+    for v in 0..nq.n() {
+        let y = -3.0 * v as f64;
+        fig.place(lay.top[v], 0.0, y);
+        fig.point(lay.top[v]);
+        fig.place(lay.lit[v][0], -1.0, y - 1.0);
+        fig.place(lay.lit[v][1], 1.0, y - 1.0);
+        fig.label(lay.lit[v][0], markup_of_display(&nq.lit_label(Lit::pos(v))));
+        fig.label(lay.lit[v][1], markup_of_display(&nq.lit_label(Lit::neg(v))));
+        fig.place(lay.bottom[v], 0.0, y - 2.0);
+        fig.point(lay.bottom[v]);
+        let q = if NormalQbf::is_existential(v) {
+            "∃"
+        } else {
+            "∀"
+        };
+        fig.gadget(
+            nq.qbf.vars[v].clone(),
+            format!("{q}{}", markup_of_display(&nq.qbf.vars[v])),
+            vec![lay.top[v], lay.lit[v][0], lay.lit[v][1], lay.bottom[v]],
+            Outline::Bare,
+        );
+    }
+    let leaf = lay.top[nq.n()];
+    let yc = -3.0 * nq.n() as f64;
+    fig.place(leaf, 0.0, yc);
+    fig.point(leaf);
+    let m = lay.clause.len();
+    let row = yc - 1.4;
+    let x_of = |j: usize| 1.3 * (j as f64 - (m as f64 - 1.0) / 2.0);
+    for (j, &cv) in lay.clause.iter().enumerate() {
+        fig.place(cv, x_of(j), row);
+        fig.label(cv, subscript("c", &(nq.clause_origin[j] + 1).to_string()));
+    }
+    let right = x_of(m.saturating_sub(1)) + 1.4;
+    fig.place(lay.s, right, row + 1.4);
+    fig.label(lay.s, "s");
+    fig.place(lay.q[0], right, row - 1.0);
+    fig.place(lay.q[1], right + 1.2, row - 1.0);
+    fig.label(lay.q[0], "q_1");
+    fig.label(lay.q[1], "q_2");
+    let mut members = vec![lay.s];
+    members.extend(&lay.clause);
+    members.extend(lay.q);
+    fig.gadget("clauses", "", members, Outline::Bare);
+    let mut lanes = [0usize; 2];
+    for side in [0usize, 1] {
+        let clauses: Vec<usize> = match side {
+            0 => (0..m).collect(),
+            _ => (0..m).rev().collect(),
+        };
+        for j in clauses {
+            for &(a, b) in &built.game.graph.edges {
+                let Some(v) = (0..nq.n()).find(|&v| lay.lit[v][side] == b) else {
+                    continue;
+                };
+                if a != lay.clause[j] {
+                    continue;
+                }
+                let k = lanes[side] as f64;
+                lanes[side] += 1;
+                let sign = if side == 0 { -1.0 } else { 1.0 };
+                let lane = sign * (1.9 + 0.3 * k) + if side == 1 { 2.8 } else { 0.0 };
+                let ys = -3.0 * v as f64 - 1.0;
+                let dip = row - 1.7 - 0.22 * k;
+                let x = x_of(j) + sign * 0.12;
+                fig.route(a, b, vec![(x, dip), (lane, dip), (lane, ys)]);
+            }
+        }
+    }
+    if let Some(note) = super::qbf_to_dvg::dummy_caption(nq) {
+        fig.caption.push(note);
+    }
+    fig
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod check_cert;
 mod compile;
 mod create;
 mod extract;
+mod gallery;
 mod list;
 mod parse;
 mod path;
@@ -97,12 +98,6 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             timeout,
             memory,
         } => check_cert::run(&file, &cert, timeout, &memory),
-        Command::Render {
-            file,
-            output,
-            title,
-            force,
-        } => render::run(&file, output.as_deref(), title, force),
         Command::Path(args) => path::run(&args.from, &args.to, args.json),
         Command::Show(args) => show::run(&args.id, args.json),
         Command::Create(args) => create::run(&args),
@@ -114,6 +109,8 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             crate::out!("{}", String::from_utf8_lossy(&script));
             Ok(Outcome::Done)
         }
+        Command::Render(args) => render::run(&args),
+        Command::Gallery(args) => gallery::run(&args),
     }
 }
 
