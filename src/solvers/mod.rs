@@ -124,6 +124,7 @@ pub use crate::problems::Player as Winner;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The budget ran out: the answer is "unknown" (exit code 3).
     #[error(transparent)]
