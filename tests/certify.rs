@@ -33,14 +33,7 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 
 /// A graph on vertices named `v0 … v(n−1)` with the given edges.
 pub fn graph(directed: bool, n: usize, edges: &[(usize, usize)]) -> Graph {
-    let mut g = Graph::new(directed);
-    for i in 0..n {
-        g.add_vertex(format!("v{i}"));
-    }
-    for &(u, v) in edges {
-        g.add_edge(u, v);
-    }
-    g
+    Graph::from_edges(directed, n, edges)
 }
 
 /// A game on `graph`.

@@ -10,6 +10,7 @@ use super::game::CertMove;
 
 /// A rejected certificate (or one the checker cannot decide within its limits).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CheckError {
     /// The JSON text is not a certificate.
     #[error("certify::json: not a valid certificate: {0}")]

@@ -35,48 +35,13 @@ pub use matching::{MatchingCert, check_matching_witness};
 pub use qbf::{BoolFn, QbfStrategy, SkolemFn, check_qbf_strategy, qbf_strategy_from_fn};
 pub use witness::{CoverCert, PathCert, check_cover, check_hampath};
 
+pub use crate::problems::Player;
+
 use crate::problems::Instance;
 use serde::{Deserialize, Serialize};
 
 /// The certificate format version this checker reads and writes.
 pub const CERT_VERSION: u32 = 1;
-
-/// A player of a two-player game. Player I ([`Player::First`]) makes the first move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Player {
-    /// Player I, who moves first.
-    First,
-    /// Player II.
-    Second,
-}
-
-impl Player {
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-
-    /// 0 for player I, 1 for player II (the index of a partizan player's token).
-    pub fn index(self) -> usize {
-        match self {
-            Player::First => 0,
-            Player::Second => 1,
-        }
-    }
-}
-
-impl std::fmt::Display for Player {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Player::First => "player I",
-            Player::Second => "player II",
-        })
-    }
-}
 
 /// A certificate: a format version and one body, tagged by `"kind"` in JSON.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

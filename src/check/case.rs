@@ -13,6 +13,7 @@ use crate::problems::Instance;
 use crate::reductions::{Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
+use crate::verify::question::own_answer;
 use crate::verify::round_trip::{self, CertFate};
 use crate::verify::step::{self, Evidence, StepReport, StepVerdict};
 use std::cell::{Cell, RefCell};
@@ -217,7 +218,7 @@ fn certify_case(
     let fresh = || options.budget();
     let mut counts = CertCounts::default();
     // The source's standard solution, solved here only when the comparison used
-    // `Reduction::source_answer` (which gives no certificate): out of budget leaves all four
+    // `Reduction::source_question` (answered without a certificate): out of budget leaves all four
     // unknown.
     let source_solution = match source_solution.map_or_else(|| solve_instance(source, &fresh()), Ok)
     {
@@ -277,14 +278,14 @@ fn compare_trivial(
 }
 
 /// The source answer: the reduction's own question when it has one
-/// ([`Reduction::source_answer`], e.g. Trail Trap's "trail of length n + 1"), else the
+/// ([`Reduction::source_question`], e.g. Trail Trap's "trail of length n + 1"), else the
 /// standard solver of the source kind, whose solution is returned too (for certificates).
 fn source_answer(
     r: &dyn Reduction,
     source: &Instance,
     options: CaseOptions,
 ) -> Result<(bool, Option<Solution>), Verdict> {
-    match r.source_answer(source, &options.budget()) {
+    match own_answer(r, source, &options.budget()) {
         Some(Ok(yes)) => Ok((yes, None)),
         Some(Err(e)) => Err(skip(e)),
         None => solve(source, options).map(|s| (s.yes(), Some(s))),

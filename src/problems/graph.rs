@@ -70,6 +70,21 @@ impl Graph {
         }
     }
 
+    /// A graph on `n` vertices named `v0 … v(n−1)` with the given edges (arcs `u → v` when
+    /// `directed`), in order: the builder that tests and examples share.
+    ///
+    /// Panics if an endpoint is not below `n`.
+    pub fn from_edges(directed: bool, n: usize, edges: &[(VertexId, VertexId)]) -> Self {
+        let mut g = Graph::new(directed);
+        for v in 0..n {
+            g.add_vertex(format!("v{v}"));
+        }
+        for &(u, v) in edges {
+            g.add_edge(u, v);
+        }
+        g
+    }
+
     /// Number of vertices.
     pub fn n(&self) -> usize {
         self.vertices.len()

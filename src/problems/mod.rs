@@ -7,13 +7,17 @@
 pub mod geography;
 pub mod graph;
 pub mod hampath;
+pub mod player;
 pub mod qbf;
+pub mod question;
 pub mod vertex_cover;
 
 pub use geography::{Convention, Geography, Move, Rule, Tokens};
 pub use graph::{Graph, Group, Vertex, VertexId};
 pub use hampath::HamPath;
+pub use player::Player;
 pub use qbf::{Clause, Lit, Qbf, QuantBlock, Quantifier, Var};
+pub use question::SourceQuestion;
 pub use vertex_cover::VertexCover;
 
 use serde::{Deserialize, Serialize};

@@ -227,14 +227,7 @@ mod tests {
     use super::*;
 
     fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
-        let mut g = Graph::new(false);
-        for i in 0..n {
-            g.add_vertex(format!("v{i}"));
-        }
-        for &(u, v) in edges {
-            g.add_edge(u, v);
-        }
-        g
+        Graph::from_edges(false, n, edges)
     }
 
     fn complete(n: usize) -> Vec<(usize, usize)> {

@@ -28,8 +28,8 @@ use super::helpers::{
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Geography, Move, Rule, Tokens, VertexId};
-use crate::solvers::Winner;
 
 /// What replaces each arc: the paper's gadget, or a plain edge (a control that must fail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ static INFO: ReductionInfo = ReductionInfo {
          DEG (PSPACE-complete, FSU) gives planar UEG",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// Gadget A on the arc `x → y`, in the slides' names: `x–p, p–z, p–q, q–r, r–z, r–s, z–s,

@@ -24,8 +24,8 @@ use super::helpers::{add_pendants, check_degrees, copy_vertices};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Convention, Geography, VertexId};
-use crate::solvers::Winner;
 
 /// The pendant construction of RS Thm 2.1, 2.5 and 2.6, registered once per theorem with
 /// that theorem's catalogue entry ([`DVG_TO_MISERE_DVG`],
@@ -77,7 +77,7 @@ static INFO: ReductionInfo = ReductionInfo {
         why: "RS Thm 2.1 / Cor. 2.2: the reduction keeps planarity and the bipartition",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// The roles of `G'`.

@@ -30,8 +30,8 @@ use super::helpers::{
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
-use crate::solvers::Winner;
 
 /// The reduction normal DVG → misère UVG; `pendants: false` is a control that must fail.
 #[derive(Clone, Copy, Debug)]
@@ -85,7 +85,7 @@ static INFO: ReductionInfo = ReductionInfo {
         why: "RS Thm 2.3 / Cor. 2.4: the gadget is planar with the linked vertices on one face",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// The arc gadget on the arc `(u, v)`: `u–g0, g0–g2, g0–g3, g0–g4, g1–g2, g1–g3, g1–g4,

@@ -30,8 +30,8 @@ use super::helpers::{
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
-use crate::solvers::Winner;
 
 /// The reduction DVG → misère NimG-RM; `d_weight: 1` is a control that must fail.
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +82,7 @@ static INFO: ReductionInfo = ReductionInfo {
         why: "RS Thm 3.1 / Cor. 3.2: misere NimG-RM is PSPACE-complete on planar graphs",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// The weighted gadget of Fig. 6 on the arc `(u, v)`: `x_u–a, a–b, b–c, c–d, b–d, d–x_v`,

@@ -32,9 +32,9 @@ use super::certmaps::{CertMapError, CertMaps, MapStatus, claims_yes, refuse};
 use super::helpers::{normal_game, partizan};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
-use crate::certify::{Certificate, CertificateBody, PathCert, Player, check_hampath};
+use crate::certify::{Certificate, CertificateBody, PathCert, check_hampath};
+use crate::problems::Player;
 use crate::problems::{Graph, HamPath, Locator, Rule, VertexId};
-use crate::solvers::Winner;
 
 /// Fraenkel–Simonson Theorem 2.3: `hampath-pvg` (end vertex respected) or
 /// `hampath-pvg-as-printed` (end vertex ignored, as in the paper).
@@ -107,7 +107,7 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
         why: "FS Thm 2.3: PVG is NP-hard for planar digraphs (H is G plus a disjoint chain)",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::Second,
+    yes_winner: Player::Second,
 };
 
 static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {

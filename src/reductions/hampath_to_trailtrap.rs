@@ -20,7 +20,8 @@
 //! This is **neither** "a Hamiltonian path from `v`" **nor** "a Hamiltonian path": both
 //! differ on small cubic graphs (docs/reductions.md lists counterexamples). Cor 17 links
 //! the fixed-vertex question to Hamiltonian path only through a Turing reduction (ask every
-//! `v`), so [`Theorem::decides`] answers the source with the max-trail solver.
+//! `v`), so the theorem names its question ([`SourceQuestion::LongTrailFromStart`]) and
+//! `verify` answers the source with the max-trail solver.
 //! Sizes: `3n + 4` vertices, `m + 2n + 4` edges (`7n/2 + 4` for cubic `G`).
 //!
 //! Certificate maps, after the case analysis of the theorem's proof. A Hamiltonian path from
@@ -46,9 +47,8 @@ use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::{Certificate, CertificateBody, PathCert, Player, Replay, check_hampath};
 use crate::problems::{
-    Convention, Geography, Graph, HamPath, Locator, Move, Rule, Tokens, VertexId,
+    Convention, Geography, Graph, HamPath, Locator, Move, Rule, SourceQuestion, Tokens, VertexId,
 };
-use crate::solvers::{Budget, SolveError, Winner, trail};
 
 /// The half-length of the attached path (edges from the centre to either end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ const INFO: ReductionInfo = ReductionInfo {
         "the question is NOT 'a Hamiltonian path from v' nor 'a Hamiltonian path': both differ on \
          small cubic graphs (10, 14 and 16 vertices; docs/reductions.md); Cor 17 reaches \
          Hamiltonian path only by a Turing reduction (try every v), so verify answers the source \
-         with the max-trail solver (Reduction::source_answer)",
+         with the max-trail solver (Reduction::source_question)",
         "symbols lost in our copy: half-length n + 1, centre p(n+1) and edge c-w reconstructed \
          and pinned by brute force (half-lengths n and n + 2 fail; spec section 3(a))",
     ],
@@ -164,7 +164,7 @@ const INFO: ReductionInfo = ReductionInfo {
         why: "Trail Trap Thm 18: H is connected, bipartite, planar with maximum degree 4",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::Second,
+    yes_winner: Player::Second,
 };
 
 /// The same construction on connected graphs of maximum degree ≤ 3: registered so that random
@@ -399,16 +399,10 @@ impl Theorem for HampathToTrailTrap {
         Ok(())
     }
 
-    /// Thm 18 decides "a trail of length n + 1 from v" (module comment): the max-trail solver
-    /// answers it.
-    fn decides(&self, h: &HamPath, budget: &Budget) -> Option<Result<bool, SolveError>> {
-        let Some(v) = h.start else {
-            return Some(Err(SolveError::Unsupported(
-                "Thm 18 needs a start vertex".into(),
-            )));
-        };
-        let n = h.graph.n();
-        Some(trail::max_trail_from(&h.graph, v, budget).map(|s| s.trail.len() > n))
+    /// Thm 18 decides "a trail of length n + 1 from v" (module comment), not "a Hamiltonian
+    /// path from v".
+    fn question(&self) -> SourceQuestion {
+        SourceQuestion::LongTrailFromStart
     }
 
     fn maps(&self) -> CertMaps {

@@ -5,7 +5,9 @@
 //! claims so that every output can be checked against them, and the answer correspondence
 //! ([`ReductionInfo::yes_winner`]) so that `verify` can compare the two sides.
 
-use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
+use crate::problems::{
+    Convention, Geography, Instance, Locator, Player, Rule, SourceQuestion, Tokens,
+};
 
 // Reductions I (Fraenkel–Simonson and the textbook QBF → Geography).
 pub mod hampath_to_pvg;
@@ -34,7 +36,6 @@ pub mod trailtrap_to_disconnected;
 pub mod ueg_to_misere_ueg;
 
 use crate::certify::Certificate;
-use crate::solvers::{Budget, SolveError, Winner};
 pub use certmaps::{CertMapError, CertMaps, MapStatus};
 pub use claims::{Claim, check_claims};
 use serde::Serialize;
@@ -213,7 +214,7 @@ pub struct ReductionInfo {
     pub provenance: &'static str,
     /// Which target winner means "yes" for the source (for a game source, "yes" means
     /// player I wins it).
-    pub yes_winner: Winner,
+    pub yes_winner: Player,
 }
 
 /// A compiled instance.
@@ -285,17 +286,13 @@ pub trait Reduction: Send + Sync {
     /// Checks the paper's structural claims (acyclic, bipartite, degree bounds, …) on an
     /// output; `Err` says which claim fails and where.
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String>;
-    /// The source answer ("yes"/"no"), when this reduction decides a question other than the
-    /// standard one of its source kind, so that `verify` compares the right answers; `None`
-    /// (the default) means the standard solver of [`ReductionInfo::source`] applies. Trail
-    /// Trap Thm 18 is the case in point: it decides "a trail of length n + 1 from v", not
-    /// "a Hamiltonian path from v".
-    fn source_answer(
-        &self,
-        _source: &Instance,
-        _budget: &Budget,
-    ) -> Option<Result<bool, SolveError>> {
-        None
+    /// The question this reduction's source answer is about, so that `verify` and `check`
+    /// ask the source's solver the right one: [`SourceQuestion::Standard`] (the default) is
+    /// the standard question of [`ReductionInfo::source`]. Trail Trap Thm 18 is the case in
+    /// point: it decides "a trail of length n + 1 from v"
+    /// ([`SourceQuestion::LongTrailFromStart`]), not "a Hamiltonian path from v".
+    fn source_question(&self) -> SourceQuestion {
+        SourceQuestion::Standard
     }
     /// Which certificate maps ([`Reduction::forward`], [`Reduction::backward`]) are
     /// constructive, with the construction in words or the reason there is none.
@@ -324,7 +321,7 @@ pub trait Reduction: Send + Sync {
         _target: &Instance,
         cert: &Certificate,
     ) -> Result<Certificate, CertMapError> {
-        let yes = certmaps::wins(cert) == Some(certmaps::winner_of(self.info().yes_winner));
+        let yes = certmaps::wins(cert) == Some(self.info().yes_winner);
         Err(certmaps::refuse(&self.cert_maps(), false, yes))
     }
     /// The paper's drawing of `self.reduce(source)`'s target: every vertex placed from the

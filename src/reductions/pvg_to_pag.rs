@@ -29,10 +29,10 @@ use super::helpers::{normal_game, partizan, wrong_kind};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::{Certificate, Replay};
+use crate::problems::Player;
 use crate::problems::{
     Convention, Geography, Graph, Instance, Locator, Move, Rule, Tokens, VertexId,
 };
-use crate::solvers::Winner;
 
 /// Fraenkel–Simonson Theorem 2.2 (`pvg-pag`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -74,7 +74,7 @@ static INFO: ReductionInfo = ReductionInfo {
         },
     ],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// The two start vertices of `g`, checked to be a valid PVG (directed, vertex rule, normal

@@ -27,8 +27,8 @@ use super::qbf_to_dvg::{
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Graph, Lit, Qbf, Rule, Tokens};
-use crate::solvers::Winner;
 
 /// The reduction QBF → DEG.
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,7 +69,7 @@ static INFO: ReductionInfo = ReductionInfo {
          textbook vertex-geography digraph read as arcs verifies (spec section 4)",
     ],
     provenance: "reconstructed (textbook construction as arcs), verified by brute force",
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// Adds the diamonds' vertices (named as in `qbf-dvg`: `T1, x1, not_x1, B1`, …, each diamond

@@ -27,8 +27,8 @@ use super::qbf_normal::{NormalQbf, distinct_literals, normalize};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Graph, Lit, Qbf, Rule, Tokens, VertexId};
-use crate::solvers::Winner;
 
 /// The textbook QBF → Generalized Geography reduction (`qbf-dvg`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -68,7 +68,7 @@ static INFO: ReductionInfo = ReductionInfo {
          occurrences",
     ],
     provenance: "textbook construction, written from the book and brute-force verified (spec §4)",
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// The textbook board (`qbf-dvg`, and `qbf-deg` which plays it by arcs): a diamond per

@@ -28,9 +28,9 @@ use super::helpers::{Diamond, add_named, normal_game, partizan, require_3cnf};
 use super::qbf_normal::{NormalQbf, normalize};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
-use crate::certify::{Certificate, Player, Replay};
+use crate::certify::{Certificate, Replay};
+use crate::problems::Player;
 use crate::problems::{Graph, Lit, Qbf, Rule, VertexId};
-use crate::solvers::Winner;
 use std::collections::HashMap;
 
 /// Fraenkel–Simonson Theorem 2.1 with the 11-vertex clusters of Fig. 1 (`qbf-pvg`).
@@ -77,7 +77,7 @@ static INFO: ReductionInfo = ReductionInfo {
     provenance: "reconstructed from the prose (Fig. 1 lost), brute-force verified (spec §1)",
     structure: &[Claim::Bipartite, Claim::Simple],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// One clause cluster's vertices (the paper's 11-vertex cluster, spec §1).

@@ -34,9 +34,9 @@ use super::helpers::{Diamond, add_named, normal_game, require_3cnf};
 use super::qbf_normal::{NormalQbf, distinct_literals, has_complementary_pair, normalize};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
-use crate::certify::{Certificate, Player, Replay};
+use crate::certify::{Certificate, Replay};
+use crate::problems::Player;
 use crate::problems::{Graph, Lit, Move, Qbf, Rule, Tokens, VertexId};
-use crate::solvers::Winner;
 use std::collections::HashMap;
 
 /// Which two-token game, and whether IAG2 drops clauses with x and ¬x for a universal x.
@@ -122,7 +122,7 @@ static IAG2_INFO: ReductionInfo = ReductionInfo {
     provenance: "reconstructed from the prose (Fig. 5 lost), brute-force verified (spec §5)",
     structure: &[Claim::Acyclic],
     size_legend: SIZE_IAG2.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 static IAG2_AS_PRINTED_INFO: ReductionInfo = ReductionInfo {

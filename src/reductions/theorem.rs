@@ -18,8 +18,7 @@
 use super::certmaps::{self, CertMapError, CertMaps};
 use super::{Reduced, Reduction, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
-use crate::problems::{Geography, HamPath, Instance, Qbf, VertexCover};
-use crate::solvers::{Budget, SolveError};
+use crate::problems::{Geography, HamPath, Instance, Qbf, SourceQuestion, VertexCover};
 
 /// What building a reduction returns: the target game, the roles of its vertices, and remarks
 /// made while building (normalisations applied, clauses dropped, …).
@@ -219,7 +218,7 @@ pub trait Theorem: Send + Sync + 'static {
         _built: &Construction<Self::Layout>,
         cert: &Certificate,
     ) -> Result<Certificate, CertMapError> {
-        let yes = certmaps::wins(cert) == Some(certmaps::winner_of(self.entry().yes_winner));
+        let yes = certmaps::wins(cert) == Some(self.entry().yes_winner);
         Err(certmaps::refuse(&self.maps(), false, yes))
     }
 
@@ -235,14 +234,11 @@ pub trait Theorem: Send + Sync + 'static {
         None
     }
 
-    /// The source answer when the theorem decides another question than its source kind's
-    /// standard one (see [`Reduction::source_answer`]).
-    fn decides(
-        &self,
-        _source: &Self::Source,
-        _budget: &Budget,
-    ) -> Option<Result<bool, SolveError>> {
-        None
+    /// The question the theorem's source answer is about (see
+    /// [`Reduction::source_question`]); the standard one of its source kind unless the
+    /// theorem says otherwise.
+    fn question(&self) -> SourceQuestion {
+        SourceQuestion::Standard
     }
 }
 
@@ -302,12 +298,8 @@ impl<T: Theorem> Reduction for T {
         }
     }
 
-    fn source_answer(
-        &self,
-        source: &Instance,
-        budget: &Budget,
-    ) -> Option<Result<bool, SolveError>> {
-        self.decides(self.read_source(source).ok()?, budget)
+    fn source_question(&self) -> SourceQuestion {
+        self.question()
     }
 
     fn cert_maps(&self) -> CertMaps {

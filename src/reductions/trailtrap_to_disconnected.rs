@@ -18,8 +18,8 @@ use super::helpers::{add_fresh, copy_vertices};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
+use crate::problems::Player;
 use crate::problems::{Geography, VertexId};
-use crate::solvers::Winner;
 
 /// The reduction Trail Trap → Trail Trap on `G ⊎ K_1` (Cor 19).
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,7 +55,7 @@ static INFO: ReductionInfo = ReductionInfo {
         why: "Trail Trap Cor. 19: NP-hard on disconnected bipartite planar graphs",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// `G ⊎ K_1` by role.

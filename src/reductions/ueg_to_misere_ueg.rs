@@ -18,7 +18,7 @@
 
 use super::dvg_to_misere_dvg::{MisereByPendants, SIZE};
 use super::{Claim, ProblemKind, ReductionInfo};
-use crate::solvers::Winner;
+use crate::problems::Player;
 
 /// Normal UEG → misère UEG (RS Thm 2.5).
 pub const UEG_TO_MISERE_UEG: MisereByPendants = MisereByPendants::new(&INFO);
@@ -46,5 +46,5 @@ static INFO: ReductionInfo = ReductionInfo {
         why: "pendant vertices keep planarity (the misere pendant construction of RS section 2)",
     }],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };

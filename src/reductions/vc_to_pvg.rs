@@ -27,9 +27,9 @@ use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{normal_game, partizan};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
-use crate::certify::{Certificate, CertificateBody, CoverCert, Player, Replay, check_cover};
+use crate::certify::{Certificate, CertificateBody, CoverCert, Replay, check_cover};
+use crate::problems::Player;
 use crate::problems::{Graph, Locator, Rule, VertexCover, VertexId};
-use crate::solvers::Winner;
 
 /// Fraenkel–Simonson Theorem 2.4: `vc-pvg` (1 ≤ k ≤ n) or `vc-pvg-as-printed` (k = 0 too).
 #[derive(Clone, Copy, Debug)]
@@ -105,7 +105,7 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
     provenance: "reconstructed from the prose (Fig. 4 lost), brute-force verified (spec §4)",
     structure: &[Claim::Acyclic],
     size_legend: SIZE.legend,
-    yes_winner: Winner::Second,
+    yes_winner: Player::Second,
 };
 
 static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {

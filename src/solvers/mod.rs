@@ -118,28 +118,13 @@ impl Stats {
     }
 }
 
-/// The winner of a game with optimal play. Player I ("first") makes the first move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Winner {
-    /// Player I, who moves first.
-    First,
-    /// Player II.
-    Second,
-}
-
-impl Winner {
-    /// The other player.
-    pub fn other(self) -> Winner {
-        match self {
-            Winner::First => Winner::Second,
-            Winner::Second => Winner::First,
-        }
-    }
-}
+/// The winner of a game with optimal play: one [`Player`](crate::problems::Player), under
+/// the name the solvers' answers have always used.
+pub use crate::problems::Player as Winner;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The budget ran out: the answer is "unknown" (exit code 3).
     #[error(transparent)]

@@ -201,14 +201,7 @@ mod tests {
     use super::*;
 
     fn graph(directed: bool, n: usize, edges: &[(usize, usize)]) -> Graph {
-        let mut g = Graph::new(directed);
-        for v in 0..n {
-            g.add_vertex(format!("v{v}"));
-        }
-        for &(u, v) in edges {
-            g.add_edge(u, v);
-        }
-        g
+        Graph::from_edges(directed, n, edges)
     }
 
     #[test]

@@ -8,11 +8,13 @@
 //! a chain with the reductions' forward maps, each image checked by the independent checker
 //! ([`crate::certify::check`]), which is how `verify --by certificate` answers where no search
 //! can finish. [`round_trip`] runs one step's four certificates (source, forward, target,
-//! backward) for `--certify`.
+//! backward) for `--certify`. [`question`] answers a source whose reduction decides another
+//! question than its kind's standard one (the theorem names it, this module picks the solver).
 //!
 //! This module orchestrates solvers, maps and the checker, so that `reductions` imports no
 //! solver.
 
 pub mod chain;
+pub mod question;
 pub mod round_trip;
 pub mod step;

@@ -15,7 +15,7 @@
 
 use super::chain::judge;
 use crate::certify::{Certificate, CheckError, Claim};
-use crate::problems::Instance;
+use crate::problems::{Instance, SourceQuestion};
 use crate::reductions::CertMapError;
 use crate::reductions::Reduction;
 use crate::solvers::certificates::{GameCertificate, certify_solution, claim_text, expected_claim};
@@ -182,9 +182,8 @@ pub fn carry_keeping(
         Ok(Some(c)) => match judge(tgt, &c, tgt_claim) {
             ok @ CertFate::Accepted { .. } => {
                 // A reduction that decides another question than its source kind's standard
-                // one: the source claim is what the mapped certificate itself proves. Whether
-                // it does is all that is asked, so a zero budget spares the solve.
-                let asks_own_question = r.source_answer(src, &Budget::new(Some(0), None)).is_some();
+                // one: the source claim is what the mapped certificate itself proves.
+                let asks_own_question = r.source_question() != SourceQuestion::Standard;
                 let want = if asks_own_question { None } else { src_claim };
                 let (fate, image) = mapped(r.backward(src, tgt, &c), src, want);
                 kept.push(("target", c));

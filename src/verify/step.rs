@@ -243,7 +243,7 @@ pub struct StepReport {
     /// The source's answer (YES: true formula, a path or cover exists, player I wins).
     pub source_yes: bool,
     /// Whether the reduction decides another question than its source kind's standard one
-    /// ([`Reduction::source_answer`]) and `source_yes` is that answer.
+    /// ([`Reduction::source_question`]) and `source_yes` is that answer.
     pub own_question: bool,
     /// The winner the source answer predicts: `yes_winner` if YES, the other player if NO.
     pub expected: Winner,

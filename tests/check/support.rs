@@ -3,9 +3,10 @@
 //! solvers that `check` uses).
 
 use georeduce::check::{CheckConfig, CheckReport, FailureKind, Silent, run_case, run_check};
-use georeduce::problems::{Geography, HamPath, Instance, Qbf, Quantifier, Tokens, VertexCover};
+use georeduce::problems::{
+    Geography, HamPath, Instance, Qbf, Quantifier, SourceQuestion, Tokens, VertexCover,
+};
 use georeduce::reductions::{self, Reduced, Reduction, ReductionError, ReductionInfo};
-use georeduce::solvers::{Budget, SolveError};
 
 pub fn by_id(id: &str) -> &'static dyn Reduction {
     reductions::by_id(id).unwrap_or_else(|| panic!("reduction {id} is registered"))
@@ -44,8 +45,8 @@ impl Reduction for Broken {
     fn check_structure(&self, _: &Instance, _: &Instance) -> Result<(), String> {
         Ok(())
     }
-    fn source_answer(&self, s: &Instance, b: &Budget) -> Option<Result<bool, SolveError>> {
-        self.inner.source_answer(s, b)
+    fn source_question(&self) -> SourceQuestion {
+        self.inner.source_question()
     }
 }
 

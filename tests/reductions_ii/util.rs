@@ -17,14 +17,7 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 
 /// A graph with vertices `v0 … v{n-1}` and the given edges.
 pub fn graph(directed: bool, n: usize, edges: &[(VertexId, VertexId)]) -> Graph {
-    let mut g = Graph::new(directed);
-    for v in 0..n {
-        g.add_vertex(format!("v{v}"));
-    }
-    for &(u, v) in edges {
-        g.add_edge(u, v);
-    }
-    g
+    Graph::from_edges(directed, n, edges)
 }
 
 /// A random board in the style of the spec's verifier: `n` vertices, a uniformly drawn

@@ -21,6 +21,7 @@ use crate::reductions::{ProblemKind, Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
 use crate::verify::chain::{Carried, carry_forward, proved_winner};
+use crate::verify::question::own_answer;
 use crate::verify::round_trip::CertFate;
 use crate::verify::step::{self, Evidence, StepReport};
 use std::path::Path;
@@ -306,7 +307,7 @@ fn compare_steps(
             0 => source_solution.map(Solution::yes),
             _ => f.established[j - 1].map(|w| w == crate::solvers::Winner::First),
         };
-        let answer = match r.source_answer(src, budget) {
+        let answer = match own_answer(*r, src, budget) {
             None => standard.map(|y| (y, false)),
             Some(Ok(yes)) => Some((yes, true)),
             Some(Err(SolveError::Budget(_))) => None,

@@ -36,7 +36,7 @@ pub(crate) mod arc_gadgets;
 pub(crate) mod diamonds;
 pub(crate) mod util;
 
-pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert, winner_of};
+pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert};
 
 use crate::certify::{Certificate, CertificateBody, CheckError, Player};
 use serde::Serialize;

@@ -10,16 +10,7 @@ use crate::certify::{
     QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
 };
 use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
-use crate::solvers::Winner;
 use std::collections::HashMap;
-
-/// The certificate player of a solver's winner.
-pub fn winner_of(w: Winner) -> Player {
-    match w {
-        Winner::First => Player::First,
-        Winner::Second => Player::Second,
-    }
-}
 
 /// The error of a proof's strategy asked at a position its plan never reaches.
 pub(crate) fn off_plan() -> CertMapError {

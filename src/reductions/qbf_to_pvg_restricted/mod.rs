@@ -29,9 +29,9 @@ use super::helpers::{Diamond, add_named, normal_game, partizan, require_3cnf};
 use super::qbf_normal::{NormalQbf, normalize};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
-use crate::certify::{Certificate, Player, Replay};
+use crate::certify::{Certificate, Replay};
+use crate::problems::Player;
 use crate::problems::{Graph, Lit, Qbf, Rule, VertexId};
-use crate::solvers::Winner;
 pub use cluster::Cluster;
 use std::collections::HashMap;
 pub use trees::OutTree;
@@ -91,7 +91,7 @@ static INFO: ReductionInfo = ReductionInfo {
     provenance: "own design after the prose (Fig. 2 lost), brute-force verified (spec §1b)",
     structure: &[Claim::DegreeRestricted, Claim::Bipartite, Claim::Simple],
     size_legend: SIZE.legend,
-    yes_winner: Winner::First,
+    yes_winner: Player::First,
 };
 
 /// The parameters of the construction for one normalised formula.

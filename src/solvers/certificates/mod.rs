@@ -147,6 +147,7 @@ pub fn compact_certificate(g: &Geography) -> Result<Option<Certificate>, SolveEr
 
 /// A failure of `--self-check`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SelfCheckError {
     /// The checker rejected the certificate: a bug in a solver or in the certificate builder.
     #[error("certificate rejected: {0}")]

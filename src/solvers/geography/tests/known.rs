@@ -7,14 +7,7 @@ use crate::solvers::geography::{initial_position, legal_moves, play, solve, solv
 use crate::solvers::{Budget, Winner};
 
 fn graph(n: usize, directed: bool, edges: &[(usize, usize)]) -> Graph {
-    let mut g = Graph::new(directed);
-    for v in 0..n {
-        g.add_vertex(format!("v{v}"));
-    }
-    for &(u, v) in edges {
-        g.add_edge(u, v);
-    }
-    g
+    Graph::from_edges(directed, n, edges)
 }
 
 fn game(graph: Graph, rule: Rule, tokens: Tokens, convention: Convention) -> Geography {
