@@ -158,20 +158,92 @@ pub enum Command {
     /// Random differential testing of reductions: generate, compile, solve both sides,
     /// compare; shrink any counterexample to a minimal one.
     Check(CheckArgs),
-    /// Draw a graph-based instance as DOT.
-    Render {
-        /// Instance file (`-` for standard input).
-        file: PathBuf,
-        /// Write here instead of standard output.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Graph label (defaults to the variant name and size).
-        #[arg(long)]
-        title: Option<String>,
-        /// Overwrite OUTPUT even when it is a symbolic link.
-        #[arg(long)]
-        force: bool,
-    },
+    /// Draw an instance, or what a reduction compiles it to, as the paper draws it: DOT,
+    /// SVG, PDF or PNG (graphviz) or TikZ, chosen by OUTPUT's extension (docs/figures.md).
+    Render(RenderArgs),
+    /// Draw every reduction on its paper's example into DIR: SVG and TikZ figures and a
+    /// Markdown page (docs/gallery/ holds the result).
+    Gallery(GalleryArgs),
+}
+
+/// Flags of `georeduce render`.
+#[derive(Debug, Args, Clone)]
+pub struct RenderArgs {
+    /// Instance file (`-` for standard input).
+    pub file: PathBuf,
+    /// Write here; the extension picks the format (.dot, .svg, .pdf, .png, .tex). Without
+    /// it, DOT (or --format) goes to standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Format for standard output, or to override OUTPUT's extension.
+    #[arg(long, value_enum)]
+    pub format: Option<FigureFormat>,
+    /// Compile to this problem first and draw the target (`georeduce list`).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Apply these reductions first (comma-separated) and draw the target.
+    #[arg(long)]
+    pub via: Option<String>,
+    /// Caption (defaults to the construction and its theorem).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Label vertices with their internal identifiers (debugging).
+    #[arg(long)]
+    pub names: bool,
+    /// Draw no vertex labels.
+    #[arg(long)]
+    pub no_labels: bool,
+    /// Black and white for print: players told apart by line style.
+    #[arg(long)]
+    pub mono: bool,
+    /// Draw every vertex and arc of a cigar instead of one ellipse.
+    #[arg(long)]
+    pub expand_cigars: bool,
+    /// Mark the gadget with this name (`x1`, `C2`, `cigar1`, …).
+    #[arg(long, value_name = "GADGET")]
+    pub highlight: Option<String>,
+    /// Overlay a line of optimal play from the solver (moves numbered, coloured by player).
+    #[arg(long)]
+    pub play: bool,
+    /// TikZ: a complete document that pdflatex compiles (16:9 page).
+    #[arg(long)]
+    pub standalone: bool,
+    /// TikZ: uncover the figure gadget by gadget (`\uncover<k->`; a beamer frame with
+    /// --standalone).
+    #[arg(long)]
+    pub beamer_steps: bool,
+    /// Overwrite OUTPUT even when it is a symbolic link.
+    #[arg(long)]
+    pub force: bool,
+    /// Budget of the solver behind --play.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// What `render` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FigureFormat {
+    /// Graphviz DOT with pinned positions (no external tool needed).
+    Dot,
+    /// SVG through graphviz.
+    Svg,
+    /// PDF through graphviz.
+    Pdf,
+    /// PNG through graphviz (fits 1920×1080).
+    Png,
+    /// TikZ from our own coordinates.
+    Tex,
+}
+
+/// Flags of `georeduce gallery`.
+#[derive(Debug, Args, Clone)]
+pub struct GalleryArgs {
+    /// Directory to write (created if missing).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Write only DOT and TikZ (no graphviz needed).
+    #[arg(long)]
+    pub no_svg: bool,
 }
 
 /// Flags of `georeduce check`.

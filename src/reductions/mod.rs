@@ -315,6 +315,12 @@ pub trait Reduction: Send + Sync {
         let yes = certmaps::wins(cert) == Some(certmaps::winner_of(self.info().yes_winner));
         Err(certmaps::refuse(&self.cert_maps(), false, yes))
     }
+    /// The paper's drawing of `self.reduce(source)`'s target: every vertex placed from the
+    /// construction's layout (see `Theorem::figure`). `None` when the reduction does not
+    /// place its gadgets (the renderer then lays the game out itself).
+    fn figure(&self, _source: &Instance) -> Option<crate::render::Figure> {
+        None
+    }
 }
 
 /// Every registered reduction, in catalogue order.

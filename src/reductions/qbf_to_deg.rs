@@ -166,6 +166,18 @@ impl Theorem for QbfToDeg {
 
     /// The token starts on `T_1`, the prefix is odd, and every diamond is `T → x, ¬x → B`
     /// with one arc out of each side.
+    fn figure(
+        &self,
+        _: &Qbf,
+        built: &Construction<TextbookLayout>,
+    ) -> Option<crate::render::Figure> {
+        Some(super::qbf_to_dvg::textbook_figure(
+            built,
+            "Edge geography on the textbook board: the same diamonds and clause vertices, \
+             played by arcs (Sipser, Thm 8.14, arc version)",
+        ))
+    }
+
     fn check_layout(&self, _: &Qbf, built: &Construction<TextbookLayout>) -> Result<(), String> {
         check_starts_on_top(built)?;
         let diamonds = &built.layout.diamonds;

@@ -185,6 +185,17 @@ impl Theorem for QbfToDvg {
         check_starts_on_top(built)
     }
 
+    fn figure(
+        &self,
+        _: &Qbf,
+        built: &Construction<TextbookLayout>,
+    ) -> Option<crate::render::Figure> {
+        Some(textbook_figure(
+            built,
+            "Generalized Geography board: a diamond per variable, a vertex per clause (Sipser, Thm 8.14)",
+        ))
+    }
+
     fn maps(&self) -> CertMaps {
         TEXTBOOK_MAPS
     }
@@ -206,6 +217,103 @@ impl Theorem for QbfToDvg {
     ) -> Result<Certificate, CertMapError> {
         textbook_backward(q, built, cert)
     }
+}
+
+/// Sipser's drawing of the textbook board (Fig. 8.15 in the 2nd edition): the diamonds in a
+/// vertical column (`x_i` always on the left, `¬x_i` on the right, tops and bottoms as
+/// unlabelled dots), `c` under the last diamond, the clause vertices `c_j` in a row below,
+/// and each clause's arcs sweeping out around the column into the literal vertices they
+/// point at (arcs to left sides on the left, to right sides on the right). Shared by
+/// `qbf-dvg` and `qbf-deg`; `caption` names the theorem.
+pub(crate) fn textbook_figure(
+    built: &Construction<TextbookLayout>,
+    caption: &str,
+) -> crate::render::Figure {
+    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    let lay = &built.layout;
+    let nq = &lay.formula;
+    let mut fig = Figure::of_game(&built.game, caption);
+    for (v, d) in lay.diamonds.iter().enumerate() {
+        let y = -3.0 * v as f64;
+        fig.place(d.top, 0.0, y);
+        fig.point(d.top);
+        fig.place(d.sides[0], -1.0, y - 1.0);
+        fig.place(d.sides[1], 1.0, y - 1.0);
+        fig.label(d.sides[0], markup_of_display(&nq.lit_label(Lit::pos(v))));
+        fig.label(d.sides[1], markup_of_display(&nq.lit_label(Lit::neg(v))));
+        fig.place(d.bottom, 0.0, y - 2.0);
+        fig.point(d.bottom);
+        let q = if NormalQbf::is_existential(v) {
+            "∃"
+        } else {
+            "∀"
+        };
+        let name = markup_of_display(&nq.qbf.vars[v]);
+        fig.gadget(
+            nq.qbf.vars[v].clone(),
+            format!("{q}{name}"),
+            vec![d.top, d.sides[0], d.sides[1], d.bottom],
+            Outline::Bare,
+        );
+    }
+    let n = lay.diamonds.len() as f64;
+    let yc = -3.0 * n;
+    fig.place(lay.choice, 0.0, yc);
+    fig.point(lay.choice);
+    let m = lay.clause.len();
+    let row = yc - 1.4;
+    let x_of = |j: usize| 1.3 * (j as f64 - (m as f64 - 1.0) / 2.0);
+    for (j, &cv) in lay.clause.iter().enumerate() {
+        fig.place(cv, x_of(j), row);
+        fig.label(cv, subscript("c", &(nq.clause_origin[j] + 1).to_string()));
+    }
+    let mut members = vec![lay.choice];
+    members.extend(&lay.clause);
+    fig.gadget("clauses", "", members, Outline::Bare);
+    // Lanes outside the column: clauses further from a side use lanes further out.
+    let mut lanes = [0usize; 2];
+    for side in [0usize, 1] {
+        let clauses: Vec<usize> = match side {
+            0 => (0..m).collect(),
+            _ => (0..m).rev().collect(),
+        };
+        for j in clauses {
+            for &(a, b) in &built.game.graph.edges {
+                if a != lay.clause[j] {
+                    continue;
+                }
+                let Some(v) = lay.diamonds.iter().position(|d| d.sides[side] == b) else {
+                    continue;
+                };
+                let k = lanes[side] as f64;
+                lanes[side] += 1;
+                let sign = if side == 0 { -1.0 } else { 1.0 };
+                let lane = sign * (1.9 + 0.3 * k);
+                let ys = -3.0 * v as f64 - 1.0;
+                let dip = row - 0.7 - 0.22 * k;
+                let x = x_of(j) + sign * 0.12;
+                fig.route(a, b, vec![(x, dip), (lane, dip), (lane, ys)]);
+            }
+        }
+    }
+    if let Some(note) = dummy_caption(nq) {
+        fig.caption.push(note);
+    }
+    fig
+}
+
+/// The caption line explaining the dummy variables the prefix normalisation added, if any.
+pub(crate) fn dummy_caption(nq: &NormalQbf) -> Option<String> {
+    use crate::render::figure::markup_of_display;
+    let dummies = nq.dummy_names();
+    (!dummies.is_empty()).then(|| {
+        let names: Vec<String> = dummies.iter().map(|d| markup_of_display(d)).collect();
+        format!(
+            "{} added by normalising the prefix to ∃∀…∃ (one variable per quantifier, odd \
+             count); a dummy occurs in no clause",
+            names.join(", ")
+        )
+    })
 }
 
 /// Err unless the token starts on the first diamond's top.

@@ -284,6 +284,10 @@ impl Theorem for QbfToPvg {
         &SIZE
     }
 
+    fn figure(&self, _: &Qbf, built: &Construction<Layout>) -> Option<crate::render::Figure> {
+        Some(figure(built))
+    }
+
     /// I starts on `eJ0` and II on `uJ0`, and every clause cluster has its 11 vertices.
     fn check_layout(&self, _: &Qbf, built: &Construction<Layout>) -> Result<(), String> {
         let lay = &built.layout;
@@ -469,6 +473,151 @@ fn refuter_move(
         Some(Role::Literal(c, j)) => Ok(lay.literal_vertex(clauses[c][j])),
         _ => Err(off_plan()),
     }
+}
+
+/// Fraenkel–Simonson's drawing of Theorem 2.1's board (Fig. 1, reconstructed): I's
+/// (∃) diamond chain on the left and II's (∀) chain on the right, side by side, `x_i` always
+/// on the left of its diamond and `¬x_i` on the right; the clause clusters in a row below,
+/// each boxed, its three literal connectors `L` on top facing the diamonds (arcs routed up
+/// through a channel into the literal vertex from outside its chain), the centre `c_j` above
+/// them, I's connectors `E` and II's `M` below them and `U` at the bottom; the arcs from
+/// `eJ_E` and `X` come in along buses under the clusters.
+fn figure(built: &Construction<Layout>) -> crate::render::Figure {
+    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    let lay = &built.layout;
+    let nq = &lay.formula;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Partizan geography board: ∃ and ∀ diamond chains, one 11-vertex cluster per clause \
+         (Fraenkel–Simonson, Thm 2.1)",
+    );
+    let chain_x = |v: usize| {
+        if NormalQbf::is_existential(v) {
+            -3.5
+        } else {
+            3.5
+        }
+    };
+    let junction_y = |t: usize| -2.0 * t as f64;
+    for (t, &j) in lay.e_junction.iter().enumerate() {
+        fig.place(j, -3.5, junction_y(t));
+        fig.point(j);
+    }
+    for (t, &j) in lay.u_junction.iter().enumerate() {
+        fig.place(j, 3.5, junction_y(t));
+        fig.point(j);
+    }
+    let u_end = junction_y(lay.u_junction.len() - 1);
+    fig.place(lay.extra, 3.5, u_end - 1.2);
+    fig.label(lay.extra, "X");
+    for v in 0..nq.n() {
+        let d = lay.diamond(v);
+        let (x, y) = (chain_x(v), junction_y(v / 2) - 1.0);
+        fig.place(d.sides[0], x - 0.9, y);
+        fig.place(d.sides[1], x + 0.9, y);
+        fig.label(d.sides[0], markup_of_display(&nq.lit_label(Lit::pos(v))));
+        fig.label(d.sides[1], markup_of_display(&nq.lit_label(Lit::neg(v))));
+        let q = if NormalQbf::is_existential(v) {
+            "∃"
+        } else {
+            "∀"
+        };
+        fig.gadget(
+            nq.qbf.vars[v].clone(),
+            format!("{q}{}", markup_of_display(&nq.qbf.vars[v])),
+            vec![d.top, d.sides[0], d.sides[1], d.bottom],
+            Outline::Bare,
+        );
+    }
+    let chains_bottom = junction_y(lay.e_junction.len().max(lay.u_junction.len()) - 1) - 1.2;
+    let m = lay.cluster.len();
+    let width = 5.6;
+    let top = chains_bottom - 2.5 - 0.25 * (3 * m) as f64;
+    let mut arc = 0usize;
+    let (e_end, e_bus, u_bus) = (lay.exists_bottom(), top - 3.4, top - 3.1);
+    let left_edge = -width * m as f64 / 2.0;
+    for (c, k) in lay.cluster.iter().enumerate() {
+        let cx = left_edge + width * (c as f64 + 0.5);
+        let xs = |j: usize| cx + 1.5 * (j as f64 - 1.0);
+        fig.place(k.centre, cx, top + 0.9);
+        fig.label(
+            k.centre,
+            subscript("c", &(nq.clause_origin[c] + 1).to_string()),
+        );
+        for j in 0..3 {
+            fig.place(k.literal[j], xs(j), top);
+            fig.place(k.existential[j], xs(j) - 0.4, top - 1.3);
+            fig.place(k.towards[j], xs(j) + 0.4, top - 1.3);
+            for v in [k.literal[j], k.existential[j], k.towards[j]] {
+                fig.point(v);
+            }
+            // eJ_E's bus under the clusters, then up into E.
+            let e_y = junction_y(lay.e_junction.len() - 1);
+            fig.route(
+                e_end,
+                k.existential[j],
+                vec![
+                    (left_edge - 0.5, e_y),
+                    (left_edge - 0.5, e_bus),
+                    (xs(j) - 0.4, e_bus),
+                ],
+            );
+            // The literal connector's arc: up a channel, across, up the lane beside the
+            // literal's chain, into the literal vertex from outside.
+            let target = built
+                .game
+                .graph
+                .edges
+                .iter()
+                .find(|&&(a, b)| a == k.literal[j] && b != k.centre)
+                .map(|&(_, b)| b);
+            if let Some(b) = target
+                && let Some(v) = (0..nq.n()).find(|&v| lay.lit[v].contains(&b))
+            {
+                let side = usize::from(lay.lit[v][1] == b);
+                let sign = if side == 0 { -1.0 } else { 1.0 };
+                let lane = chain_x(v) + sign * (1.6 + 0.18 * arc as f64);
+                let chan = chains_bottom - 0.6 - 0.25 * arc as f64;
+                let by = fig.nodes[b].pos.map_or(0.0, |p| p.1);
+                let up = if j == 1 { xs(j) + 0.45 } else { xs(j) };
+                let mut ways = vec![(up, top + 0.45), (up, chan), (lane, chan), (lane, by)];
+                if j != 1 {
+                    ways.remove(0);
+                }
+                fig.route(k.literal[j], b, ways);
+                arc += 1;
+            }
+        }
+        fig.place(k.universal, cx, top - 2.5);
+        fig.point(k.universal);
+        fig.route(
+            lay.extra,
+            k.universal,
+            vec![
+                (-left_edge + 0.5, u_end - 1.2),
+                (-left_edge + 0.5, u_bus),
+                (cx, u_bus),
+            ],
+        );
+        let mut members = vec![k.universal, k.centre];
+        members.extend(k.literal);
+        members.extend(k.existential);
+        members.extend(k.towards);
+        let lits: Vec<String> = nq.qbf.clauses[c]
+            .iter()
+            .map(|&l| crate::render::figure::label_unicode(&markup_of_display(&nq.lit_label(l))))
+            .collect();
+        fig.gadget(
+            format!("C{}", nq.clause_origin[c] + 1),
+            format!("({})", lits.join(" ∨ ")),
+            members,
+            Outline::Box,
+        );
+    }
+    if let Some(note) = super::qbf_to_dvg::dummy_caption(nq) {
+        fig.caption.push(note);
+    }
+    fig
 }
 
 #[cfg(test)]

@@ -223,6 +223,18 @@ pub trait Theorem: Send + Sync + 'static {
         Err(certmaps::refuse(&self.maps(), false, yes))
     }
 
+    /// The paper's drawing of the construction: every vertex of `built.game` placed from
+    /// the layout, labelled as the paper labels it, gadgets outlined, and a caption naming
+    /// the construction and the theorem (see [`crate::render::figure`]). `None` (the
+    /// default): the renderer lays the game out itself.
+    fn figure(
+        &self,
+        _source: &Self::Source,
+        _built: &Construction<Self::Layout>,
+    ) -> Option<crate::render::Figure> {
+        None
+    }
+
     /// The source answer when the theorem decides another question than its source kind's
     /// standard one (see [`Reduction::source_answer`]).
     fn decides(
@@ -300,6 +312,12 @@ impl<T: Theorem> Reduction for T {
 
     fn cert_maps(&self) -> CertMaps {
         self.maps()
+    }
+
+    fn figure(&self, source: &Instance) -> Option<crate::render::Figure> {
+        let src = T::Source::read(self.entry(), source).ok()?;
+        let built = self.construct(src).ok()?;
+        Theorem::figure(self, src, &built)
     }
 
     fn forward(

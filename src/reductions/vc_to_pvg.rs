@@ -374,6 +374,14 @@ impl Theorem for VcToPvg {
     }
 
     /// I starts on `a1` and II on `s2`.
+    fn figure(
+        &self,
+        vc: &VertexCover,
+        built: &Construction<Layout>,
+    ) -> Option<crate::render::Figure> {
+        Some(figure(vc, built))
+    }
+
     fn check_layout(&self, _: &VertexCover, built: &Construction<Layout>) -> Result<(), String> {
         match built.game.starts() == [built.layout.chain[0], built.layout.s2] {
             true => Ok(()),
@@ -530,6 +538,119 @@ fn cover_backward(
     Ok(Certificate::new(CertificateBody::VertexCover(CoverCert {
         cover,
     })))
+}
+
+/// Fraenkel–Simonson's Fig. 4 (reconstructed): I's chain `a_1 … a_{k+3}` along the top;
+/// below it cigar 1 (under the fork) and cigar 2 (one vertex per edge of H, under the chain's
+/// end); `block`, `u_1` and cigar 3 (one vertex per vertex of H, where II starts from `s_2`)
+/// in the middle; cigar 4 under cigar 3; the tail (`c_1`'s short chain, `u_2`, `c_2`'s long
+/// chain) at the bottom. Each cigar is an ellipse; collapsed (the default) every arc into a
+/// cigar ends on its border as in the paper, `--expand-cigars` draws every vertex and arc.
+fn figure(vc: &VertexCover, built: &Construction<Layout>) -> crate::render::Figure {
+    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    let lay = &built.layout;
+    let h = &vc.graph;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Partizan geography on an acyclic digraph: four cigars, I's chain, a tail \
+         (Fraenkel–Simonson, Thm 2.4, Fig. 4)",
+    );
+    let row = |fig: &mut Figure, vs: &[VertexId], x0: f64, step: f64, y: f64| {
+        for (i, &v) in vs.iter().enumerate() {
+            fig.place(v, x0 + step * i as f64, y);
+        }
+    };
+    row(&mut fig, &lay.chain, 0.0, 1.1, 0.0);
+    for (i, &a) in lay.chain.iter().enumerate() {
+        fig.label(a, subscript("a", &(i + 1).to_string()));
+    }
+    let fork_x = 1.1 * (lay.chain.len() - 2) as f64;
+    let end_x = fork_x + 1.1;
+    // Cigar 1 ends under the fork; cigar 2 starts under the chain's end.
+    let c1_len = lay.cigar1.len() as f64;
+    row(
+        &mut fig,
+        &lay.cigar1,
+        fork_x - 0.7 * (c1_len - 1.0) - 0.3,
+        0.7,
+        -2.0,
+    );
+    row(&mut fig, &lay.cigar2, end_x + 0.5, 0.95, -2.0);
+    for &v in &lay.cigar1 {
+        fig.point(v);
+    }
+    for (&v, &(a, b)) in lay.cigar2.iter().zip(&lay.edges) {
+        fig.label(v, format!("{}–{}", h.display(a), h.display(b)));
+    }
+    let x3 = end_x + 0.5;
+    row(&mut fig, &lay.cigar3, x3, 1.0, -4.4);
+    row(&mut fig, &lay.cigar4, x3, 1.0, -6.4);
+    for (i, (&k3, &k4)) in lay.cigar3.iter().zip(&lay.cigar4).enumerate() {
+        let name = markup_of_display(h.display(i));
+        fig.label(k3, name.clone());
+        fig.label(k4, format!("{name}′"));
+    }
+    let right = x3 + 1.0 * lay.cigar3.len() as f64;
+    fig.place(lay.s2, right + 0.4, -3.3);
+    fig.label(lay.s2, "s_2");
+    fig.place(lay.u1, x3 - 1.6, -4.4);
+    fig.label(lay.u1, "u_1");
+    fig.place(lay.block, fork_x - 2.2, -4.4);
+    fig.label(lay.block, "block");
+    // The tail: c_1's short chain to the left, c_2's long chain to the right, u_2 between.
+    let mid = x3 + 0.5 * (lay.cigar4.len() as f64 - 1.0);
+    let (c1x, c2x) = (mid - 1.6, mid + 1.6);
+    for (i, &v) in lay.short.iter().enumerate() {
+        fig.place(v, c1x - 0.9 * i as f64, -8.4);
+        fig.point(v);
+    }
+    for (i, &v) in lay.long.iter().enumerate() {
+        fig.place(v, c2x + 0.9 * i as f64, -8.4);
+        fig.point(v);
+    }
+    fig.label(lay.c1(), "c_1");
+    fig.label(lay.c2(), "c_2");
+    fig.nodes[lay.c1()].style = crate::render::figure::NodeStyle::Vertex;
+    fig.nodes[lay.c2()].style = crate::render::figure::NodeStyle::Vertex;
+    fig.place(lay.u2, mid, -7.6);
+    fig.label(lay.u2, "u_2");
+    // Inside cigar 3 every K3_i → K3_j (i < j): arches above the row.
+    for (i, &a) in lay.cigar3.iter().enumerate() {
+        for (d, &b) in lay.cigar3[i + 1..].iter().enumerate().skip(1) {
+            let lift = -4.4 + 0.25 + 0.12 * d as f64;
+            let (xa, xb) = (x3 + i as f64, x3 + (i + d + 1) as f64);
+            fig.route(a, b, vec![(xa + 0.15, lift), (xb - 0.15, lift)]);
+        }
+    }
+    let cigars = [
+        (&lay.cigar1, "cigar 1"),
+        (&lay.cigar2, "cigar 2: edges of H"),
+        (&lay.cigar3, "cigar 3: vertices of H"),
+        (&lay.cigar4, "cigar 4"),
+    ];
+    for (i, (members, label)) in cigars.into_iter().enumerate() {
+        fig.gadget(
+            format!("cigar{}", i + 1),
+            label,
+            members.clone(),
+            Outline::Ellipse,
+        );
+        if let Some(g) = fig.gadgets.last_mut() {
+            g.collapse = true;
+        }
+    }
+    fig.gadget("chain", "", lay.chain.clone(), Outline::Bare);
+    let mut tail = lay.short.clone();
+    tail.push(lay.u2);
+    tail.extend(&lay.long);
+    fig.gadget("tail", "", tail, Outline::Bare);
+    fig.caption.push(format!(
+        "H has n = {}, e = {}, k = {}: II wins ⇔ H has a vertex cover of size ≤ k",
+        h.n(),
+        lay.edges.len(),
+        vc.k
+    ));
+    fig
 }
 
 #[cfg(test)]

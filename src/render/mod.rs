@@ -1,8 +1,22 @@
-//! Drawing instances for lecture notes: DOT output only, no game logic.
+//! Drawing instances for lecture notes and slides: no game logic.
 //!
-//! Layout decisions live here (gadget clusters, start markers, labels as in the papers);
-//! what the vertices mean is decided by the reductions that named and grouped them.
+//! - [`figure`]: the renderer-independent model (nodes with pinned positions, the papers'
+//!   labels, gadget outlines, caption). Theorems place their constructions there
+//!   (`Theorem::figure`, in each reduction's file); [`fallback`] places anything else.
+//! - [`scene`]: the reader's options applied (collapsed cigars, labels, overlays, legend).
+//! - [`slide_dot`] and [`tikz`]: the writers; [`graphviz`] runs `dot` for SVG, PDF and PNG.
+//! - [`dot`]: the plain DOT of `compile --format dot` (gadgets as clusters).
 
 pub mod dot;
+pub mod fallback;
+pub mod figure;
+pub mod gallery;
+pub mod graphviz;
+pub mod pipeline;
+pub mod scene;
+pub mod slide_dot;
+pub mod tikz;
 
 pub use dot::{DotError, to_dot};
+pub use figure::Figure;
+pub use scene::{Options, PlayedMove, Scene};

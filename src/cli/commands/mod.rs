@@ -6,6 +6,7 @@ mod certify;
 mod check;
 mod check_cert;
 mod compile;
+mod gallery;
 mod list;
 mod parse;
 mod render;
@@ -90,12 +91,8 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             timeout,
             memory,
         } => check_cert::run(&file, &cert, timeout, &memory),
-        Command::Render {
-            file,
-            output,
-            title,
-            force,
-        } => render::run(&file, output.as_deref(), title, force),
+        Command::Render(args) => render::run(&args),
+        Command::Gallery(args) => gallery::run(&args),
     }
 }
 

@@ -1,0 +1,507 @@
+//! The figure model: what a slide shows, independent of DOT or TikZ.
+//!
+//! A [`Figure`] has one [`Node`] per vertex of the game (same index), one [`Edge`] per edge
+//! (same index), gadget outlines ([`Gadget`]), a caption and a legend. A theorem that knows
+//! its construction pins every node (`Theorem::figure` in the reduction's file, reading the
+//! typed layout); a figure built only from the game is laid out by [`super::fallback`].
+//!
+//! Coordinates are in *units* (about one vertex spacing; y grows upwards). Labels are written
+//! in a small markup, `x_1`, `¬x_{12}`, `u_2`, that each writer turns into its own notation
+//! ([`label_unicode`] for DOT and SVG, [`label_tex`] for TikZ).
+
+use crate::problems::{Geography, Graph, Tokens, VertexId};
+
+/// How a vertex is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeStyle {
+    /// A circle with its label inside.
+    Vertex,
+    /// A small filled dot: a vertex the paper leaves unlabelled.
+    Point,
+    /// A small hollow leaf: a pendant vertex (misère constructions).
+    Leaf,
+}
+
+/// Who starts where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The single token of an impartial game.
+    Token,
+    /// Player I's (0) or II's (1) token of a partizan game.
+    Player(u8),
+    /// Both partizan tokens on one vertex (PAG).
+    Both,
+    /// Token 1 (0) or 2 (1) of a two-token impartial game.
+    Shared(u8),
+}
+
+/// One vertex as drawn.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The internal identifier (shown with `--names`).
+    pub id: String,
+    /// The paper's label in markup; empty: drawn unlabelled.
+    pub label: String,
+    /// Pinned position in units, when the theorem places the vertex.
+    pub pos: Option<(f64, f64)>,
+    /// Shape.
+    pub style: NodeStyle,
+    /// Start mark.
+    pub start: Option<Start>,
+    /// NimG heap size, printed under the label.
+    pub weight: Option<u64>,
+    /// Beamer step (1-based) at which the vertex appears (`--beamer-steps`).
+    pub step: usize,
+}
+
+/// One edge or arc as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    /// Tail (or one end).
+    pub from: VertexId,
+    /// Head (or other end).
+    pub to: VertexId,
+    /// How it runs.
+    pub route: Route,
+}
+
+/// The path of an edge.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Route {
+    /// A straight line.
+    Straight,
+    /// Through these waypoints (units), with rounded corners: how the papers draw long
+    /// arcs around a column of gadgets.
+    Through(Vec<(f64, f64)>),
+}
+
+/// The outline of a gadget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outline {
+    /// A rounded box around the members.
+    Box,
+    /// An ellipse around the members (Fraenkel–Simonson's cigars); with `collapse` the
+    /// members are hidden and arcs end on the ellipse (`--expand-cigars` draws them all).
+    Ellipse,
+    /// No outline; the caption stands in the middle of the members (the quantified
+    /// variable inside its diamond).
+    Bare,
+}
+
+/// A gadget: a named set of vertices with an outline and a caption.
+#[derive(Clone, Debug)]
+pub struct Gadget {
+    /// What `--highlight` matches (`x1`, `C2`, `cigar1`, …).
+    pub name: String,
+    /// Caption in label markup, drawn at the outline's top edge.
+    pub label: String,
+    /// Its vertices.
+    pub members: Vec<VertexId>,
+    /// Shape of the outline.
+    pub outline: Outline,
+    /// Draw the members as one ellipse unless `--expand-cigars`.
+    pub collapse: bool,
+}
+
+/// A whole figure.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// Arcs (true) or edges.
+    pub directed: bool,
+    /// One per vertex of the game.
+    pub nodes: Vec<Node>,
+    /// One per edge of the game.
+    pub edges: Vec<Edge>,
+    /// Gadget outlines, drawn under the vertices.
+    pub gadgets: Vec<Gadget>,
+    /// First line: the construction and its theorem; further lines: remarks (a dummy
+    /// variable added by the normalisation, …).
+    pub caption: Vec<String>,
+    /// Which layout engine graphviz should use when the nodes are not all pinned.
+    pub engine: Engine,
+    /// The positions are a sketch for TikZ only: graphviz lays the figure out itself
+    /// ([`super::fallback`]).
+    pub graphviz_lays_out: bool,
+}
+
+/// Graphviz layout engine for figures without pinned positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Layered (directed graphs).
+    Dot,
+    /// Force-directed (undirected graphs).
+    Neato,
+}
+
+impl Figure {
+    /// A figure of `game` with every vertex unplaced and labelled as the game labels it
+    /// (`x1` becomes `x_1`), the start marks of the game's tokens, and the caption `title`.
+    pub fn of_game(game: &Geography, title: &str) -> Figure {
+        let mut fig = Figure::of_graph(&game.graph, title);
+        for (v, s) in start_marks(&game.tokens) {
+            fig.nodes[v].start = Some(s);
+        }
+        fig
+    }
+
+    /// A figure of a bare graph (vertex cover, Hamiltonian path sources).
+    pub fn of_graph(graph: &Graph, title: &str) -> Figure {
+        let nodes = (0..graph.n())
+            .map(|v| Node {
+                id: graph.id(v).to_string(),
+                label: markup_of_display(graph.display(v)),
+                pos: None,
+                style: NodeStyle::Vertex,
+                start: None,
+                weight: graph.vertices[v].weight,
+                step: 1,
+            })
+            .collect();
+        let edges = graph
+            .edges
+            .iter()
+            .map(|&(from, to)| Edge {
+                from,
+                to,
+                route: Route::Straight,
+            })
+            .collect();
+        Figure {
+            directed: graph.directed,
+            nodes,
+            edges,
+            gadgets: Vec::new(),
+            caption: vec![title.to_string()],
+            engine: if graph.directed {
+                Engine::Dot
+            } else {
+                Engine::Neato
+            },
+            graphviz_lays_out: false,
+        }
+    }
+
+    /// Pins vertex `v` at `(x, y)` units.
+    pub fn place(&mut self, v: VertexId, x: f64, y: f64) {
+        self.nodes[v].pos = Some((x, y));
+    }
+
+    /// Sets the label of `v` (markup; empty for none).
+    pub fn label(&mut self, v: VertexId, label: impl Into<String>) {
+        self.nodes[v].label = label.into();
+    }
+
+    /// Draws `v` as a small unlabelled dot.
+    pub fn point(&mut self, v: VertexId) {
+        self.nodes[v].label.clear();
+        self.nodes[v].style = NodeStyle::Point;
+    }
+
+    /// Adds a gadget outline.
+    pub fn gadget(
+        &mut self,
+        name: impl Into<String>,
+        label: impl Into<String>,
+        members: Vec<VertexId>,
+        outline: Outline,
+    ) {
+        self.gadgets.push(Gadget {
+            name: name.into(),
+            label: label.into(),
+            members,
+            outline,
+            collapse: false,
+        });
+    }
+
+    /// Routes every edge `u → v` through `waypoints` (units).
+    pub fn route(&mut self, u: VertexId, v: VertexId, waypoints: Vec<(f64, f64)>) {
+        for e in &mut self.edges {
+            if e.from == u && e.to == v {
+                e.route = Route::Through(waypoints.clone());
+            }
+        }
+    }
+
+    /// True when the theorem placed every vertex.
+    pub fn pinned(&self) -> bool {
+        self.nodes.iter().all(|n| n.pos.is_some())
+    }
+
+    /// Bounding box `(min_x, min_y, max_x, max_y)` of the placed nodes, in units.
+    pub fn bbox(&self) -> (f64, f64, f64, f64) {
+        let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for (x, y) in self.nodes.iter().filter_map(|n| n.pos) {
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        }
+        if b.0 > b.2 { (0.0, 0.0, 0.0, 0.0) } else { b }
+    }
+
+    /// The height in pixels of a vertex label (its font size) once the drawing, with its
+    /// margins and caption, is fitted to a 1920×1080 slide. Lecturers need ≥ 14.
+    pub fn slide_label_px(&self) -> f64 {
+        let (x0, y0, x1, y1) = self.bbox();
+        // One unit of margin on each side, and the caption and legend below.
+        let w = (x1 - x0 + 2.0) * UNIT_PT;
+        let h = (y1 - y0 + 2.0) * UNIT_PT + CAPTION_PT * (self.caption.len() as f64 + 1.0);
+        let scale = (1920.0 / w).min(1080.0 / h);
+        VERTEX_FONT_PT * scale
+    }
+}
+
+/// Points per unit in DOT (`pos` is written in points).
+pub const UNIT_PT: f64 = 54.0;
+/// Vertex label font size in points (DOT); TikZ uses `\large` at the same scale.
+pub const VERTEX_FONT_PT: f64 = 14.0;
+/// Caption line height in points.
+pub const CAPTION_PT: f64 = 20.0;
+
+/// The start marks of a game's tokens.
+pub fn start_marks(tokens: &Tokens) -> Vec<(VertexId, Start)> {
+    match *tokens {
+        Tokens::One { start: Some(s) } => vec![(s, Start::Token)],
+        Tokens::One { start: None } | Tokens::Partizan { starts: None } => vec![],
+        Tokens::Partizan {
+            starts: Some([a, b]),
+        } if a == b => vec![(a, Start::Both)],
+        Tokens::Partizan {
+            starts: Some([a, b]),
+        } => vec![(a, Start::Player(0)), (b, Start::Player(1))],
+        Tokens::TwoShared { starts: [a, b] } => {
+            vec![(a, Start::Shared(0)), (b, Start::Shared(1))]
+        }
+    }
+}
+
+/// The markup for a label as the game prints it: a name ending in digits gets them as a
+/// subscript (`x1` → `x_1`, `¬x12` → `¬x_{12}`, `C2` → `C_2`); anything else is kept.
+pub fn markup_of_display(s: &str) -> String {
+    let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (base, sub) = s.split_at(s.len() - digits);
+    let letters = base.chars().all(|c| c.is_alphabetic() || c == '¬');
+    if digits == 0 || base.is_empty() || !letters {
+        return s.to_string();
+    }
+    subscript(base, sub)
+}
+
+/// `base_sub` in markup.
+pub fn subscript(base: &str, sub: &str) -> String {
+    if sub.chars().count() == 1 {
+        format!("{base}_{sub}")
+    } else {
+        format!("{base}_{{{sub}}}")
+    }
+}
+
+/// Splits markup into runs of `(text, is_subscript)`.
+fn runs(markup: &str) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = Vec::new();
+    let mut chars = markup.chars().peekable();
+    while let Some(c) = chars.next() {
+        let c = match c {
+            // `\_` is a literal underscore (identifiers shown with `--names`).
+            '\\' => match chars.next() {
+                Some(d) => {
+                    push_text(&mut out, d);
+                    continue;
+                }
+                None => c,
+            },
+            c => c,
+        };
+        if c == '_' {
+            let mut sub = String::new();
+            if chars.peek() == Some(&'{') {
+                chars.next();
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                    sub.push(d);
+                }
+            } else if let Some(d) = chars.next() {
+                sub.push(d);
+            }
+            out.push((sub, true));
+        } else {
+            push_text(&mut out, c);
+        }
+    }
+    out
+}
+
+fn push_text(out: &mut Vec<(String, bool)>, c: char) {
+    match out.last_mut() {
+        Some((text, false)) => text.push(c),
+        _ => out.push((c.to_string(), false)),
+    }
+}
+
+/// The label with Unicode subscripts (`x_1` → `x₁`), for DOT and SVG.
+pub fn label_unicode(markup: &str) -> String {
+    let mut s = String::new();
+    for (text, sub) in runs(markup) {
+        if sub {
+            for c in text.chars() {
+                s.push(unicode_sub(c).unwrap_or(c));
+            }
+        } else {
+            s.push_str(&text);
+        }
+    }
+    s
+}
+
+fn unicode_sub(c: char) -> Option<char> {
+    const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+    Some(match c {
+        '0'..='9' => DIGITS[c as usize - '0' as usize],
+        '+' => '₊',
+        '-' => '₋',
+        '=' => '₌',
+        '(' => '₍',
+        ')' => '₎',
+        'a' => 'ₐ',
+        'e' => 'ₑ',
+        'h' => 'ₕ',
+        'i' => 'ᵢ',
+        'j' => 'ⱼ',
+        'k' => 'ₖ',
+        'l' => 'ₗ',
+        'm' => 'ₘ',
+        'n' => 'ₙ',
+        'o' => 'ₒ',
+        'p' => 'ₚ',
+        'r' => 'ᵣ',
+        's' => 'ₛ',
+        't' => 'ₜ',
+        'u' => 'ᵤ',
+        'v' => 'ᵥ',
+        'x' => 'ₓ',
+        _ => return None,
+    })
+}
+
+/// The label in TeX math mode (`¬x_1` → `$\neg x_{1}$`), for TikZ.
+pub fn label_tex(markup: &str) -> String {
+    if markup.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("$");
+    for (text, sub) in runs(markup) {
+        if sub {
+            s.push_str("_{");
+            s.push_str(&tex_text(&text));
+            s.push('}');
+        } else {
+            s.push_str(&tex_text(&text));
+        }
+    }
+    s.push('$');
+    s
+}
+
+/// Plain text in math mode: symbols as commands, words upright.
+fn tex_text(text: &str) -> String {
+    let mut s = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, s: &mut String| {
+        if word.chars().count() > 1 {
+            s.push_str(&format!("\\mathrm{{{word}}}"));
+        } else {
+            s.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphabetic() {
+            word.push(c);
+            continue;
+        }
+        flush(&mut word, &mut s);
+        match c {
+            '¬' => s.push_str("\\neg "),
+            '∃' => s.push_str("\\exists "),
+            '∀' => s.push_str("\\forall "),
+            '∧' => s.push_str("\\wedge "),
+            '∨' => s.push_str("\\vee "),
+            '′' | '\'' => s.push('\''),
+            ' ' => s.push_str("\\ "),
+            '_' | '&' | '%' | '#' | '$' | '{' | '}' => {
+                s.push('\\');
+                s.push(c);
+            }
+            '\\' => s.push_str("\\backslash "),
+            '^' | '~' => s.push_str("\\sim "),
+            c if c.is_ascii() => s.push(c),
+            c => s.push_str(&format!("\\text{{{c}}}")),
+        }
+    }
+    flush(&mut word, &mut s);
+    s
+}
+
+/// Text for TeX outside math mode (captions, `--names`).
+pub fn tex_escape(text: &str) -> String {
+    let mut s = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => s.push_str("\\textbackslash{}"),
+            '_' | '&' | '%' | '#' | '$' | '{' | '}' => {
+                s.push('\\');
+                s.push(c);
+            }
+            '^' => s.push_str("\\^{}"),
+            '~' => s.push_str("\\~{}"),
+            '¬' => s.push_str("$\\neg$"),
+            '∃' => s.push_str("$\\exists$"),
+            '∀' => s.push_str("$\\forall$"),
+            '∧' => s.push_str("$\\wedge$"),
+            '∨' => s.push_str("$\\vee$"),
+            '≤' => s.push_str("$\\le$"),
+            '⇔' => s.push_str("$\\Leftrightarrow$"),
+            '→' => s.push_str("$\\to$"),
+            '–' => s.push_str("--"),
+            '—' => s.push_str("---"),
+            '′' => s.push('\''),
+            '·' => s.push_str("$\\cdot$"),
+            '§' => s.push_str("\\S{}"),
+            'ö' => s.push_str("\\\"o"),
+            c if c.is_ascii() => s.push(c),
+            c => {
+                // Subscript digits and other symbols: through math mode where we can.
+                let plain = label_unicode_inverse(c);
+                s.push_str(&plain);
+            }
+        }
+    }
+    s
+}
+
+/// A Unicode subscript digit as TeX; other characters as `?` (never produced by us).
+fn label_unicode_inverse(c: char) -> String {
+    const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+    match DIGITS.iter().position(|&d| d == c) {
+        Some(i) => format!("$_{{{i}}}$"),
+        None => "?".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_conversions() {
+        assert_eq!(markup_of_display("x1"), "x_1");
+        assert_eq!(markup_of_display("¬x12"), "¬x_{12}");
+        assert_eq!(markup_of_display("a"), "a");
+        assert_eq!(markup_of_display("M1,0"), "M1,0");
+        assert_eq!(label_unicode("¬x_{12}"), "¬x₁₂");
+        assert_eq!(label_unicode("u_i"), "uᵢ");
+        assert_eq!(label_tex("¬x_1"), "$\\neg x_{1}$");
+        assert_eq!(label_tex("eJ_0"), "$\\mathrm{eJ}_{0}$");
+        assert_eq!(label_tex(""), "");
+    }
+}

@@ -1,0 +1,183 @@
+//! The gallery: every registered reduction (the "as printed" variants aside) drawn on its
+//! paper's example, as SVG (through graphviz) and TikZ, with a Markdown page.
+//!
+//! The examples are the bundled files under `examples/` (compiled in, so the gallery does not
+//! depend on the working directory).
+
+use super::figure::{Figure, label_unicode};
+use super::graphviz::{GraphvizError, run_dot};
+use super::scene::{Options, Scene};
+use super::tikz::{self, TikzOptions};
+use super::{pipeline, slide_dot};
+use crate::lang;
+use crate::problems::Instance;
+use crate::reductions::{self, Reduced};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// One gallery entry: a reduction and the example it is drawn on.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The reduction id.
+    pub id: &'static str,
+    /// The example's path in the repository.
+    pub example: &'static str,
+    /// The example's text.
+    pub text: &'static str,
+}
+
+macro_rules! example {
+    ($id:literal, $path:literal) => {
+        Entry {
+            id: $id,
+            example: $path,
+            text: include_str!(concat!("../../", $path)),
+        }
+    };
+}
+
+/// The entries, in catalogue order.
+pub const ENTRIES: &[Entry] = &[
+    example!("qbf-dvg", "examples/fraenkel-simonson.qbf"),
+    example!("qbf-deg", "examples/fraenkel-simonson.qbf"),
+    example!("qbf-pvg", "examples/fraenkel-simonson.qbf"),
+    example!("qbf-pvg-restricted", "examples/fraenkel-simonson.qbf"),
+    example!("qbf-iag2", "examples/fraenkel-simonson.qbf"),
+    example!("qbf-ivg2", "examples/fraenkel-simonson.qbf"),
+    example!("vc-pvg", "examples/vertex-cover.geo"),
+    example!("hampath-pvg", "examples/hampath.geo"),
+    example!("pvg-pag", "examples/games/pvg.geo"),
+    example!("deg-ueg", "examples/games/deg.geo"),
+    example!("dvg-misere-dvg", "examples/games/dvg.geo"),
+    example!("dvg-misere-uvg", "examples/games/dvg.geo"),
+    example!("ueg-misere-ueg", "examples/games/ueg.geo"),
+    example!("deg-misere-deg", "examples/games/deg.geo"),
+    example!("dvg-nimg", "examples/games/dvg.geo"),
+    example!("hampath-trailtrap", "examples/prism-hampath.geo"),
+    example!("trailtrap-disconnected", "examples/games/trail-trap.geo"),
+];
+
+/// An entry drawn: the source and the target figure.
+pub struct Drawn {
+    /// The source instance.
+    pub source: Instance,
+    /// The source's figure (`None` for a formula, which the page prints as text).
+    pub source_figure: Option<Figure>,
+    /// The target's figure.
+    pub figure: Figure,
+    /// Whether the reduction's theorem placed the figure (else the fallback layout did).
+    pub placed_by_theorem: bool,
+}
+
+/// Draws one entry.
+pub fn draw(e: &Entry) -> Result<Drawn, String> {
+    let parsed = lang::parse_str(e.example, e.text).map_err(|r| format!("{r:?}"))?;
+    let r = reductions::by_id(e.id).ok_or_else(|| format!("no reduction {}", e.id))?;
+    let reduced: Reduced = r.reduce(&parsed.instance).map_err(|x| x.to_string())?;
+    let placed_by_theorem = r.figure(&parsed.instance).is_some();
+    let figure = pipeline::figure_of(&parsed.instance, &[r], std::slice::from_ref(&reduced))
+        .map_err(|x| x.to_string())?;
+    let source_figure = match &parsed.instance {
+        Instance::Qbf(_) => None,
+        other => Some(pipeline::figure_of(other, &[], &[]).map_err(|x| x.to_string())?),
+    };
+    Ok(Drawn {
+        source: parsed.instance,
+        source_figure,
+        figure,
+        placed_by_theorem,
+    })
+}
+
+/// What [`write`] produced.
+pub struct Written {
+    /// Number of target figures.
+    pub figures: usize,
+    /// The Markdown page.
+    pub index: PathBuf,
+}
+
+/// Writes every entry's figures (`<id>.svg` unless `svg` is false, `<id>.tex`, and the
+/// source's `<id>-source.svg`) and `README.md` into `dir`.
+pub fn write(dir: &Path, svg: bool) -> Result<Written, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let put = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))
+    };
+    let to_svg = |fig: &Figure| -> Result<Vec<u8>, String> {
+        let dot = slide_dot::write(&Scene::new(fig, &Options::default()));
+        run_dot(&dot, "svg")
+            .map(|(b, _)| b)
+            .map_err(|e: GraphvizError| e.to_string())
+    };
+    let mut md = String::from(
+        "# Gallery\n\nEvery reduction drawn on its paper's example by `georeduce gallery -o \
+         docs/gallery` (regenerate after changing a construction or the renderer). Each \
+         figure is also written as TikZ (`<id>.tex`, a standalone 16:9 page). Figures placed \
+         from the theorem's layout say so; the others are laid out by graphviz until their \
+         theorem places them (docs/figures.md).\n",
+    );
+    for e in ENTRIES {
+        let d = draw(e)?;
+        let scene = Scene::new(&d.figure, &Options::default());
+        put(
+            &format!("{}.tex", e.id),
+            tikz::write(
+                &scene,
+                TikzOptions {
+                    standalone: true,
+                    beamer_steps: false,
+                },
+            )
+            .as_bytes(),
+        )?;
+        let _ = write!(
+            md,
+            "\n## `{}`\n\n{}\n\n",
+            e.id,
+            label_unicode(&d.figure.caption[0])
+        );
+        let how = if d.placed_by_theorem {
+            "placed from the theorem's layout"
+        } else {
+            "laid out by graphviz (the theorem does not place its gadgets yet)"
+        };
+        let _ = writeln!(
+            md,
+            "Source: `{}`; {how}. Command: `georeduce render {} --via {} -o {}.svg`\n",
+            e.example, e.example, e.id, e.id
+        );
+        if let Instance::Qbf(_) = &d.source {
+            let formula: Vec<&str> = e
+                .text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .collect();
+            let _ = writeln!(md, "Formula: `{}`\n", formula.join(" "));
+        }
+        if svg {
+            put(&format!("{}.svg", e.id), &to_svg(&d.figure)?)?;
+            if let Some(sf) = &d.source_figure {
+                put(&format!("{}-source.svg", e.id), &to_svg(sf)?)?;
+                let _ = writeln!(
+                    md,
+                    "<img src=\"{id}-source.svg\" alt=\"source of {id}\" height=\"260\"> \
+                     <img src=\"{id}.svg\" alt=\"{id}\" height=\"420\">\n",
+                    id = e.id
+                );
+            } else {
+                let _ = writeln!(
+                    md,
+                    "<img src=\"{id}.svg\" alt=\"{id}\" height=\"480\">\n",
+                    id = e.id
+                );
+            }
+        }
+    }
+    put("README.md", md.as_bytes())?;
+    Ok(Written {
+        figures: ENTRIES.len(),
+        index: dir.join("README.md"),
+    })
+}

@@ -1,0 +1,72 @@
+//! Running graphviz's `dot` on our DOT for SVG, PDF and PNG.
+//!
+//! The DOT names its layout engine (`layout=neato` for pinned figures), so `dot -T…` is the
+//! only program needed. A missing `dot` is reported with the package to install.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Why graphviz produced nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum GraphvizError {
+    /// `dot` is not on the PATH.
+    #[error(
+        "graphviz's `dot` program was not found; install the `graphviz` package (e.g. `apt-get install graphviz`), or write .dot or .tex, which need no external tool"
+    )]
+    Missing,
+    /// `dot` failed.
+    #[error("graphviz `dot -T{format}` failed: {message}")]
+    Failed {
+        /// The output format.
+        format: String,
+        /// What `dot` said.
+        message: String,
+    },
+}
+
+/// The output of `dot -T{format}` on `dot_text`, and anything `dot` printed on stderr
+/// (warnings).
+pub fn run_dot(dot_text: &str, format: &str) -> Result<(Vec<u8>, String), GraphvizError> {
+    let mut child = Command::new("dot")
+        .arg(format!("-T{format}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => GraphvizError::Missing,
+            _ => GraphvizError::Failed {
+                format: format.into(),
+                message: e.to_string(),
+            },
+        })?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let text = dot_text.to_string();
+    // Write from another thread: a large drawing could fill the output pipe first.
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| GraphvizError::Failed {
+            format: format.into(),
+            message: e.to_string(),
+        })?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        return Err(GraphvizError::Failed {
+            format: format.into(),
+            message: stderr.trim().to_string(),
+        });
+    }
+    Ok((out.stdout, stderr))
+}
+
+/// True when `dot` can be run.
+pub fn available() -> bool {
+    Command::new("dot")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}

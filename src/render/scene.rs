@@ -1,0 +1,461 @@
+//! A [`Figure`] with the reader's options applied: what each writer (DOT, TikZ) draws.
+//!
+//! Collapsing cigars, hiding labels, showing identifiers, highlighting a gadget, numbering a
+//! line of play and the legend are decided here once, so that DOT and TikZ show the same
+//! figure.
+
+use super::figure::{Figure, NodeStyle, Outline, Route, Start, label_unicode};
+use crate::problems::VertexId;
+
+/// The reader's choices (`georeduce render` flags).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Show internal identifiers instead of the paper's labels (`--names`).
+    pub names: bool,
+    /// Draw no vertex labels (`--no-labels`).
+    pub no_labels: bool,
+    /// Black and white, players told apart by line style (`--mono`).
+    pub mono: bool,
+    /// Draw every vertex of a cigar (`--expand-cigars`).
+    pub expand_cigars: bool,
+    /// Mark the gadgets with this name (`--highlight`).
+    pub highlight: Option<String>,
+    /// A line of play to draw, numbered from 1.
+    pub play: Vec<PlayedMove>,
+    /// Replace the caption's first line.
+    pub title: Option<String>,
+}
+
+/// One move of a line of play, as the overlay draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The edge used (`None` for placing a token).
+    pub edge: Option<usize>,
+    /// Where the token goes.
+    pub to: VertexId,
+    /// Who moves: 0 = I, 1 = II.
+    pub player: u8,
+}
+
+/// The colours (Okabe–Ito, safe for colour-blind readers) or black for `--mono`.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    /// Player I, token 1.
+    pub first: &'static str,
+    /// Player II, token 2.
+    pub second: &'static str,
+    /// The token of an impartial game.
+    pub token: &'static str,
+    /// `--highlight`.
+    pub highlight: &'static str,
+    /// Gadget outlines and their captions.
+    pub outline: &'static str,
+    /// Vertices and arcs.
+    pub ink: &'static str,
+}
+
+impl Palette {
+    /// The default palette or the monochrome one.
+    pub fn new(mono: bool) -> Palette {
+        if mono {
+            Palette {
+                first: "000000",
+                second: "000000",
+                token: "000000",
+                highlight: "000000",
+                outline: "777777",
+                ink: "000000",
+            }
+        } else {
+            Palette {
+                first: "0072B2",
+                second: "D55E00",
+                token: "009E73",
+                highlight: "E69F00",
+                outline: "999999",
+                ink: "333333",
+            }
+        }
+    }
+}
+
+/// A drawn node: a vertex, or a collapsed cigar.
+#[derive(Clone, Debug)]
+pub struct SceneNode {
+    /// Name in the output (`v12`, `g3`).
+    pub key: String,
+    /// Label markup (empty: none).
+    pub label: String,
+    /// Position in units.
+    pub pos: Option<(f64, f64)>,
+    /// Vertex, dot, leaf, or a collapsed gadget.
+    pub kind: SceneKind,
+    /// Start mark.
+    pub start: Option<Start>,
+    /// NimG heap.
+    pub weight: Option<u64>,
+    /// Beamer step.
+    pub step: usize,
+    /// In the highlighted gadget.
+    pub highlight: bool,
+    /// Move numbers of the play overlay that put a token here (placing moves only).
+    pub placed_by: Option<(usize, u8)>,
+}
+
+/// What a scene node is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SceneKind {
+    /// A vertex in the given style.
+    Vertex(NodeStyle),
+    /// A collapsed cigar: an ellipse of this width and height (units).
+    Collapsed(f64, f64),
+}
+
+/// A drawn edge.
+#[derive(Clone, Debug)]
+pub struct SceneEdge {
+    /// Tail (scene node index).
+    pub from: usize,
+    /// Head (scene node index).
+    pub to: usize,
+    /// How it runs (straight when an end is a collapsed cigar).
+    pub route: Route,
+    /// The move of the play overlay that used it: number and player.
+    pub played: Option<(usize, u8)>,
+    /// Beamer step.
+    pub step: usize,
+}
+
+/// A drawn gadget outline.
+#[derive(Clone, Debug)]
+pub struct SceneOutline {
+    /// Caption markup.
+    pub label: String,
+    /// Centre (units).
+    pub centre: (f64, f64),
+    /// Width and height (units).
+    pub size: (f64, f64),
+    /// Ellipse (cigar), rounded box, or none (caption on the left).
+    pub shape: Outline,
+    /// `--highlight` matched it.
+    pub highlight: bool,
+    /// Beamer step.
+    pub step: usize,
+}
+
+impl SceneOutline {
+    /// Where the caption goes: above a box or ellipse, centred in a bare gadget (the
+    /// quantified variable inside its diamond).
+    pub fn caption_at(&self) -> (f64, f64) {
+        match self.shape {
+            Outline::Bare => self.centre,
+            _ => (self.centre.0, self.centre.1 + self.size.1 / 2.0 + 0.18),
+        }
+    }
+}
+
+/// One legend entry.
+#[derive(Clone, Debug)]
+pub struct LegendEntry {
+    /// Colour (hex).
+    pub colour: &'static str,
+    /// Start mark (double circle) or a move arrow.
+    pub arrow: bool,
+    /// Dashed (player II in `--mono`).
+    pub dashed: bool,
+    /// Words.
+    pub text: String,
+}
+
+/// The figure ready to write.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    /// Arcs or edges.
+    pub directed: bool,
+    /// All nodes have positions that graphviz must keep.
+    pub pinned: bool,
+    /// Engine when not pinned.
+    pub engine: super::figure::Engine,
+    /// Nodes.
+    pub nodes: Vec<SceneNode>,
+    /// Edges.
+    pub edges: Vec<SceneEdge>,
+    /// Outlines, under everything else.
+    pub outlines: Vec<SceneOutline>,
+    /// Caption lines (plain Unicode text).
+    pub caption: Vec<String>,
+    /// Legend.
+    pub legend: Vec<LegendEntry>,
+    /// Colours.
+    pub palette: Palette,
+    /// Number of beamer steps.
+    pub steps: usize,
+    /// Labels are internal identifiers (`--names`): vertex circles grow to fit them.
+    pub names: bool,
+}
+
+/// Padding of an outline around its members' centres (units).
+const PAD: f64 = 0.45;
+
+impl Scene {
+    /// Applies `opts` to `fig`.
+    pub fn new(fig: &Figure, opts: &Options) -> Scene {
+        let palette = Palette::new(opts.mono);
+        let n = fig.nodes.len();
+        let highlighted = |name: &str| opts.highlight.as_deref() == Some(name);
+        // Beamer steps: a vertex appears with the first gadget that holds it.
+        let mut step = vec![0usize; n];
+        for (gi, g) in fig.gadgets.iter().enumerate() {
+            for &m in &g.members {
+                if step[m] == 0 {
+                    step[m] = gi + 1;
+                }
+            }
+        }
+        let steps = fig.gadgets.len().max(1);
+        let mut nodes = Vec::new();
+        let mut node_of: Vec<usize> = vec![usize::MAX; n];
+        let mut outlines = Vec::new();
+        for (gi, g) in fig.gadgets.iter().enumerate() {
+            let (centre, size) = extent(fig, &g.members);
+            let collapsed = g.collapse && !opts.expand_cigars && fig.pinned();
+            if collapsed {
+                let k = nodes.len();
+                nodes.push(SceneNode {
+                    key: format!("g{gi}"),
+                    label: if opts.no_labels {
+                        String::new()
+                    } else {
+                        g.label.clone()
+                    },
+                    pos: Some(centre),
+                    kind: SceneKind::Collapsed(size.0, size.1),
+                    start: None,
+                    weight: None,
+                    step: gi + 1,
+                    highlight: highlighted(&g.name),
+                    placed_by: None,
+                });
+                for &m in &g.members {
+                    node_of[m] = k;
+                }
+            } else {
+                outlines.push(SceneOutline {
+                    label: g.label.clone(),
+                    centre,
+                    size,
+                    shape: g.outline,
+                    highlight: highlighted(&g.name),
+                    step: gi + 1,
+                });
+            }
+        }
+        for (v, node) in fig.nodes.iter().enumerate() {
+            if node_of[v] != usize::MAX {
+                continue;
+            }
+            let label = if opts.no_labels {
+                String::new()
+            } else if opts.names {
+                node.id.replace('_', "\\_")
+            } else {
+                node.label.clone()
+            };
+            // A start is drawn as a double circle even where the paper draws a dot.
+            let style = match (opts.names || node.start.is_some(), node.style) {
+                (true, NodeStyle::Point) => NodeStyle::Vertex,
+                (_, s) => s,
+            };
+            let in_highlight = fig
+                .gadgets
+                .iter()
+                .any(|g| highlighted(&g.name) && g.members.contains(&v));
+            node_of[v] = nodes.len();
+            nodes.push(SceneNode {
+                key: format!("v{v}"),
+                label,
+                pos: node.pos,
+                kind: SceneKind::Vertex(style),
+                start: node.start,
+                weight: node.weight,
+                step: step[v].max(1),
+                highlight: in_highlight,
+                placed_by: None,
+            });
+        }
+        // Edges between drawn nodes; a bundle into a collapsed cigar is drawn once.
+        let mut edges: Vec<SceneEdge> = Vec::new();
+        let mut edge_of: Vec<Option<usize>> = vec![None; fig.edges.len()];
+        for (i, e) in fig.edges.iter().enumerate() {
+            let (a, b) = (node_of[e.from], node_of[e.to]);
+            if a == b && e.from != e.to {
+                continue;
+            }
+            let same = |x: &SceneEdge| {
+                (x.from, x.to) == (a, b) || (!fig.directed && (x.from, x.to) == (b, a))
+            };
+            let collapsed_end = matches!(nodes[a].kind, SceneKind::Collapsed(..))
+                || matches!(nodes[b].kind, SceneKind::Collapsed(..));
+            if collapsed_end && let Some(k) = edges.iter().position(same) {
+                edge_of[i] = Some(k);
+                continue;
+            }
+            edge_of[i] = Some(edges.len());
+            edges.push(SceneEdge {
+                from: a,
+                to: b,
+                route: if collapsed_end {
+                    Route::Straight
+                } else {
+                    e.route.clone()
+                },
+                played: None,
+                step: nodes[a].step.max(nodes[b].step),
+            });
+        }
+        for (k, m) in opts.play.iter().enumerate() {
+            match m.edge.and_then(|e| edge_of.get(e).copied().flatten()) {
+                Some(se) => edges[se].played = Some((k + 1, m.player)),
+                None => {
+                    if let Some(&nd) = node_of.get(m.to) {
+                        nodes[nd].placed_by = Some((k + 1, m.player));
+                    }
+                }
+            }
+        }
+        let mut caption = fig.caption.clone();
+        if let Some(t) = &opts.title {
+            caption[0] = t.clone();
+        }
+        let caption = caption.iter().map(|c| label_unicode(c)).collect();
+        let legend = legend(fig, opts, &palette);
+        Scene {
+            directed: fig.directed,
+            pinned: fig.pinned() && !fig.graphviz_lays_out,
+            engine: fig.engine,
+            nodes,
+            edges,
+            outlines,
+            caption,
+            legend,
+            palette,
+            steps,
+            names: opts.names,
+        }
+    }
+
+    /// Bounding box of all positioned nodes and outlines, in units.
+    pub fn bbox(&self) -> (f64, f64, f64, f64) {
+        let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        let mut add = |x: f64, y: f64, w: f64, h: f64| {
+            b = (
+                b.0.min(x - w / 2.0),
+                b.1.min(y - h / 2.0),
+                b.2.max(x + w / 2.0),
+                b.3.max(y + h / 2.0),
+            );
+        };
+        for n in &self.nodes {
+            if let Some((x, y)) = n.pos {
+                match n.kind {
+                    SceneKind::Collapsed(w, h) => add(x, y, w, h),
+                    SceneKind::Vertex(_) => add(x, y, 0.6, 0.6),
+                }
+            }
+        }
+        for o in &self.outlines {
+            match o.shape {
+                Outline::Bare => {}
+                _ => add(o.centre.0, o.centre.1, o.size.0, o.size.1 + 0.5),
+            }
+        }
+        if b.0 > b.2 { (0.0, 0.0, 1.0, 1.0) } else { b }
+    }
+
+    /// Colour of player/token `p`.
+    pub fn player_colour(&self, p: u8) -> &'static str {
+        if p == 0 {
+            self.palette.first
+        } else {
+            self.palette.second
+        }
+    }
+
+    /// Colour and words of a start mark.
+    pub fn start_colour(&self, s: Start) -> &'static str {
+        match s {
+            Start::Token => self.palette.token,
+            Start::Player(p) | Start::Shared(p) => self.player_colour(p),
+            Start::Both => self.palette.highlight,
+        }
+    }
+}
+
+/// Centre and size of the outline around `members`.
+fn extent(fig: &Figure, members: &[VertexId]) -> ((f64, f64), (f64, f64)) {
+    let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &m in members {
+        if let Some((x, y)) = fig.nodes[m].pos {
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        }
+    }
+    if b.0 > b.2 {
+        return ((0.0, 0.0), (1.0, 1.0));
+    }
+    (
+        ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0),
+        (b.2 - b.0 + 2.0 * PAD + 0.3, b.3 - b.1 + 2.0 * PAD + 0.3),
+    )
+}
+
+fn legend(fig: &Figure, opts: &Options, pal: &Palette) -> Vec<LegendEntry> {
+    let mut out = Vec::new();
+    let mut seen: Vec<Start> = Vec::new();
+    for n in &fig.nodes {
+        if let Some(s) = n.start
+            && !seen.contains(&s)
+        {
+            seen.push(s);
+        }
+    }
+    seen.sort_by_key(|s| match s {
+        Start::Token => 0,
+        Start::Player(p) => 1 + p,
+        Start::Shared(p) => 3 + p,
+        Start::Both => 5,
+    });
+    for s in seen {
+        let (colour, text, dashed) = match s {
+            Start::Token => (pal.token, "start".to_string(), false),
+            Start::Player(0) => (pal.first, "I's token starts".to_string(), false),
+            Start::Player(_) => (pal.second, "II's token starts".to_string(), opts.mono),
+            Start::Shared(p) => (
+                if p == 0 { pal.first } else { pal.second },
+                format!("token {} starts", p + 1),
+                opts.mono && p == 1,
+            ),
+            Start::Both => (pal.highlight, "both tokens start".to_string(), false),
+        };
+        out.push(LegendEntry {
+            colour,
+            arrow: false,
+            dashed,
+            text,
+        });
+    }
+    if !opts.play.is_empty() {
+        out.push(LegendEntry {
+            colour: pal.first,
+            arrow: true,
+            dashed: false,
+            text: "move n by I".into(),
+        });
+        out.push(LegendEntry {
+            colour: pal.second,
+            arrow: true,
+            dashed: opts.mono,
+            text: "move n by II".into(),
+        });
+    }
+    out
+}

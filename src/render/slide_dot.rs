@@ -1,0 +1,309 @@
+//! A [`Scene`] as DOT: pinned positions (`pos="x,y!"` in points, `layout=nop2`, which is
+//! `neato -n2`: both `dot -Tsvg` and `neato -n2` keep nodes and curved edges where we put
+//! them), gadget outlines as unfilled background nodes, the caption and legend as an
+//! HTML-like graph label, and the drawing scaled to fill a 16:9 slide.
+
+use super::figure::{
+    Engine, NodeStyle, Outline, Route, Start, UNIT_PT, VERTEX_FONT_PT, label_unicode,
+};
+use super::scene::{Scene, SceneKind};
+use std::fmt::Write;
+
+/// The DOT text of `scene` (byte-identical for identical scenes).
+pub fn write(scene: &Scene) -> String {
+    let mut s = String::new();
+    let (kw, arrow) = if scene.directed {
+        ("digraph", "->")
+    } else {
+        ("graph", "--")
+    };
+    let pal = &scene.palette;
+    let _ = writeln!(s, "{kw} \"georeduce\" {{");
+    let layout = match (scene.pinned, scene.engine) {
+        (true, _) => "nop2",
+        (false, Engine::Neato) => "neato",
+        (false, Engine::Dot) => "dot",
+    };
+    let mut graph = vec![
+        format!("layout={layout}"),
+        "fontname=\"Helvetica\"".into(),
+        "size=\"16,9!\"".into(),
+        "pad=0.2".into(),
+        "labelloc=b".into(),
+        "outputorder=edgesfirst".into(),
+    ];
+    if scene.pinned {
+        graph.push("splines=false".into());
+    } else if layout == "neato" {
+        graph.push("overlap=false".into());
+        graph.push("splines=true".into());
+        graph.push("sep=\"+12\"".into());
+    }
+    graph.push(format!("label=<{}>", html_label(scene)));
+    let _ = writeln!(s, "  graph [{}];", graph.join(", "));
+    let _ = writeln!(
+        s,
+        "  node [shape=circle, fontname=\"Helvetica\", fontsize={VERTEX_FONT_PT}, width={w:.3}, \
+         height={w:.3}, fixedsize=false, margin=0.02, style=filled, fillcolor=white, \
+         color=\"#{}\", penwidth=1.2];",
+        pal.ink,
+        w = VERTEX_UNITS * UNIT_PT / 72.0,
+    );
+    let _ = writeln!(
+        s,
+        "  edge [color=\"#{}\", arrowsize=0.7, penwidth=1.1];",
+        pal.ink
+    );
+    let at = |p: (f64, f64)| format!("pos=\"{:.1},{:.1}!\"", p.0 * UNIT_PT, p.1 * UNIT_PT);
+    for (i, o) in scene.outlines.iter().enumerate() {
+        let colour = if o.highlight {
+            pal.highlight
+        } else {
+            pal.outline
+        };
+        let width = if o.highlight { 3.0 } else { 1.0 };
+        let shape = match o.shape {
+            Outline::Ellipse => Some(("ellipse", "dashed")),
+            Outline::Box => Some(("box", "\"rounded,dashed\"")),
+            Outline::Bare => None,
+        };
+        if let Some((shape, style)) = shape {
+            let _ = writeln!(
+                s,
+                "  \"outline{i}\" [shape={shape}, style={style}, color=\"#{colour}\", \
+                 penwidth={width}, label=\"\", fixedsize=true, width={:.2}, height={:.2}, {}];",
+                o.size.0 * UNIT_PT / 72.0,
+                o.size.1 * UNIT_PT / 72.0,
+                at(o.centre)
+            );
+        }
+        if !o.label.is_empty() {
+            let text = label_unicode(&o.label);
+            let (x, y) = o.caption_at();
+            let (size, fontcolor) = match o.shape {
+                // Inside a diamond: as large as the vertex labels.
+                Outline::Bare => (
+                    VERTEX_FONT_PT,
+                    if o.highlight { pal.highlight } else { pal.ink },
+                ),
+                _ => (12.0, colour),
+            };
+            let _ = writeln!(
+                s,
+                "  \"outline{i}_caption\" [shape=plaintext, style=\"\", label={}, \
+                 fontsize={size}, fontcolor=\"#{fontcolor}\", fixedsize=false, width=0, height=0, {}];",
+                quote(&text),
+                at((x, y))
+            );
+        }
+    }
+    for n in &scene.nodes {
+        let mut a: Vec<String> = Vec::new();
+        let mut label = label_unicode(&n.label);
+        if let Some(w) = n.weight {
+            label = if label.is_empty() {
+                w.to_string()
+            } else {
+                format!("{label}\n{w}")
+            };
+        }
+        match n.kind {
+            SceneKind::Vertex(NodeStyle::Vertex) => a.push(format!("label={}", quote(&label))),
+            SceneKind::Vertex(NodeStyle::Point) => {
+                a.push("label=\"\", width=0.13, height=0.13, fixedsize=true".into());
+                a.push(format!("fillcolor=\"#{}\"", pal.ink));
+            }
+            SceneKind::Vertex(NodeStyle::Leaf) => {
+                a.push("label=\"\", width=0.16, height=0.16, fixedsize=true".into());
+            }
+            SceneKind::Collapsed(w, h) => {
+                a.push(format!("label={}", quote(&label)));
+                a.push(format!(
+                    "shape=ellipse, fixedsize=true, width={:.2}, height={:.2}, fontsize=12",
+                    w * UNIT_PT / 72.0,
+                    h * UNIT_PT / 72.0
+                ));
+            }
+        }
+        if let Some(st) = n.start {
+            let c = scene.start_colour(st);
+            if matches!(n.kind, SceneKind::Vertex(NodeStyle::Vertex)) {
+                a.push("shape=doublecircle".into());
+            }
+            a.push(format!("color=\"#{c}\", penwidth=2.2"));
+            if matches!(st, Start::Player(1) | Start::Shared(1)) && is_mono(scene) {
+                a.push("style=\"filled,dashed\"".into());
+            }
+        }
+        if n.highlight {
+            a.push(format!("color=\"#{}\", penwidth=3", pal.highlight));
+        }
+        if let Some((k, p)) = n.placed_by {
+            a.push(format!(
+                "xlabel=<<font color=\"#{}\"><b>{k}</b></font>>",
+                scene.player_colour(p)
+            ));
+        }
+        if let (true, Some(p)) = (scene.pinned, n.pos) {
+            a.push(at(p));
+        }
+        let _ = writeln!(s, "  \"{}\" [{}];", n.key, a.join(", "));
+    }
+    for e in &scene.edges {
+        let mut a: Vec<String> = Vec::new();
+        if let Some((k, p)) = e.played {
+            let c = scene.player_colour(p);
+            a.push(format!("color=\"#{c}\", penwidth=2.6"));
+            a.push(format!("label=<<font color=\"#{c}\"><b>{k}</b></font>>"));
+            if p == 1 && is_mono(scene) {
+                a.push("style=dashed".into());
+            }
+        }
+        if let (true, Route::Through(ways)) = (scene.pinned, &e.route)
+            && !ways.is_empty()
+        {
+            a.push(polyline(scene, e.from, e.to, ways));
+        }
+        let attrs = if a.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", a.join(", "))
+        };
+        let _ = writeln!(
+            s,
+            "  \"{}\" {arrow} \"{}\"{attrs};",
+            scene.nodes[e.from].key, scene.nodes[e.to].key
+        );
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// Diameter of a vertex circle in units (TikZ draws the same).
+pub const VERTEX_UNITS: f64 = 0.6;
+
+/// Radius (points) of scene node `k` in the direction `(dx, dy)`.
+fn radius(scene: &Scene, k: usize, dx: f64, dy: f64) -> f64 {
+    let n = &scene.nodes[k];
+    let r = match n.kind {
+        SceneKind::Vertex(NodeStyle::Vertex) => VERTEX_UNITS / 2.0 * UNIT_PT,
+        SceneKind::Vertex(NodeStyle::Point) => 0.13 * 36.0,
+        SceneKind::Vertex(NodeStyle::Leaf) => 0.16 * 36.0,
+        SceneKind::Collapsed(w, h) => {
+            let (a, b) = (w / 2.0 * UNIT_PT, h / 2.0 * UNIT_PT);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let (c, s) = (dx / len, dy / len);
+            return a * b / ((b * c).powi(2) + (a * s).powi(2)).sqrt();
+        }
+    };
+    if n.start.is_some() { r + 4.0 } else { r }
+}
+
+/// The `pos` of an edge through waypoints: straight runs joined by rounded corners, as
+/// cubic Bézier segments, clipped at both nodes' borders, with the arrowhead (directed)
+/// ending on the head's border.
+fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> String {
+    let pt = |p: (f64, f64)| (p.0 * UNIT_PT, p.1 * UNIT_PT);
+    let p0 = pt(scene.nodes[from].pos.unwrap_or_default());
+    let p3 = pt(scene.nodes[to].pos.unwrap_or_default());
+    let ways: Vec<(f64, f64)> = ways.iter().map(|&w| pt(w)).collect();
+    let (first, last) = (ways[0], ways[ways.len() - 1]);
+    let toward = |a: (f64, f64), b: (f64, f64), d: f64| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        (
+            a.0 + dx / len * d.min(len / 2.0),
+            a.1 + dy / len * d.min(len / 2.0),
+        )
+    };
+    let start = toward(
+        p0,
+        first,
+        radius(scene, from, first.0 - p0.0, first.1 - p0.1),
+    );
+    let tip = toward(p3, last, radius(scene, to, last.0 - p3.0, last.1 - p3.1));
+    let end = if scene.directed {
+        toward(tip, last, 7.0)
+    } else {
+        tip
+    };
+    // The polyline start, corners…, end; each corner rounded by cutting CORNER points.
+    let mut pts = vec![start];
+    pts.extend(&ways);
+    pts.push(end);
+    let mut bez: Vec<(f64, f64)> = vec![start];
+    let line = |bez: &mut Vec<(f64, f64)>, x: (f64, f64), y: (f64, f64)| {
+        bez.push((x.0 + (y.0 - x.0) / 3.0, x.1 + (y.1 - x.1) / 3.0));
+        bez.push((x.0 + 2.0 * (y.0 - x.0) / 3.0, x.1 + 2.0 * (y.1 - x.1) / 3.0));
+        bez.push(y);
+    };
+    let mut at = start;
+    for k in 1..pts.len() - 1 {
+        let (prev, w, next) = (pts[k - 1], pts[k], pts[k + 1]);
+        let a = toward(w, prev, CORNER);
+        let b = toward(w, next, CORNER);
+        line(&mut bez, at, a);
+        bez.extend([w, w, b]);
+        at = b;
+    }
+    line(&mut bez, at, end);
+    let f = |p: &(f64, f64)| format!("{:.1},{:.1}", p.0, p.1);
+    let body: Vec<String> = bez.iter().map(f).collect();
+    if scene.directed {
+        format!("pos=\"e,{} {}\"", f(&tip), body.join(" "))
+    } else {
+        format!("pos=\"{}\"", body.join(" "))
+    }
+}
+
+/// How much of each straight run a rounded corner takes (points).
+const CORNER: f64 = 9.0;
+
+fn is_mono(scene: &Scene) -> bool {
+    scene.palette.first == scene.palette.second
+}
+
+/// The caption lines and the legend as an HTML-like label.
+fn html_label(scene: &Scene) -> String {
+    let mut rows = String::new();
+    if !scene.legend.is_empty() {
+        rows.push_str("<tr><td>");
+        for (i, l) in scene.legend.iter().enumerate() {
+            let mark = if l.arrow { "⟶" } else { "◎" };
+            let gap = if i == 0 { "" } else { "     " };
+            let _ = write!(
+                rows,
+                "{gap}<font color=\"#{}\" point-size=\"18\">{mark}</font> {}",
+                l.colour,
+                html(&l.text)
+            );
+        }
+        rows.push_str("</td></tr>");
+    }
+    for (i, line) in scene.caption.iter().enumerate() {
+        let size = if i == 0 { 16 } else { 13 };
+        let _ = write!(
+            rows,
+            "<tr><td><font point-size=\"{size}\">{}</font></td></tr>",
+            html(line)
+        );
+    }
+    format!("<table border=\"0\" cellspacing=\"2\">{rows}</table>")
+}
+
+fn html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A DOT double-quoted string (newlines become DOT's centred line breaks).
+fn quote(s: &str) -> String {
+    format!(
+        "\"{}\"",
+        s.replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n")
+    )
+}

@@ -1,0 +1,275 @@
+//! A [`Scene`] as TikZ, from our own coordinates (no graphviz needed): a `tikzpicture` to
+//! `\input` into slides or notes, a compilable 16:9 document with `standalone`, and with
+//! `beamer_steps` a beamer frame that uncovers the figure gadget by gadget.
+
+use super::figure::{NodeStyle, Outline, Route, Start, label_tex, tex_escape};
+use super::scene::{Scene, SceneKind};
+use std::fmt::Write;
+
+/// How to wrap the picture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TikzOptions {
+    /// A complete document (`pdflatex` compiles it).
+    pub standalone: bool,
+    /// `\uncover<k->` per gadget (a beamer frame when standalone).
+    pub beamer_steps: bool,
+}
+
+/// Centimetres per unit before fitting (a vertex is 1.07 cm across at scale 1).
+const UNIT_CM: f64 = 1.9;
+/// The 16:9 slide area the picture is fitted into (cm), caption included.
+const SLIDE_W_CM: f64 = 15.2;
+const SLIDE_H_CM: f64 = 7.6;
+
+/// The TikZ text of `scene`; every node must have a position.
+pub fn write(scene: &Scene, opts: TikzOptions) -> String {
+    let (x0, y0, x1, y1) = scene.bbox();
+    let captions = scene.caption.len() as f64 + if scene.legend.is_empty() { 0.0 } else { 1.0 };
+    let w = (x1 - x0) * UNIT_CM;
+    let h = (y1 - y0) * UNIT_CM + captions * 0.9;
+    let scale = (SLIDE_W_CM / w).min(SLIDE_H_CM / h).min(1.0);
+    let mut s = String::new();
+    if opts.standalone {
+        if opts.beamer_steps {
+            s.push_str(
+                "\\documentclass[aspectratio=169]{beamer}\n\\usepackage{tikz}\n\
+                 \\setbeamertemplate{navigation symbols}{}\n\\begin{document}\n\
+                 \\begin{frame}\n\\centering\n",
+            );
+        } else {
+            s.push_str(
+                "\\documentclass{article}\n\
+                 \\usepackage[paperwidth=16cm,paperheight=9cm,margin=0.3cm]{geometry}\n\
+                 \\usepackage{tikz}\n\\pagestyle{empty}\n\\begin{document}\n\\centering\n\
+                 \\vspace*{\\fill}\n",
+            );
+        }
+    }
+    let pal = &scene.palette;
+    for (name, hex) in [
+        ("grFirst", pal.first),
+        ("grSecond", pal.second),
+        ("grToken", pal.token),
+        ("grHighlight", pal.highlight),
+        ("grOutline", pal.outline),
+        ("grInk", pal.ink),
+    ] {
+        let _ = writeln!(s, "\\definecolor{{{name}}}{{HTML}}{{{hex}}}");
+    }
+    let arrow = if scene.directed { "->" } else { "-" };
+    let _ = writeln!(
+        s,
+        "\\begin{{tikzpicture}}[x={UNIT_CM}cm, y={UNIT_CM}cm, scale={scale:.3}, \
+         every node/.append style={{transform shape}}, >=stealth,\n  \
+         vertex/.style={{circle, draw=grInk, thick, fill=white, minimum size=11.4mm, \
+         inner sep=0.5pt, font=\\Large}},\n  \
+         point/.style={{circle, fill=grInk, inner sep=0pt, minimum size=3.3mm}},\n  \
+         leaf/.style={{circle, draw=grInk, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
+         cigar/.style={{ellipse, draw=grInk, thick, fill=white, inner sep=0pt, font=\\large}},\n  \
+         gadget/.style={{draw=grOutline, dashed, rounded corners=6pt}},\n  \
+         caption/.style={{font=\\large, align=center}},\n  \
+         arc/.style={{{arrow}, draw=grInk, thick}},\n  \
+         move/.style={{{arrow}, line width=2.4pt}}]"
+    );
+    let uncover = |step: usize, body: String| -> String {
+        if opts.beamer_steps && step > 1 {
+            format!("\\uncover<{step}->{{{body}}}\n")
+        } else {
+            format!("{body}\n")
+        }
+    };
+    let pt = |p: (f64, f64)| format!("({:.3},{:.3})", p.0, p.1);
+    for o in &scene.outlines {
+        let colour = if o.highlight {
+            "grHighlight, solid, line width=2.4pt"
+        } else {
+            "grOutline"
+        };
+        let (cx, cy) = o.centre;
+        let (hw, hh) = (o.size.0 / 2.0, o.size.1 / 2.0);
+        let mut body = match o.shape {
+            Outline::Ellipse => format!(
+                "\\draw[gadget, draw={colour}] {} ellipse ({hw:.3} and {hh:.3});",
+                pt(o.centre)
+            ),
+            Outline::Box => format!(
+                "\\draw[gadget, draw={colour}] {} rectangle {};",
+                pt((cx - hw, cy - hh)),
+                pt((cx + hw, cy + hh))
+            ),
+            Outline::Bare => String::new(),
+        };
+        if !o.label.is_empty() {
+            let (place, font, text) = match o.shape {
+                Outline::Bare => (
+                    "anchor=center",
+                    "\\Large",
+                    if o.highlight { "grHighlight" } else { "grInk" },
+                ),
+                _ => ("above", "\\normalsize", "grOutline"),
+            };
+            let _ = write!(
+                body,
+                " \\node[text={text}, font={font}, {place}] at {} {{{}}};",
+                pt(o.caption_at()),
+                caption_tex(&o.label)
+            );
+        }
+        s.push_str(&uncover(o.step, body));
+    }
+    for n in &scene.nodes {
+        let p = n.pos.unwrap_or((0.0, 0.0));
+        let mut style: Vec<String> = vec![match n.kind {
+            SceneKind::Vertex(NodeStyle::Vertex) => "vertex".into(),
+            SceneKind::Vertex(NodeStyle::Point) => "point".into(),
+            SceneKind::Vertex(NodeStyle::Leaf) => "leaf".into(),
+            SceneKind::Collapsed(w, h) => format!(
+                "cigar, minimum width={:.2}cm, minimum height={:.2}cm",
+                w * UNIT_CM,
+                h * UNIT_CM
+            ),
+        }];
+        if let Some(st) = n.start {
+            let c = colour_name(scene, scene.start_colour(st));
+            style.push(format!(
+                "draw={c}, double, double distance=1.6pt, very thick"
+            ));
+            if matches!(st, Start::Player(1) | Start::Shared(1))
+                && scene.palette.first == scene.palette.second
+            {
+                style.push("dashed".into());
+            }
+        }
+        if n.highlight {
+            style.push("draw=grHighlight, line width=2.4pt".into());
+        }
+        if let Some((k, pl)) = n.placed_by {
+            let c = if pl == 0 { "grFirst" } else { "grSecond" };
+            style.push(format!(
+                "label={{[text={c}, font=\\bfseries]above right:{k}}}"
+            ));
+        }
+        let mut label = label_tex(&n.label);
+        if let Some(w) = n.weight {
+            label = format!("\\shortstack{{{label}\\\\{w}}}");
+        }
+        if matches!(n.kind, SceneKind::Collapsed(..)) {
+            label = caption_tex(&n.label);
+        }
+        let body = format!(
+            "\\node[{}] ({}) at {} {{{label}}};",
+            style.join(", "),
+            n.key,
+            pt(p)
+        );
+        s.push_str(&uncover(n.step, body));
+    }
+    for e in &scene.edges {
+        let (a, b) = (&scene.nodes[e.from].key, &scene.nodes[e.to].key);
+        let path = if e.from == e.to {
+            format!("({a}) edge[loop above] ({b})")
+        } else if let Route::Through(ws) = &e.route {
+            let mid: Vec<String> = ws.iter().map(|&w| pt(w)).collect();
+            format!("({a}) -- {} -- ({b})", mid.join(" -- "))
+        } else {
+            format!("({a}) -- ({b})")
+        };
+        let corners = match e.route {
+            Route::Through(_) => ", rounded corners=9pt",
+            Route::Straight => "",
+        };
+        let body = match e.played {
+            Some((k, p)) => {
+                let c = if p == 0 { "grFirst" } else { "grSecond" };
+                let dash = if p == 1 && scene.palette.first == scene.palette.second {
+                    ", dashed"
+                } else {
+                    ""
+                };
+                format!(
+                    "\\draw[move, draw={c}{dash}{corners}] {path} node[midway, fill=white, inner sep=1pt, \
+                     text={c}, font=\\bfseries\\large] {{{k}}};"
+                )
+            }
+            None => format!("\\draw[arc{corners}] {path};"),
+        };
+        s.push_str(&uncover(e.step, body));
+    }
+    // Legend and caption below the drawing.
+    let mut y = y0 - 0.55;
+    if !scene.legend.is_empty() {
+        let mut line = String::new();
+        for l in &scene.legend {
+            let c = colour_name(scene, l.colour);
+            let dash = if l.dashed { ", dashed" } else { "" };
+            let mark = if l.arrow {
+                format!(
+                    "\\tikz\\draw[->, >=stealth, line width=2pt, draw={c}{dash}] (0,0) -- (0.6,0);"
+                )
+            } else {
+                format!(
+                    "\\tikz\\node[circle, draw={c}, double, very thick, minimum size=3mm{dash}] {{}};"
+                )
+            };
+            let _ = write!(line, "{mark}~{}\\quad ", tex_escape(&l.text));
+        }
+        let _ = writeln!(
+            s,
+            "\\node[caption, anchor=north] at ({:.3},{y:.3}) {{{line}}};",
+            (x0 + x1) / 2.0
+        );
+        y -= 0.45;
+    }
+    for (i, c) in scene.caption.iter().enumerate() {
+        let font = if i == 0 { "" } else { ", font=\\normalsize" };
+        let _ = writeln!(
+            s,
+            "\\node[caption, anchor=north{font}] at ({:.3},{y:.3}) {{{}}};",
+            (x0 + x1) / 2.0,
+            tex_escape(c)
+        );
+        y -= 0.4;
+    }
+    s.push_str("\\end{tikzpicture}\n");
+    if opts.standalone {
+        if opts.beamer_steps {
+            s.push_str("\\end{frame}\n\\end{document}\n");
+        } else {
+            s.push_str("\\vspace*{\\fill}\n\\end{document}\n");
+        }
+    }
+    s
+}
+
+/// The colour name `\definecolor`d for a palette entry.
+fn colour_name(scene: &Scene, hex: &str) -> &'static str {
+    let p = &scene.palette;
+    if hex == p.first {
+        "grFirst"
+    } else if hex == p.second {
+        "grSecond"
+    } else if hex == p.token {
+        "grToken"
+    } else if hex == p.highlight {
+        "grHighlight"
+    } else {
+        "grInk"
+    }
+}
+
+/// A gadget caption: words as text, the markup's subscripts in math mode.
+fn caption_tex(markup: &str) -> String {
+    // Captions are short phrases such as `diamond x_1` or `cigar 2`: each word that holds a
+    // subscript goes through math mode.
+    markup
+        .split(' ')
+        .map(|w| {
+            if w.contains('_') || w.contains('¬') {
+                label_tex(w)
+            } else {
+                tex_escape(w)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
