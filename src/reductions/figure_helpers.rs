@@ -175,8 +175,9 @@ pub struct ArcPath {
 
 /// Radius of a loop's gadget circle (units).
 const LOOP_RADIUS: f64 = 1.5;
-/// Sideways shift of an arc whose reverse is also an arc (units).
-const TWIN_SHIFT: f64 = 0.55;
+/// Sideways shift of an arc whose reverse is also an arc (units): enough for a gadget
+/// drawn up to this far on either side of its line to stay clear of its twin's.
+const TWIN_SHIFT: f64 = 1.4;
 
 impl ArcPath {
     /// The path of arc `arc` of `graph`, whose vertices are drawn at `pos` around `centre`.
@@ -353,4 +354,22 @@ fn free_direction(fig: &Figure, x: VertexId, centre: Point) -> Point {
         }
     }
     (best.1.cos(), best.1.sin())
+}
+
+/// Routes both arcs of every antiparallel pair (and every loop) of `graph`, drawn at `pos`,
+/// so that neither hides the other: a pair bends apart through its middle, a loop runs
+/// round a small circle outwards.
+pub fn bend_twins(fig: &mut Figure, graph: &Graph, pos: &[Point], centre: Point) {
+    for arc in 0..graph.edges.len() {
+        let (u, v) = graph.edges[arc];
+        let path = ArcPath::new(graph, pos, centre, arc);
+        if u == v {
+            let ways = (1..6)
+                .map(|i| path.at(i as f64 / 6.0 * 0.9 + 0.05, -0.9))
+                .collect();
+            fig.route(u, v, ways);
+        } else if path.shift > 0.0 {
+            fig.route(u, v, vec![path.at(0.5, 0.0)]);
+        }
+    }
 }
