@@ -18,6 +18,8 @@ mod cli_reliability;
 mod decision_solvers;
 /// Our QBF solver against DepQBF.
 mod depqbf;
+/// Figures of constructions drawn on the source's shape (arc gadgets, pendants).
+mod figures_gadgets;
 /// The bounded, seeded fuzz run (ignored by default; .ci/run runs it).
 mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.

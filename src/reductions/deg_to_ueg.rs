@@ -322,7 +322,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
         "Undirected edge geography: every arc k = x→y replaced by gadget A (pₖ zₖ qₖ rₖ sₖ) \
          (Fraenkel–Scheinerman–Ullman, Undirected edge geography)",
     );
-    let pos = source_positions(dg, 6.0);
+    let pos = source_positions(dg, 8.0);
     let centre = centroid(&pos);
     for (u, &x) in lay.original.iter().enumerate() {
         fig.place(x, pos[u].0, pos[u].1);

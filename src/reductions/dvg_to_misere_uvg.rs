@@ -301,7 +301,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
         "Misère UVG: every arc u→v replaced by the undirected arc gadget (dots), every vertex \
          given a pendant leaf (Renault–Schmidt, Thm 2.3, Fig. 5)",
     );
-    let pos = source_positions(dg, 4.5);
+    let pos = source_positions(dg, 6.0);
     let centre = centroid(&pos);
     for (u, &x) in lay.original.iter().enumerate() {
         fig.place(x, pos[u].0, pos[u].1);

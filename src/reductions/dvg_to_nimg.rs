@@ -284,7 +284,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
         "Misère NimG-RM: every arc k = u→v replaced by the weighted gadget aₖ bₖ cₖ dₖ \
          (heap sizes under the labels; Renault–Schmidt, Thm 3.1, Fig. 6)",
     );
-    let pos = source_positions(dg, 6.0);
+    let pos = source_positions(dg, 7.5);
     let centre = centroid(&pos);
     for (u, &x) in lay.heap.iter().enumerate() {
         fig.place(x, pos[u].0, pos[u].1);

@@ -177,7 +177,7 @@ pub struct ArcPath {
 const LOOP_RADIUS: f64 = 1.5;
 /// Sideways shift of an arc whose reverse is also an arc (units): enough for a gadget
 /// drawn up to this far on either side of its line to stay clear of its twin's.
-const TWIN_SHIFT: f64 = 1.4;
+const TWIN_SHIFT: f64 = 1.6;
 
 impl ArcPath {
     /// The path of arc `arc` of `graph`, whose vertices are drawn at `pos` around `centre`.
@@ -204,7 +204,7 @@ impl ArcPath {
             .iter()
             .filter(|&&(a, b)| (a, b) == (u, v) || (!graph.directed && (a, b) == (v, u)))
             .count();
-        let shift = if twin { TWIN_SHIFT } else { 0.0 } + 1.1 * earlier as f64;
+        let shift = if twin { TWIN_SHIFT } else { 0.0 } + 1.8 * earlier as f64;
         // Where another arc's line crosses this one, the gadget keeps to the longer side.
         let len = dist(p, q).max(1e-9);
         let margin = CROSSING_MARGIN / len;
@@ -221,14 +221,42 @@ impl ArcPath {
                 }
             }
         }
+        // A gadget squeezed to one side keeps clear of the vertex there too, where the
+        // other arcs of that vertex fan out.
+        let end = CROSSING_MARGIN / len;
+        if span.1 < 1.0 {
+            span.0 = span.0.max(end);
+        }
+        if span.0 > 0.0 {
+            span.1 = span.1.min(1.0 - end);
+        }
         if span.1 - span.0 < 0.3 {
             span = (0.0, 1.0);
         }
-        let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+        // The gadget bulges to the side with more room: the one whose probe point, a unit
+        // beside the middle of the gadget's stretch, lies further from the other arcs
+        // (away from the drawing's centre on a tie).
         let d = (q.0 - p.0, q.1 - p.1);
-        let left = (-d.1, d.0);
-        let away = (mid.0 - centre.0) * left.0 + (mid.1 - centre.1) * left.1;
-        let side = if twin || earlier > 0 || away >= 0.0 {
+        let left = unit((-d.1, d.0));
+        let t_mid = (span.0 + span.1) / 2.0;
+        let on = (p.0 + t_mid * d.0, p.1 + t_mid * d.1);
+        let room = |sign: f64| {
+            let probe = (on.0 + sign * left.0, on.1 + sign * left.1);
+            graph
+                .edges
+                .iter()
+                .enumerate()
+                .filter(|&(i, &(a, b))| i != arc && a != b)
+                .map(|(_, &(a, b))| segment_distance(probe, pos[a], pos[b]))
+                .fold(f64::MAX, f64::min)
+        };
+        let away = (on.0 - centre.0) * left.0 + (on.1 - centre.1) * left.1;
+        let (room_left, room_right) = (room(1.0), room(-1.0));
+        let side = if twin || earlier > 0 {
+            1.0
+        } else if (room_left - room_right).abs() > 0.25 {
+            if room_left > room_right { 1.0 } else { -1.0 }
+        } else if away >= 0.0 {
             1.0
         } else {
             -1.0
@@ -260,9 +288,9 @@ impl ArcPath {
             None => {
                 let d = (self.to.0 - self.from.0, self.to.1 - self.from.1);
                 let n = unit((-d.1, d.0));
-                // Sideways shift fades in and out so the gadget sits beside its twin while
-                // the end edges still meet the original vertices.
-                let s = self.shift + off;
+                // The sideways shift bows: full in the middle, none at the ends, so the
+                // gadget sits beside its twin while its end edges still meet the vertices.
+                let s = self.shift * 4.0 * t * (1.0 - t) + off;
                 (
                     self.from.0 + t * d.0 + s * n.0,
                     self.from.1 + t * d.1 + s * n.1,
@@ -282,6 +310,17 @@ impl ArcPath {
 
 /// Room kept between a gadget and a crossing arc (units).
 const CROSSING_MARGIN: f64 = 0.9;
+
+/// The distance from `x` to the segment `p q`.
+fn segment_distance(x: Point, p: Point, q: Point) -> f64 {
+    let d = (q.0 - p.0, q.1 - p.1);
+    let l2 = d.0 * d.0 + d.1 * d.1;
+    let t = match l2 < 1e-12 {
+        true => 0.0,
+        false => (((x.0 - p.0) * d.0 + (x.1 - p.1) * d.1) / l2).clamp(0.0, 1.0),
+    };
+    dist(x, (p.0 + t * d.0, p.1 + t * d.1))
+}
 
 /// Where segment `p q` properly crosses segment `r s`, as a fraction of `p q`.
 fn crossing(p: Point, q: Point, r: Point, s: Point) -> Option<f64> {
