@@ -1,5 +1,5 @@
 //! Figures of the constructions that keep the source board (`Theorem::figure` in
-//! dvg_to_nimg.rs, dvg_to_misere_uvg.rs, deg_to_ueg.rs and the pendant theorems): a DOT
+//! dvg_to_nimg.rs, dvg_to_misere_uvg.rs, deg_to_ueg.rs, the pendant theorems and the two Trail Trap ones): a DOT
 //! snapshot of each on its gallery example, byte-identical output, every vertex pinned with
 //! no two vertices drawn on top of each other, readable labels on a 1080p slide, and
 //! graphviz (`neato -n`, which keeps pinned positions) draws them without a warning.
@@ -11,13 +11,15 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// The reductions drawn on the source's shape.
-const IDS: [&str; 6] = [
+const IDS: [&str; 8] = [
     "dvg-nimg",
     "dvg-misere-uvg",
     "deg-ueg",
     "dvg-misere-dvg",
     "ueg-misere-ueg",
     "deg-misere-deg",
+    "hampath-trailtrap",
+    "trailtrap-disconnected",
 ];
 
 fn figure(id: &str) -> Figure {
