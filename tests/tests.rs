@@ -24,6 +24,8 @@ mod decision_solvers;
 mod depqbf;
 /// Slide figures: snapshots, determinism, graphviz and pdflatex, label size.
 mod figures;
+/// Figures of constructions drawn on the source's shape (arc gadgets, pendants).
+mod figures_gadgets;
 /// The bounded, seeded fuzz run (ignored by default; .ci/run runs it).
 mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.

@@ -21,6 +21,7 @@
 use super::certmaps::arc_gadgets::{self, Gadgets};
 use super::certmaps::util::{GameOracle, build_game_cert, dest, replay};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::figure_helpers::{ArcPath, centroid, source_positions};
 use super::helpers::{
     ArcGadget, add_gadget_edges, add_gadget_vertices, check_degrees, copy_vertices, normal_game,
     start_of, total_degrees,
@@ -30,6 +31,8 @@ use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Geography, Move, Rule, Tokens, VertexId};
+use crate::render::Figure;
+use crate::render::figure::subscript;
 
 /// What replaces each arc: the paper's gadget, or a plain edge (a control that must fail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,6 +228,10 @@ impl Theorem for DegToUeg {
         &SIZE
     }
 
+    fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built))
+    }
+
     /// Every original vertex keeps its (in + out) degree, and gadget A's vertices have the
     /// degrees `p 3, z 3, q 2, r 3, s 3`.
     fn check_layout(&self, src: &Geography, built: &Construction<Layout>) -> Result<(), String> {
@@ -302,6 +309,42 @@ const FORWARD: MapStatus = MapStatus::Constructive(
      moves; every deviation inside gadget A, or an entry from its head, loses locally (gadget \
      played by exhaustive local search)",
 );
+
+/// The FSU board on the source's shape: the original vertices where the digraph's are, and
+/// each arc's gadget A small along the arc it replaces (`p` next to the tail, `q r` on the
+/// outer side, `z` on the inner one, `s` next to the head), its vertices named as the
+/// slides name them with the arc's number as subscript (`p₃`).
+fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
+    let lay = &built.layout;
+    let dg = &src.graph;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Undirected edge geography: every arc k = x→y replaced by gadget A (pₖ zₖ qₖ rₖ sₖ) \
+         (Fraenkel–Scheinerman–Ullman, Undirected edge geography)",
+    );
+    let pos = source_positions(dg, 8.0);
+    let centre = centroid(&pos);
+    for (u, &x) in lay.original.iter().enumerate() {
+        fig.place(x, pos[u].0, pos[u].1);
+    }
+    for g in &lay.gadgets {
+        let path = ArcPath::new(dg, &pos, centre, g.arc);
+        let k = (g.arc + 1).to_string();
+        let spots = [
+            (g.p, 0.2, 0.0),
+            (g.z, 0.5, -0.75),
+            (g.q, 0.38, 0.8),
+            (g.r, 0.62, 0.8),
+            (g.s, 0.8, 0.0),
+        ];
+        for ((v, t, off), role) in spots.into_iter().zip(GadgetA::ROLES) {
+            let (x, y) = path.at(t, off);
+            fig.place(v, x, y);
+            fig.label(v, subscript(role, &k));
+        }
+    }
+    fig
+}
 
 #[cfg(test)]
 mod tests {

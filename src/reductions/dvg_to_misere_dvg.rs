@@ -20,12 +20,14 @@
 
 use super::certmaps::util::same_moves;
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::figure_helpers::{bend_twins, centroid, place_pendants, source_positions};
 use super::helpers::{add_pendants, check_degrees, copy_vertices};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Convention, Geography, VertexId};
+use crate::render::Figure;
 
 /// The pendant construction of RS Thm 2.1, 2.5 and 2.6, registered once per theorem with
 /// that theorem's catalogue entry ([`DVG_TO_MISERE_DVG`],
@@ -120,6 +122,10 @@ impl Theorem for MisereByPendants {
         &SIZE
     }
 
+    fn figure(&self, src: &Geography, built: &Construction<PendantLayout>) -> Option<Figure> {
+        Some(pendant_figure(self.info, src, built))
+    }
+
     /// `G'` keeps the source board at the source's indices (which the certificate maps
     /// rely on), and every vertex `x` has its pendant `x'` of degree 1 joined by `x → x'`.
     fn check_layout(
@@ -183,6 +189,41 @@ pub const MAPS: CertMaps = CertMaps {
     ),
     backward_no: MapStatus::Constructive("as backward yes, for player II's strategy"),
 };
+
+/// The source board as the source is drawn (a circle with fewest crossings for digraphs,
+/// the cycle or two columns of an undirected graph), every pendant `x'` a small leaf on its
+/// vertex's free side; antiparallel arcs bent apart so both stay visible.
+fn pendant_figure(
+    info: &ReductionInfo,
+    src: &Geography,
+    built: &Construction<PendantLayout>,
+) -> Figure {
+    let lay = &built.layout;
+    let game = match src.graph.directed {
+        true => "directed",
+        false => "undirected",
+    };
+    let rule = match src.rule {
+        crate::problems::Rule::Edge => "edge",
+        _ => "vertex",
+    };
+    let theorem = info.theorem.strip_prefix("RS ").unwrap_or(info.theorem);
+    let mut fig = Figure::of_game(
+        &built.game,
+        &format!(
+            "Misère {game} {rule} geography: the source board, every vertex x given a pendant \
+             leaf x′ (Renault–Schmidt, {theorem})"
+        ),
+    );
+    let pos = source_positions(&src.graph, 3.0);
+    let centre = centroid(&pos);
+    for (u, &x) in lay.original.iter().enumerate() {
+        fig.place(x, pos[u].0, pos[u].1);
+    }
+    bend_twins(&mut fig, &src.graph, &pos, centre);
+    place_pendants(&mut fig, &lay.original, &lay.pendant, centre, 0.9);
+    fig
+}
 
 #[cfg(test)]
 mod tests {

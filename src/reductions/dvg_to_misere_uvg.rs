@@ -23,6 +23,7 @@
 
 use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
+use super::figure_helpers::{ArcPath, centroid, place_pendants, source_positions};
 use super::helpers::{
     ArcGadget, add_gadget_edges, add_gadget_vertices, add_pendants, check_degrees, copy_vertices,
     start_of, total_degrees,
@@ -32,6 +33,7 @@ use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
+use crate::render::Figure;
 
 /// The reduction normal DVG → misère UVG; `pendants: false` is a control that must fail.
 #[derive(Clone, Copy, Debug)]
@@ -228,6 +230,10 @@ impl Theorem for DvgToMisereUvg {
         &SIZE
     }
 
+    fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built))
+    }
+
     /// Every original vertex has its (in + out) degree plus one (its pendant's edge), every
     /// pendant degree 1, the gadget vertices `g0 4, g1 … g4 3`.
     fn check_layout(&self, src: &Geography, built: &Construction<Layout>) -> Result<(), String> {
@@ -282,6 +288,44 @@ pub const MAPS: CertMaps = CertMaps {
     backward_yes: arc_gadgets::BACKWARD,
     backward_no: arc_gadgets::BACKWARD,
 };
+
+/// Thm 2.3's board on the source's shape: the original vertices where the digraph's are,
+/// each arc's gadget (unnamed in the paper, so drawn as dots) small along the arc it
+/// replaces: `g0` next to the tail, `g0 g3 g1` in a row with `g2` on one
+/// side and `g4` (which leads to the head) on the other; every pendant a small leaf on its vertex's free side.
+fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
+    let lay = &built.layout;
+    let dg = &src.graph;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Misère UVG: every arc u→v replaced by the undirected arc gadget (dots), every vertex \
+         given a pendant leaf (Renault–Schmidt, Thm 2.3, Fig. 5)",
+    );
+    let pos = source_positions(dg, 6.0);
+    let centre = centroid(&pos);
+    for (u, &x) in lay.original.iter().enumerate() {
+        fig.place(x, pos[u].0, pos[u].1);
+    }
+    for g in &lay.gadgets {
+        let path = ArcPath::new(dg, &pos, centre, g.arc);
+        let spots = [
+            (g.g0, 0.15, 0.0),
+            (g.g3, 0.42, 0.0),
+            (g.g2, 0.42, 0.6),
+            (g.g1, 0.7, 0.0),
+            (g.g4, 0.45, -0.65),
+        ];
+        for (v, t, off) in spots {
+            let (x, y) = path.at(t, off);
+            fig.place(v, x, y);
+            fig.point(v);
+        }
+    }
+    if !lay.pendant.is_empty() {
+        place_pendants(&mut fig, &lay.original, &lay.pendant, centre, 0.8);
+    }
+    fig
+}
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,7 @@
 
 use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
+use super::figure_helpers::{ArcPath, centroid, source_positions};
 use super::helpers::{
     ArcGadget, add_gadget_edges, add_gadget_vertices, check_degrees, copy_vertices, start_of,
     total_degrees,
@@ -32,6 +33,8 @@ use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
+use crate::render::Figure;
+use crate::render::figure::subscript;
 
 /// The reduction DVG → misère NimG-RM; `d_weight: 1` is a control that must fail.
 #[derive(Clone, Copy, Debug)]
@@ -242,6 +245,10 @@ impl Theorem for DvgToNimg {
         MAPS
     }
 
+    fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built))
+    }
+
     fn carry_forward(
         &self,
         src: &Geography,
@@ -263,6 +270,41 @@ impl Theorem for DvgToNimg {
         let gd = Gadgets::new(src, &built.game, &lay.heap, &lay.gadgets);
         arc_gadgets::backward(&gd, src, &built.game, cert)
     }
+}
+
+/// Fig. 6 on the source's shape: the heaps `x_u` where the digraph's vertices are (labelled
+/// as the source labels them), and each arc's gadget small along the arc it replaces, `a`
+/// next to the tail, the odd cycle `b–c–d` as a triangle, `d` next to the head; gadget
+/// vertices carry the arc's number as subscript (`a₃`), heap sizes under the labels.
+fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
+    let lay = &built.layout;
+    let dg = &src.graph;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Misère NimG-RM: every arc k = u→v replaced by the weighted gadget aₖ bₖ cₖ dₖ \
+         (heap sizes under the labels; Renault–Schmidt, Thm 3.1, Fig. 6)",
+    );
+    let pos = source_positions(dg, 7.5);
+    let centre = centroid(&pos);
+    for (u, &x) in lay.heap.iter().enumerate() {
+        fig.place(x, pos[u].0, pos[u].1);
+    }
+    for w in &lay.gadgets {
+        let path = ArcPath::new(dg, &pos, centre, w.arc);
+        let k = (w.arc + 1).to_string();
+        let spots = [
+            (w.a, 0.24, 0.0),
+            (w.b, 0.43, 0.0),
+            (w.c, 0.55, 0.85),
+            (w.d, 0.70, 0.0),
+        ];
+        for ((v, t, off), role) in spots.into_iter().zip(WeightedArcGadget::ROLES) {
+            let (x, y) = path.at(t, off);
+            fig.place(v, x, y);
+            fig.label(v, subscript(role, &k));
+        }
+    }
+    fig
 }
 
 /// The certificate maps of Thm 3.1, those of Thm 2.3

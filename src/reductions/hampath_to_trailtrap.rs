@@ -42,6 +42,7 @@
 
 use super::certmaps::util::{build_game_cert, dest, indices, origin, replay, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus, claims_yes, refuse};
+use super::figure_helpers::{centroid, source_positions};
 use super::helpers::{add_fresh, copy_vertices, total_degrees};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
@@ -49,6 +50,8 @@ use crate::certify::{Certificate, CertificateBody, PathCert, Player, Replay, che
 use crate::problems::{
     Convention, Geography, Graph, HamPath, Locator, Move, Rule, SourceQuestion, Tokens, VertexId,
 };
+use crate::render::Figure;
+use crate::render::figure::subscript;
 
 /// The half-length of the attached path (edges from the centre to either end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,6 +342,10 @@ impl Theorem for HampathToTrailTrap {
     type Source = HamPath;
     type Layout = Layout;
 
+    fn figure(&self, src: &HamPath, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built))
+    }
+
     fn entry(&self) -> &ReductionInfo {
         match self.input {
             InputClass::Cubic => &INFO,
@@ -540,6 +547,52 @@ fn between(at: &Replay, a: VertexId, b: VertexId) -> Result<Move, CertMapError> 
 
 fn stuck() -> CertMapError {
     CertMapError::Invalid("player II has no move left on his plan".into())
+}
+
+/// Theorem 18's H: G as the source is drawn, turned so that v is at the bottom; the
+/// pendant w under v; the path P in a row under w, its centre c joined to w, its ends
+/// labelled, its other vertices dots.
+fn figure(src: &HamPath, built: &Construction<Layout>) -> Figure {
+    let lay = &built.layout;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Trail Trap on H: G, the pendant w at v, and the path P whose centre c is joined to w \
+         (Trail Trap, Thm 18)",
+    );
+    let pos = source_positions(&src.graph, 2.2);
+    let centre = centroid(&pos);
+    let v_src = lay.graph.iter().position(|&x| x == lay.v).unwrap_or(0);
+    // Turn G about its centre so that v points straight down, towards w and P.
+    let (dx, dy) = (pos[v_src].0 - centre.0, pos[v_src].1 - centre.1);
+    let turn = -std::f64::consts::FRAC_PI_2 - dy.atan2(dx);
+    let (sin, cos) = turn.sin_cos();
+    for (x, &t) in lay.graph.iter().enumerate() {
+        let (px, py) = (pos[x].0 - centre.0, pos[x].1 - centre.1);
+        fig.place(t, px * cos - py * sin, px * sin + py * cos);
+    }
+    let (vx, vy) = fig.nodes[lay.v].pos.unwrap_or((0.0, 0.0));
+    fig.place(lay.w, vx, vy - 1.4);
+    fig.label(lay.w, "w");
+    let h = lay.half();
+    let step = 0.9;
+    for (i, &p) in lay.path.iter().enumerate() {
+        fig.place(p, vx + step * (i as f64 - h as f64), vy - 2.8);
+        if i == 0 || i + 1 == lay.path.len() {
+            fig.label(p, subscript("p", &i.to_string()));
+        } else if i != h {
+            fig.point(p);
+        }
+    }
+    // The paper's name c, unless G has a vertex c already (the prism): then cₚ.
+    let taken = lay.graph.iter().any(|&x| fig.nodes[x].label == "c");
+    fig.label(lay.c(), if taken { "c_p" } else { "c" });
+    if taken {
+        fig.caption
+            .push("cₚ: the path's centre c (G has its own vertex c)".into());
+    }
+    let v_label = fig.nodes[lay.v].label.clone();
+    fig.label(lay.v, format!("{v_label} = v"));
+    fig
 }
 
 #[cfg(test)]

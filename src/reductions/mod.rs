@@ -27,6 +27,7 @@ pub mod deg_to_ueg;
 pub mod dvg_to_misere_dvg;
 pub mod dvg_to_misere_uvg;
 pub mod dvg_to_nimg;
+pub mod figure_helpers;
 pub mod hampath_to_trailtrap;
 pub mod helpers;
 pub mod papers;

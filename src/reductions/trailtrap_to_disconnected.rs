@@ -14,12 +14,14 @@
 
 use super::certmaps::util::same_moves;
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::figure_helpers::{centroid, source_positions};
 use super::helpers::{add_fresh, copy_vertices};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Geography, VertexId};
+use crate::render::Figure;
 
 /// The reduction Trail Trap → Trail Trap on `G ⊎ K_1` (Cor 19).
 #[derive(Clone, Copy, Debug, Default)]
@@ -96,6 +98,10 @@ impl Theorem for TrailTrapDisconnected {
         &SIZE
     }
 
+    fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built))
+    }
+
     /// The target is G (same vertex indices and identifiers, same edges in order) plus the
     /// isolated vertex, which the maps rely on.
     fn check_layout(&self, src: &Geography, built: &Construction<Layout>) -> Result<(), String> {
@@ -144,3 +150,21 @@ const MAPS: CertMaps = CertMaps {
     backward_yes: MapStatus::Constructive("the same strategy"),
     backward_no: MapStatus::Constructive("the same strategy"),
 };
+
+/// G as the source is drawn, and the isolated vertex K₁ to its right.
+fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
+    let lay = &built.layout;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "Trail Trap on G ⊎ K₁: the source board and an isolated vertex (Trail Trap, Cor. 19)",
+    );
+    let pos = source_positions(&src.graph, 2.0);
+    for (x, &t) in lay.graph.iter().enumerate() {
+        fig.place(t, pos[x].0, pos[x].1);
+    }
+    let right = pos.iter().map(|p| p.0).fold(0.0, f64::max);
+    let (_, cy) = centroid(&pos);
+    fig.place(lay.isolated, right + 2.5, cy);
+    fig.label(lay.isolated, "K_1");
+    fig
+}

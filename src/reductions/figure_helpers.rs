@@ -1,0 +1,414 @@
+//! Placement shared by the figures of constructions that keep the source board: the source
+//! graph's shape (a circle, or the cycle/two-column drawing of [`crate::render::fallback`]
+//! for undirected graphs), arc gadgets drawn small along the arc they replace (antiparallel
+//! and parallel arcs side by side, loops as small outward loops), and pendant leaves.
+//!
+//! Kept here, beside the reductions, so the figure model in `src/render/` stays the figure
+//! model; every position is computed from the graph alone (no randomness), so the output is
+//! byte-identical for the same input.
+
+use crate::problems::{Graph, VertexId};
+use crate::render::Figure;
+use crate::render::figure::NodeStyle;
+
+/// A point in figure units.
+pub type Point = (f64, f64);
+
+/// Positions of the source graph's vertices, `spacing` units between neighbours on the
+/// circle. Undirected graphs that [`crate::render::fallback`] pins (a Hamiltonian cycle as
+/// a circle, bipartite graphs in two columns) keep that drawing, scaled so that the closest
+/// two vertices are `spacing` apart; everything else goes on a circle in vertex order,
+/// starting at the top and running clockwise.
+pub fn source_positions(graph: &Graph, spacing: f64) -> Vec<Point> {
+    let n = graph.n();
+    if !graph.directed {
+        let mut fig = Figure::of_graph(graph, "");
+        crate::render::fallback::place(&mut fig);
+        if fig.pinned() && !fig.graphviz_lays_out {
+            let pos: Vec<Point> = fig.nodes.iter().filter_map(|v| v.pos).collect();
+            let mut closest = f64::MAX;
+            for i in 0..n {
+                for j in i + 1..n {
+                    closest = closest.min(dist(pos[i], pos[j]));
+                }
+            }
+            let k = if closest > 1e-9 && closest < f64::MAX {
+                spacing / closest
+            } else {
+                1.0
+            };
+            return pos.iter().map(|&(x, y)| (x * k, y * k)).collect();
+        }
+    }
+    let order = fewest_crossings(graph);
+    let spots = circle(n, spacing);
+    let mut pos = vec![(0.0, 0.0); n];
+    for (k, &v) in order.iter().enumerate() {
+        pos[v] = spots[k];
+    }
+    pos
+}
+
+/// Largest graph whose circular orders are all tried.
+const ORDERS_MAX: usize = 8;
+
+/// A circular order of the vertices (vertex 0 first) with the fewest crossing chords,
+/// trying every order of up to [`ORDERS_MAX`] vertices (the first found wins ties, so the
+/// answer is deterministic); vertex order for larger graphs.
+fn fewest_crossings(graph: &Graph) -> Vec<VertexId> {
+    let n = graph.n();
+    let identity: Vec<VertexId> = (0..n).collect();
+    if !(4..=ORDERS_MAX).contains(&n) {
+        return identity;
+    }
+    let chords: Vec<(VertexId, VertexId)> = graph
+        .edges
+        .iter()
+        .filter(|&&(a, b)| a != b)
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let crossings = |order: &[VertexId]| {
+        let mut at = vec![0; n];
+        for (k, &v) in order.iter().enumerate() {
+            at[v] = k;
+        }
+        let mut count = 0;
+        for (i, &(a, b)) in chords.iter().enumerate() {
+            let (p, q) = (at[a].min(at[b]), at[a].max(at[b]));
+            for &(c, d) in &chords[i + 1..] {
+                let (r, s) = (at[c], at[d]);
+                let inside = |x: usize| p < x && x < q;
+                let shared = [c, d].iter().any(|x| *x == a || *x == b);
+                if !shared && inside(r) != inside(s) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    };
+    let mut best = (crossings(&identity), identity.clone());
+    let mut rest: Vec<VertexId> = (1..n).collect();
+    // Heap's algorithm over the vertices after the first.
+    let mut c = vec![0; rest.len()];
+    let mut i = 0;
+    while i < rest.len() {
+        if c[i] < i {
+            if i % 2 == 0 {
+                rest.swap(0, i);
+            } else {
+                rest.swap(c[i], i);
+            }
+            let order: Vec<VertexId> = std::iter::once(0).chain(rest.iter().copied()).collect();
+            let k = crossings(&order);
+            if k < best.0 {
+                best = (k, order);
+            }
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    best.1
+}
+
+/// `n` points on a circle, neighbours `spacing` apart, the first at the top, clockwise.
+pub fn circle(n: usize, spacing: f64) -> Vec<Point> {
+    if n <= 1 {
+        return vec![(0.0, 0.0); n];
+    }
+    let step = std::f64::consts::TAU / n as f64;
+    let r = spacing / (2.0 * (step / 2.0).sin());
+    (0..n)
+        .map(|k| {
+            let a = std::f64::consts::FRAC_PI_2 - step * k as f64;
+            (r * a.cos(), r * a.sin())
+        })
+        .collect()
+}
+
+/// The centroid of `pts` (the origin for none).
+pub fn centroid(pts: &[Point]) -> Point {
+    if pts.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = pts.len() as f64;
+    let (x, y) = pts.iter().fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
+    (x / n, y / n)
+}
+
+fn dist(p: Point, q: Point) -> f64 {
+    ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt()
+}
+
+fn unit(v: Point) -> Point {
+    let l = (v.0 * v.0 + v.1 * v.1).sqrt();
+    if l < 1e-9 {
+        (0.0, 1.0)
+    } else {
+        (v.0 / l, v.1 / l)
+    }
+}
+
+/// The direction from the drawing's centre to `p` (upwards for the centre itself).
+pub fn outward(centre: Point, p: Point) -> Point {
+    unit((p.0 - centre.0, p.1 - centre.1))
+}
+
+/// The path an arc's gadget is drawn along: the straight line from tail to head, moved
+/// sideways when the arc has an antiparallel or parallel twin, or a small loop outwards
+/// for a loop.
+#[derive(Clone, Copy, Debug)]
+pub struct ArcPath {
+    from: Point,
+    to: Point,
+    /// Sideways shift (units, to the left of the direction of travel).
+    shift: f64,
+    /// For a loop: the loop's centre and radius.
+    lp: Option<(Point, f64)>,
+    /// The stretch of the line the gadget uses (fractions), clear of crossing arcs.
+    span: (f64, f64),
+    /// +1 or −1: which side of the line points away from the drawing's centre.
+    side: f64,
+}
+
+/// Radius of a loop's gadget circle (units).
+const LOOP_RADIUS: f64 = 1.5;
+/// Sideways shift of an arc whose reverse is also an arc (units): enough for a gadget
+/// drawn up to this far on either side of its line to stay clear of its twin's.
+const TWIN_SHIFT: f64 = 1.6;
+
+impl ArcPath {
+    /// The path of arc `arc` of `graph`, whose vertices are drawn at `pos` around `centre`.
+    pub fn new(graph: &Graph, pos: &[Point], centre: Point, arc: usize) -> ArcPath {
+        let (u, v) = graph.edges[arc];
+        let (p, q) = (pos[u], pos[v]);
+        if u == v {
+            let out = outward(centre, p);
+            let r = LOOP_RADIUS;
+            return ArcPath {
+                from: p,
+                to: p,
+                shift: 0.0,
+                lp: Some(((p.0 + r * out.0, p.1 + r * out.1), r)),
+                span: (0.0, 1.0),
+                side: 1.0,
+            };
+        }
+        let twin = graph
+            .edges
+            .iter()
+            .any(|&(a, b)| graph.directed && a == v && b == u);
+        let earlier = graph.edges[..arc]
+            .iter()
+            .filter(|&&(a, b)| (a, b) == (u, v) || (!graph.directed && (a, b) == (v, u)))
+            .count();
+        let shift = if twin { TWIN_SHIFT } else { 0.0 } + 1.8 * earlier as f64;
+        // Where another arc's line crosses this one, the gadget keeps to the longer side.
+        let len = dist(p, q).max(1e-9);
+        let margin = CROSSING_MARGIN / len;
+        let mut span: (f64, f64) = (0.0, 1.0);
+        for &(a, b) in &graph.edges {
+            if [a, b].iter().any(|&x| x == u || x == v) || a == b {
+                continue;
+            }
+            if let Some(t) = crossing(p, q, pos[a], pos[b]) {
+                if t >= 0.5 {
+                    span.1 = span.1.min(t - margin);
+                } else {
+                    span.0 = span.0.max(t + margin);
+                }
+            }
+        }
+        // A gadget squeezed to one side keeps clear of the vertex there too, where the
+        // other arcs of that vertex fan out.
+        let end = CROSSING_MARGIN / len;
+        if span.1 < 1.0 {
+            span.0 = span.0.max(end);
+        }
+        if span.0 > 0.0 {
+            span.1 = span.1.min(1.0 - end);
+        }
+        if span.1 - span.0 < 0.3 {
+            span = (0.0, 1.0);
+        }
+        // The gadget bulges to the side with more room: the one whose probe point, a unit
+        // beside the middle of the gadget's stretch, lies further from the other arcs
+        // (away from the drawing's centre on a tie).
+        let d = (q.0 - p.0, q.1 - p.1);
+        let left = unit((-d.1, d.0));
+        let t_mid = (span.0 + span.1) / 2.0;
+        let on = (p.0 + t_mid * d.0, p.1 + t_mid * d.1);
+        let room = |sign: f64| {
+            let probe = (on.0 + sign * left.0, on.1 + sign * left.1);
+            graph
+                .edges
+                .iter()
+                .enumerate()
+                .filter(|&(i, &(a, b))| i != arc && a != b)
+                .map(|(_, &(a, b))| segment_distance(probe, pos[a], pos[b]))
+                .fold(f64::MAX, f64::min)
+        };
+        let away = (on.0 - centre.0) * left.0 + (on.1 - centre.1) * left.1;
+        let (room_left, room_right) = (room(1.0), room(-1.0));
+        let side = if twin || earlier > 0 {
+            1.0
+        } else if (room_left - room_right).abs() > 0.25 {
+            if room_left > room_right { 1.0 } else { -1.0 }
+        } else if away >= 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        ArcPath {
+            from: p,
+            to: q,
+            shift,
+            lp: None,
+            span,
+            side,
+        }
+    }
+
+    /// The point at fraction `t` of the gadget's stretch (0 at the tail, 1 at the head),
+    /// `off` units to the side away from the drawing's centre (outwards on a loop).
+    pub fn at(&self, t: f64, off: f64) -> Point {
+        let t = self.span.0 + t * (self.span.1 - self.span.0);
+        let off = off * self.side;
+        match self.lp {
+            Some((c, r)) => {
+                // The loop leaves the vertex, runs once round the circle and comes back.
+                let start = unit((self.from.0 - c.0, self.from.1 - c.1));
+                let a0 = start.1.atan2(start.0);
+                let a = a0 - std::f64::consts::TAU * t;
+                let rr = r + off;
+                (c.0 + rr * a.cos(), c.1 + rr * a.sin())
+            }
+            None => {
+                let d = (self.to.0 - self.from.0, self.to.1 - self.from.1);
+                let n = unit((-d.1, d.0));
+                // The sideways shift bows: full in the middle, none at the ends, so the
+                // gadget sits beside its twin while its end edges still meet the vertices.
+                let s = self.shift * 4.0 * t * (1.0 - t) + off;
+                (
+                    self.from.0 + t * d.0 + s * n.0,
+                    self.from.1 + t * d.1 + s * n.1,
+                )
+            }
+        }
+    }
+
+    /// The length of the path in units.
+    pub fn length(&self) -> f64 {
+        match self.lp {
+            Some((_, r)) => std::f64::consts::TAU * r,
+            None => dist(self.from, self.to),
+        }
+    }
+}
+
+/// Room kept between a gadget and a crossing arc (units).
+const CROSSING_MARGIN: f64 = 0.9;
+
+/// The distance from `x` to the segment `p q`.
+fn segment_distance(x: Point, p: Point, q: Point) -> f64 {
+    let d = (q.0 - p.0, q.1 - p.1);
+    let l2 = d.0 * d.0 + d.1 * d.1;
+    let t = match l2 < 1e-12 {
+        true => 0.0,
+        false => (((x.0 - p.0) * d.0 + (x.1 - p.1) * d.1) / l2).clamp(0.0, 1.0),
+    };
+    dist(x, (p.0 + t * d.0, p.1 + t * d.1))
+}
+
+/// Where segment `p q` properly crosses segment `r s`, as a fraction of `p q`.
+fn crossing(p: Point, q: Point, r: Point, s: Point) -> Option<f64> {
+    let d = (q.0 - p.0, q.1 - p.1);
+    let e = (s.0 - r.0, s.1 - r.1);
+    let den = d.0 * e.1 - d.1 * e.0;
+    if den.abs() < 1e-9 {
+        return None;
+    }
+    let w = (r.0 - p.0, r.1 - p.1);
+    let t = (w.0 * e.1 - w.1 * e.0) / den;
+    let u = (w.0 * d.1 - w.1 * d.0) / den;
+    (t > 1e-6 && t < 1.0 - 1e-6 && u > 1e-6 && u < 1.0 - 1e-6).then_some(t)
+}
+
+/// Draws each `pendants[i]` as a small leaf beside `owners[i]`, `reach` units outwards
+/// from `centre` (or in the direction `away` gives, when the caller knows better).
+pub fn place_pendants(
+    fig: &mut Figure,
+    owners: &[VertexId],
+    pendants: &[VertexId],
+    centre: Point,
+    reach: f64,
+) {
+    for (&x, &leaf) in owners.iter().zip(pendants) {
+        let p = fig.nodes[x].pos.unwrap_or((0.0, 0.0));
+        let out = free_direction(fig, x, centre);
+        fig.place(leaf, p.0 + reach * out.0, p.1 + reach * out.1);
+        fig.nodes[leaf].style = NodeStyle::Leaf;
+        fig.nodes[leaf].label.clear();
+    }
+}
+
+/// The direction from `x` that stays furthest from its drawn edges: the outward direction
+/// from `centre` unless an edge runs close to it, then the middle of the widest gap.
+fn free_direction(fig: &Figure, x: VertexId, centre: Point) -> Point {
+    let p = fig.nodes[x].pos.unwrap_or((0.0, 0.0));
+    let mut angles: Vec<f64> = fig
+        .edges
+        .iter()
+        .filter_map(|e| {
+            let other = match (e.from == x, e.to == x) {
+                (true, false) => e.to,
+                (false, true) => e.from,
+                _ => return None,
+            };
+            let q = fig.nodes[other].pos?;
+            Some((q.1 - p.1).atan2(q.0 - p.0))
+        })
+        .collect();
+    let out = outward(centre, p);
+    let a_out = out.1.atan2(out.0);
+    let gap = |a: f64, b: f64| {
+        let d = (a - b).rem_euclid(std::f64::consts::TAU);
+        d.min(std::f64::consts::TAU - d)
+    };
+    if angles.iter().all(|&a| gap(a, a_out) > 0.6) {
+        return out;
+    }
+    angles.sort_by(f64::total_cmp);
+    let mut best = (0.0, a_out);
+    for (i, &a) in angles.iter().enumerate() {
+        let b = if i + 1 < angles.len() {
+            angles[i + 1]
+        } else {
+            angles[0] + std::f64::consts::TAU
+        };
+        if b - a > best.0 + 1e-9 {
+            best = (b - a, (a + b) / 2.0);
+        }
+    }
+    (best.1.cos(), best.1.sin())
+}
+
+/// Routes both arcs of every antiparallel pair (and every loop) of `graph`, drawn at `pos`,
+/// so that neither hides the other: a pair bends apart through its middle, a loop runs
+/// round a small circle outwards.
+pub fn bend_twins(fig: &mut Figure, graph: &Graph, pos: &[Point], centre: Point) {
+    for arc in 0..graph.edges.len() {
+        let (u, v) = graph.edges[arc];
+        let path = ArcPath::new(graph, pos, centre, arc);
+        if u == v {
+            let ways = (1..6)
+                .map(|i| path.at(i as f64 / 6.0 * 0.9 + 0.05, -0.9))
+                .collect();
+            fig.route(u, v, ways);
+        } else if path.shift > 0.0 {
+            fig.route(u, v, vec![path.at(0.5, 0.0)]);
+        }
+    }
+}

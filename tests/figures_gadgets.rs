@@ -1,0 +1,155 @@
+//! Figures of the constructions that keep the source board (`Theorem::figure` in
+//! dvg_to_nimg.rs, dvg_to_misere_uvg.rs, deg_to_ueg.rs, the pendant theorems and the two Trail Trap ones): a DOT
+//! snapshot of each on its gallery example, byte-identical output, every vertex pinned with
+//! no two vertices drawn on top of each other, readable labels on a 1080p slide, and
+//! graphviz (`neato -n`, which keeps pinned positions) draws them without a warning.
+
+use georeduce::render::figure::NodeStyle;
+use georeduce::render::gallery::{ENTRIES, draw};
+use georeduce::render::{Figure, Options, Scene, slide_dot};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The reductions drawn on the source's shape.
+const IDS: [&str; 8] = [
+    "dvg-nimg",
+    "dvg-misere-uvg",
+    "deg-ueg",
+    "dvg-misere-dvg",
+    "ueg-misere-ueg",
+    "deg-misere-deg",
+    "hampath-trailtrap",
+    "trailtrap-disconnected",
+];
+
+fn figure(id: &str) -> Figure {
+    let e = ENTRIES
+        .iter()
+        .find(|e| e.id == id)
+        .expect("a gallery entry");
+    let d = draw(e).expect("the example draws");
+    assert!(
+        d.placed_by_theorem,
+        "{id}: the theorem should place its figure"
+    );
+    d.figure
+}
+
+fn dot(id: &str) -> String {
+    slide_dot::write(&Scene::new(&figure(id), &Options::default()))
+}
+
+#[test]
+fn dot_snapshots() {
+    for id in IDS {
+        insta::assert_snapshot!(format!("gadgets_{id}"), dot(id));
+    }
+}
+
+#[test]
+fn byte_identical_twice() {
+    for id in IDS {
+        assert_eq!(dot(id), dot(id), "{id}");
+    }
+}
+
+#[test]
+fn every_vertex_pinned_and_apart_with_readable_labels() {
+    for id in IDS {
+        let f = figure(id);
+        assert!(
+            f.pinned() && !f.graphviz_lays_out,
+            "{id}: not every vertex pinned"
+        );
+        let pos: Vec<(f64, f64)> = f.nodes.iter().map(|n| n.pos.unwrap()).collect();
+        for i in 0..pos.len() {
+            for j in i + 1..pos.len() {
+                let d = ((pos[i].0 - pos[j].0).powi(2) + (pos[i].1 - pos[j].1).powi(2)).sqrt();
+                // Radii in units: a labelled circle, a dot, a leaf; plus a gap.
+                let r = |s: NodeStyle| match s {
+                    NodeStyle::Vertex => 0.35,
+                    NodeStyle::Point => 0.1,
+                    NodeStyle::Leaf => 0.12,
+                };
+                let need = r(f.nodes[i].style) + r(f.nodes[j].style) + 0.15;
+                assert!(
+                    d >= need,
+                    "{id}: {} and {} drawn {d:.2} units apart",
+                    f.nodes[i].id,
+                    f.nodes[j].id
+                );
+            }
+        }
+        let px = f.slide_label_px();
+        assert!(px >= 14.0, "{id}: labels {px:.1} px on a 1080p slide");
+        let mut labels: Vec<&str> = f
+            .nodes
+            .iter()
+            .map(|n| n.label.as_str())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let n = labels.len();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels.len(), n, "{id}: a label is used twice");
+    }
+}
+
+#[test]
+fn gadget_vertices_are_told_apart_from_the_source_vertices() {
+    // Fig. 6 on dvg.geo, whose vertices are s a b c d: the gadgets' a b c d carry the arc's
+    // number, so no gadget label equals an original one.
+    let f = figure("dvg-nimg");
+    let labels: Vec<&str> = f.nodes.iter().map(|n| n.label.as_str()).collect();
+    for original in ["s", "a", "b", "c", "d"] {
+        assert_eq!(labels.iter().filter(|&&l| l == original).count(), 1);
+    }
+    assert!(labels.contains(&"a_1") && labels.contains(&"d_7"));
+}
+
+/// True when `neato` runs; false (with a message) when it is missing outside CI.
+fn have_neato() -> bool {
+    let ok = Command::new("neato")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "neato is not on PATH but CI is set: install the Debian package graphviz"
+        );
+        eprintln!("!! neato not found: test skipped (install graphviz)");
+    }
+    ok
+}
+
+#[test]
+fn graphviz_draws_them_without_warnings() {
+    if !have_neato() {
+        return;
+    }
+    for id in IDS {
+        let text = dot(id);
+        for args in [vec!["-n", "-Tsvg"], vec!["-Tsvg"]] {
+            let tool = if args[0] == "-n" { "neato" } else { "dot" };
+            let mut child = Command::new(tool)
+                .args(&args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(text.as_bytes())
+                .unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert!(out.status.success(), "{id}: {tool} failed");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(stderr.trim().is_empty(), "{id}: {tool} warned: {stderr}");
+            assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
+        }
+    }
+}
