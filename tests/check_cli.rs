@@ -29,6 +29,20 @@ fn json_file(path: &Path) -> serde_json::Value {
     serde_json::from_str(&text).expect("valid JSON")
 }
 
+/// `georeduce check --reduction-cmd CMD --from qbf --to dvg REST…`.
+fn check_qbf_to_dvg(cmd: &str, rest: &[&str]) -> Output {
+    let args = [
+        "check",
+        "--reduction-cmd",
+        cmd,
+        "--from",
+        "qbf",
+        "--to",
+        "dvg",
+    ];
+    georeduce(&[&args[..], rest].concat())
+}
+
 fn python(script: &str) -> String {
     format!("python3 {PYTHON}/{script}")
 }
@@ -38,21 +52,17 @@ fn the_python_reduction_passes_with_yes_and_no_instances() {
     let dir = scratch("python-ok");
     let report = dir.join("r.json");
     let cmd = python("qbf_to_dvg.py");
-    let o = georeduce(&[
-        "check",
-        "--reduction-cmd",
+    let o = check_qbf_to_dvg(
         &cmd,
-        "--from",
-        "qbf",
-        "--to",
-        "dvg",
-        "--cases",
-        "24",
-        "--max-size",
-        "3",
-        "--json",
-        report.to_str().unwrap(),
-    ]);
+        &[
+            "--cases",
+            "24",
+            "--max-size",
+            "3",
+            "--json",
+            report.to_str().unwrap(),
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
         stdout(&o).contains("custom-qbf-dvg  PASS"),
@@ -83,23 +93,19 @@ fn the_buggy_python_reduction_is_refuted_and_shrunk() {
     let report = dir.join("r.json");
     let cmd = python("qbf_to_dvg_buggy.py");
     let out = dir.join("ce");
-    let o = georeduce(&[
-        "check",
-        "--reduction-cmd",
+    let o = check_qbf_to_dvg(
         &cmd,
-        "--from",
-        "qbf",
-        "--to",
-        "dvg",
-        "--cases",
-        "24",
-        "--max-size",
-        "3",
-        "--json",
-        report.to_str().unwrap(),
-        "--out-dir",
-        out.to_str().unwrap(),
-    ]);
+        &[
+            "--cases",
+            "24",
+            "--max-size",
+            "3",
+            "--json",
+            report.to_str().unwrap(),
+            "--out-dir",
+            out.to_str().unwrap(),
+        ],
+    );
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     let r = json_file(&report);
     let c = &r["reductions"][0]["counterexamples"][0];
@@ -110,19 +116,7 @@ fn the_buggy_python_reduction_is_refuted_and_shrunk() {
     // command, and passed by the correct one on that instance (no random case at all).
     let saved = PathBuf::from(c["path"].as_str().expect("saved"));
     assert!(saved.starts_with(&out));
-    let again = georeduce(&[
-        "check",
-        "--reduction-cmd",
-        &cmd,
-        "--from",
-        "qbf",
-        "--to",
-        "dvg",
-        "--cases",
-        "0",
-        "--from-dir",
-        out.to_str().unwrap(),
-    ]);
+    let again = check_qbf_to_dvg(&cmd, &["--cases", "0", "--from-dir", out.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
     assert!(
         stdout(&again).contains("from the given instance"),
@@ -130,19 +124,10 @@ fn the_buggy_python_reduction_is_refuted_and_shrunk() {
         stdout(&again)
     );
     let fixed = python("qbf_to_dvg.py");
-    let fixed = georeduce(&[
-        "check",
-        "--reduction-cmd",
+    let fixed = check_qbf_to_dvg(
         &fixed,
-        "--from",
-        "qbf",
-        "--to",
-        "dvg",
-        "--cases",
-        "0",
-        "--from-dir",
-        out.to_str().unwrap(),
-    ]);
+        &["--cases", "0", "--from-dir", out.to_str().unwrap()],
+    );
     // One instance cannot be both YES and NO, so only the coverage fails, not a case.
     assert!(
         stdout(&fixed).contains("failures    0"),
@@ -457,26 +442,22 @@ fn certificate_commands_carry_certificates_across() {
     let dir = scratch("certify");
     let report = dir.join("r.json");
     let cmd = python("qbf_to_dvg.py");
-    let o = georeduce(&[
-        "check",
-        "--reduction-cmd",
+    let o = check_qbf_to_dvg(
         &cmd,
-        "--from",
-        "qbf",
-        "--to",
-        "dvg",
-        "--cases",
-        "6",
-        "--max-size",
-        "2",
-        "--certify",
-        "--forward-cmd",
-        &forward,
-        "--backward-cmd",
-        &backward,
-        "--json",
-        report.to_str().unwrap(),
-    ]);
+        &[
+            "--cases",
+            "6",
+            "--max-size",
+            "2",
+            "--certify",
+            "--forward-cmd",
+            &forward,
+            "--backward-cmd",
+            &backward,
+            "--json",
+            report.to_str().unwrap(),
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
         stdout(&o).contains("forward 6 accepted; target 6 accepted; backward 6 accepted"),
