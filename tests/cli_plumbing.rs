@@ -442,6 +442,38 @@ fn vertex_cover_keyword_matches_the_kind_name_both_spellings_parse() {
 }
 
 #[test]
+fn check_colours_its_verdicts_and_quiet_keeps_only_the_seed_line() {
+    let args = ["check", "--via", "qbf-dvg", "--cases", "30", "--seed", "2"];
+    let plain = georeduce(&args);
+    assert!(
+        stderr(&plain).contains("qbf-dvg: 30 cases"),
+        "{}",
+        stderr(&plain)
+    );
+    assert!(!stdout(&plain).contains('\x1b'), "{}", stdout(&plain));
+    let coloured: Vec<&str> = args.iter().copied().chain(["--color", "always"]).collect();
+    let o = georeduce(&coloured);
+    assert!(
+        stdout(&o).contains("\x1b[1;32mPASS\x1b[0m"),
+        "{}",
+        stdout(&o)
+    );
+    let quiet: Vec<&str> = args.iter().copied().chain(["--quiet"]).collect();
+    let q = georeduce(&quiet);
+    assert_eq!(q.status.code(), Some(0));
+    assert!(stderr(&q).contains("seed 2"), "{}", stderr(&q));
+    assert!(!stderr(&q).contains("qbf-dvg: 30 cases"), "{}", stderr(&q));
+    // The summary is the same but for the closing line's time.
+    let body = |o: &std::process::Output| {
+        let text = stdout(o);
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines.pop();
+        lines
+    };
+    assert_eq!(body(&q), body(&plain));
+}
+
+#[test]
 fn color_follows_the_flag_no_color_and_the_terminal() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let args = ["verify", QBF, "--to", "dvg", "--by", "search"];

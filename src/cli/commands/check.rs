@@ -6,6 +6,7 @@
 use super::super::Outcome;
 use super::super::args::{CheckArgs, CheckCommandArgs, CommandIoArg, YesWinner};
 use super::super::input::{WriteRules, input_cap, read_capped, write_output};
+use super::super::ui::{self, Tone};
 use crate::check::{self, CheckConfig, CheckReport, CommandIo, CommandReduction, CommandSpec};
 use crate::reductions::{ProblemKind, Reduction};
 use crate::solvers::Winner;
@@ -88,7 +89,11 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
             .map(|(i, k)| format!(", shard {i}/{k}"))
             .unwrap_or_default()
     );
-    let progress = check::progress_for_stderr();
+    // `--quiet`: no progress; the header above stays, since it carries the seed.
+    let progress: Box<dyn check::Progress> = match ui::quiet() {
+        true => Box::new(check::Silent),
+        false => check::progress_for_stderr(),
+    };
     let report = check::run_check(&cfg, progress.as_ref());
     finish(args, &report, &[])
 }
@@ -112,15 +117,37 @@ fn finish(args: &CheckArgs, report: &CheckReport, inputs: &[&Path]) -> miette::R
         .iter()
         .chain(&args.junit)
         .any(|p| p.as_os_str() == "-");
+    let summary = painted(&report.summary());
     match report_on_stdout {
-        true => eprint!("{}", report.summary()),
-        false => crate::out!("{}", report.summary()),
+        true => eprint!("{summary}"),
+        false => crate::out!("{summary}"),
     }
     Ok(match (report.interrupted, report.passed()) {
         (true, _) => Outcome::Unknown,
         (false, true) => Outcome::Done,
         (false, false) => Outcome::CheckFailed,
     })
+}
+
+/// The summary with its verdict words coloured (`--color`; unchanged when colour is off).
+fn painted(summary: &str) -> String {
+    if !ui::color() {
+        return summary.to_string();
+    }
+    summary
+        .replace(
+            "  PASS  ",
+            &format!("  {}  ", ui::paint("PASS", Tone::Good)),
+        )
+        .replace("  FAIL  ", &format!("  {}  ", ui::paint("FAIL", Tone::Bad)))
+        .replace(
+            "check passed",
+            &format!("check {}", ui::paint("passed", Tone::Good)),
+        )
+        .replace(
+            "check FAILED",
+            &format!("check {}", ui::paint("FAILED", Tone::Bad)),
+        )
 }
 
 /// `--merge`: the shard reports joined into the unsharded run's report.
