@@ -21,7 +21,10 @@
 //!
 //! ```no_run
 //! use georeduce::check::{self, CheckConfig};
-//! # fn my_reduction() -> &'static dyn georeduce::reductions::Reduction { unimplemented!() }
+//! // Your reduction here; the textbook QBF → DVG stands in for it.
+//! # fn my_reduction() -> &'static dyn georeduce::reductions::Reduction {
+//! #     &georeduce::reductions::qbf_to_dvg::QbfToDvg
+//! # }
 //! let cfg = CheckConfig::new(vec![my_reduction()]).cases(200).seed(7).max_size(4);
 //! let report = check::run_check(&cfg, &check::Silent);
 //! assert!(report.passed(), "{}", report.summary());
