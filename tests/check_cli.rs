@@ -3,7 +3,7 @@
 //! user's instances (`--from-dir`, `--cases-from`), the memory budget (`--memory`), and shard
 //! reports merged into the unsharded run's (`--merge`).
 
-use crate::run::{stderr, stdout};
+use crate::run::{assert_stderr_has, stderr, stdout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -277,7 +277,7 @@ fn given_instances_run_alongside_or_instead_of_random_ones() {
         lines.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("cases.txt:2"), "{}", stderr(&o));
+    assert_stderr_has(&o, "cases.txt:2");
     // --cases 0 needs given instances.
     let o = georeduce(&["check", "--via", "qbf-dvg", "--cases", "0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
@@ -395,11 +395,7 @@ fn merged_shard_reports_equal_the_unsharded_run() {
     // A missing shard is refused.
     let o = georeduce(&["check", "--merge", &path("s0.json"), &path("s1.json")]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("shard 2/3 is missing"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "shard 2/3 is missing");
 }
 
 /// `text` without the values of its `time="…"` attributes.

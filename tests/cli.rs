@@ -4,7 +4,7 @@
 #[path = "cli/batch.rs"]
 mod batch;
 
-use crate::run::{georeduce, stderr, stdout};
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -149,7 +149,7 @@ fn node_budget_gives_unknown_and_exit_3() {
 fn unknown_target_is_a_usage_error() {
     let o = georeduce(&["compile", "examples/fraenkel-simonson.qbf", "--to", "chess"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown target"), "{}", stderr(&o));
+    assert_stderr_has(&o, "unknown target");
 }
 
 #[test]
@@ -201,11 +201,7 @@ fn target_equal_to_the_source_kind_is_a_usage_error_not_a_panic() {
         "trailtrap",
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("already a trailtrap instance"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "already a trailtrap instance");
     assert!(!stderr(&o).contains("panicked"));
 }
 

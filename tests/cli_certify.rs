@@ -2,7 +2,7 @@
 //! codes, the printed claim, rejections that name the failing line of play or assignment,
 //! diagnostics on malformed certificate JSON, and the message for NO answers.
 
-use crate::run::{georeduce, stderr, stdout};
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
@@ -110,7 +110,7 @@ fn malformed_certificate_json_is_a_located_diagnostic() {
     let path = write("unknown_kind.json", "{\"version\": 1, \"kind\": \"proof\"}");
     let o = georeduce(&["check-cert", "examples/fraenkel-simonson.qbf", &path]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("certify::json"), "{}", stderr(&o));
+    assert_stderr_has(&o, "certify::json");
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn certify_reports_an_exhausted_budget() {
         "1",
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert!(stderr(&o).contains("unknown"), "{}", stderr(&o));
+    assert_stderr_has(&o, "unknown");
     assert!(o.stdout.is_empty(), "no certificate on a budget hit");
 }
 

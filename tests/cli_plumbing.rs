@@ -2,7 +2,7 @@
 //! `create`, `extract`, `verify --save-certs` and budget reports, the `vertex-cover`
 //! keyword, `--quiet`, `--color`, completions, "did you mean", and paper references.
 
-use crate::run::{georeduce, stderr, stdout};
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -126,17 +126,9 @@ fn path_without_a_chain_exits_1_and_a_misspelt_kind_is_suggested() {
     assert!(stdout(&o).contains("no chain"), "{}", stdout(&o));
     let typo = georeduce(&["path", "qbf", "misere-ugv"]);
     assert_eq!(typo.status.code(), Some(2));
-    assert!(
-        stderr(&typo).contains("did you mean `misere-uvg`"),
-        "{}",
-        stderr(&typo)
-    );
+    assert_stderr_has(&typo, "did you mean `misere-uvg`");
     let to = georeduce(&["compile", QBF, "--to", "pvgg"]);
-    assert!(
-        stderr(&to).contains("did you mean `pvg`?"),
-        "{}",
-        stderr(&to)
-    );
+    assert_stderr_has(&to, "did you mean `pvg`?");
 }
 
 #[test]
@@ -153,18 +145,10 @@ fn show_prints_one_catalogue_entry_and_suggests_ids() {
     assert_eq!(j["reference"]["year"], 1993);
     let bad = georeduce(&["show", "qbf-pgv"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(
-        stderr(&bad).contains("did you mean `qbf-pvg`"),
-        "{}",
-        stderr(&bad)
-    );
+    assert_stderr_has(&bad, "did you mean `qbf-pvg`");
     let via = georeduce(&["compile", QBF, "--via", "qbf-dgv"]);
     assert_eq!(via.status.code(), Some(2));
-    assert!(
-        stderr(&via).contains("did you mean `qbf-dvg`"),
-        "{}",
-        stderr(&via)
-    );
+    assert_stderr_has(&via, "did you mean `qbf-dvg`");
 }
 
 #[test]
@@ -245,11 +229,7 @@ fn create_family_json_and_errors() {
         "hampath/cubc/undirected/start",
     ]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(
-        stderr(&bad).contains("did you mean `hampath/cubic/undirected/start`"),
-        "{}",
-        stderr(&bad)
-    );
+    assert_stderr_has(&bad, "did you mean `hampath/cubic/undirected/start`");
     let none = georeduce(&["create", "geography"]);
     assert_eq!(none.status.code(), Some(2));
     let huge = georeduce(&["create", "qbf", "--size", "100000"]);
@@ -283,7 +263,7 @@ fn extract_maps_a_target_certificate_back_to_a_checked_source_certificate() {
     // The certificate on standard output by default, the trail on standard error.
     let out = run(&["extract", &src, "t.json", "--via", "qbf-pvg,pvg-pag"]);
     assert_eq!(json(&out)["kind"], "qbf_false");
-    assert!(stderr(&out).contains("accepted"), "{}", stderr(&out));
+    assert_stderr_has(&out, "accepted");
     // A certificate claiming the other player's win is rejected before any map runs.
     let tampered =
         std::fs::read_to_string(d.join("t.json"))
@@ -292,7 +272,7 @@ fn extract_maps_a_target_certificate_back_to_a_checked_source_certificate() {
     std::fs::write(d.join("bad.json"), tampered).unwrap();
     let bad = run(&["extract", &src, "bad.json", "--to", "pag"]);
     assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
-    assert!(stderr(&bad).contains("rejected"), "{}", stderr(&bad));
+    assert_stderr_has(&bad, "rejected");
     assert_eq!(stdout(&bad), "");
 }
 
@@ -445,11 +425,7 @@ fn vertex_cover_keyword_matches_the_kind_name_both_spellings_parse() {
 fn check_colours_its_verdicts_and_quiet_keeps_only_the_seed_line() {
     let args = ["check", "--via", "qbf-dvg", "--cases", "30", "--seed", "2"];
     let plain = georeduce(&args);
-    assert!(
-        stderr(&plain).contains("qbf-dvg: 30 cases"),
-        "{}",
-        stderr(&plain)
-    );
+    assert_stderr_has(&plain, "qbf-dvg: 30 cases");
     assert!(!stdout(&plain).contains('\x1b'), "{}", stdout(&plain));
     let coloured: Vec<&str> = args.iter().copied().chain(["--color", "always"]).collect();
     let o = georeduce(&coloured);
@@ -461,7 +437,7 @@ fn check_colours_its_verdicts_and_quiet_keeps_only_the_seed_line() {
     let quiet: Vec<&str> = args.iter().copied().chain(["--quiet"]).collect();
     let q = georeduce(&quiet);
     assert_eq!(q.status.code(), Some(0));
-    assert!(stderr(&q).contains("seed 2"), "{}", stderr(&q));
+    assert_stderr_has(&q, "seed 2");
     assert!(!stderr(&q).contains("qbf-dvg: 30 cases"), "{}", stderr(&q));
     // The summary is the same but for the closing line's time.
     let body = |o: &std::process::Output| {
@@ -577,7 +553,7 @@ fn extract_under_a_small_budget_is_undecided_not_wrong() {
         args.extend(budget);
         let o = run(&args);
         assert_eq!(o.status.code(), Some(3), "{budget:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains("undecided"), "{}", stderr(&o));
+        assert_stderr_has(&o, "undecided");
         assert_eq!(stdout(&o), "", "no certificate written");
     }
 }

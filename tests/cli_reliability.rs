@@ -2,7 +2,7 @@
 //! in "unknown" (exit 3), capped reads, safe output files, interrupted campaigns that still
 //! report, and certificates parsed strictly.
 
-use crate::run::{georeduce, stderr, stdout};
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -70,7 +70,7 @@ fn an_error_past_column_65536_is_a_diagnostic_not_a_panic() {
     std::fs::write(&file, &bytes).unwrap();
     let o = georeduce(&["parse", path_str(&file)]);
     assert_code(&o, 2);
-    assert!(stderr(&o).contains("lang::not_utf8"), "{}", stderr(&o));
+    assert_stderr_has(&o, "lang::not_utf8");
     // The snippet is a window of the line, not the whole line.
     assert!(o.stderr.len() < 4_000, "{} bytes of stderr", o.stderr.len());
 }
@@ -86,7 +86,7 @@ fn a_one_line_certificate_with_a_late_error_is_a_diagnostic() {
     std::fs::write(&file, cert).unwrap();
     let o = georeduce(&["check-cert", "examples/hampath.geo", path_str(&file)]);
     assert_code(&o, 2);
-    assert!(stderr(&o).contains("certify::json"), "{}", stderr(&o));
+    assert_stderr_has(&o, "certify::json");
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn a_timeout_that_is_not_a_number_of_seconds_is_a_usage_error() {
         let flag = format!("--timeout={t}");
         let o = georeduce(&["solve", "examples/games/dvg.geo", &flag]);
         assert_code(&o, 2);
-        assert!(stderr(&o).contains("--timeout"), "{}", stderr(&o));
+        assert_stderr_has(&o, "--timeout");
     }
 }
 
@@ -148,7 +148,7 @@ fn huge_check_sizes_are_usage_errors() {
             size,
         ]);
         assert_code(&o, 2);
-        assert!(stderr(&o).contains("--max-size"), "{}", stderr(&o));
+        assert_stderr_has(&o, "--max-size");
     }
     let o = georeduce(&[
         "check",
@@ -188,11 +188,7 @@ fn a_closed_stdout_ends_quietly_with_status_141() {
 fn an_endless_input_is_refused_after_the_cap() {
     let o = georeduce(&["parse", "/dev/zero"]);
     assert_code(&o, 2);
-    assert!(
-        stderr(&o).contains("cli::input_too_large"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "cli::input_too_large");
 }
 
 #[test]
@@ -207,11 +203,7 @@ fn the_memory_budget_caps_the_input() {
     std::fs::write(&file, big).unwrap();
     let o = georeduce(&["solve", "--memory", "1", path_str(&file)]);
     assert_code(&o, 2);
-    assert!(
-        stderr(&o).contains("cli::input_too_large"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "cli::input_too_large");
 }
 
 #[test]
@@ -310,11 +302,7 @@ fn compile_output_over_the_memory_budget_is_a_size_diagnostic() {
     let args = ["compile", path_str(&qbf), "--to", "pvg", "--format", "json"];
     let o = georeduce(&[&args[..], &["--memory", "1"]].concat());
     assert_code(&o, 2);
-    assert!(
-        stderr(&o).contains("cli::output_too_large"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "cli::output_too_large");
     let o = georeduce(&args);
     assert_code(&o, 0);
 }
@@ -381,11 +369,7 @@ fn output_does_not_follow_a_symlink_unless_forced() {
     std::os::unix::fs::symlink(&victim, &link).unwrap();
     let o = georeduce(&["render", "examples/games/dvg.geo", "-o", path_str(&link)]);
     assert_code(&o, 2);
-    assert!(
-        stderr(&o).contains("cli::output_is_symlink"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "cli::output_is_symlink");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     let o = georeduce(&[
         "render",
@@ -516,11 +500,7 @@ fn unknown_certificate_fields_are_rejected_everywhere() {
         c.pointer_mut(pointer).unwrap()["surplus"] = serde_json::json!(1);
         let o = check_dvg(&c);
         assert_code(&o, 2);
-        assert!(
-            stderr(&o).contains("unknown field `surplus`"),
-            "{}",
-            stderr(&o)
-        );
+        assert_stderr_has(&o, "unknown field `surplus`");
         places += 1;
     }
     assert_eq!(places, 4);

@@ -21,3 +21,12 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Asserts that standard error contains `needle`, showing standard error when it does not.
+pub fn assert_stderr_has(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert!(
+        err.contains(needle),
+        "expected {needle:?} on stderr:\n{err}"
+    );
+}
