@@ -1,6 +1,6 @@
 //! Throughput of `georeduce check` over every reduction (`--all`) at the default sizes, on
 //! one core: verified cases per minute, where a verified case is one whose answers were
-//! compared (YES or NO) or confirmed trivial. Plain timing (no criterion): one campaign is
+//! compared (YES or NO). Plain timing (no criterion): one campaign is
 //! long enough to time by itself, and the output is what docs/performance.md records.
 //!
 //! `cargo bench --bench check_throughput -- [CASES] [SEED] [certify]` (defaults 500, 0, no
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|r| {
             let t = r.total();
-            t.yes + t.no + t.trivial
+            t.yes + t.no
         })
         .sum();
     let run: usize = report.reductions.iter().map(|r| r.total().cases).sum();

@@ -151,6 +151,27 @@ fn vc_pvg_maps_the_yes_side() {
 }
 
 #[test]
+fn vc_pvg_maps_the_fixed_board_of_k_zero_and_k_above_n() {
+    use georeduce::random::graphs::random_vertex_cover;
+    let mut rng = ChaCha8Rng::seed_from_u64(24);
+    let sources: Vec<Instance> = (0..120)
+        .map(|i| {
+            let n = rng.random_range(0..=5);
+            let k = if i % 2 == 0 {
+                0
+            } else {
+                n + rng.random_range(1..=3)
+            };
+            let density = rng.random_range(0.0..0.6);
+            Instance::VertexCover(random_vertex_cover(&mut rng, n, density, k))
+        })
+        .collect();
+    let t = harness::run("vc-pvg", sources, 14);
+    assert_eq!(t.skipped, 0, "{t:?}");
+    assert!(t.forward >= 20 && t.backward >= 20, "{t:?}");
+}
+
+#[test]
 fn deg_ueg_maps_both_ways() {
     let p = params(Rule::Edge, Setup::Rooted, true, true);
     harness::run("deg-ueg", games(23, 200, p, 4), 13);

@@ -312,7 +312,6 @@ fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
             }
             class.certificates.absorb(certificates);
         }
-        Verdict::TrivialAgree { .. } => class.trivial += 1,
         Verdict::Precondition(_) => {
             class.skipped_precondition += 1;
             tally.skipped += 1;
@@ -370,10 +369,9 @@ fn fingerprint(index: usize, run: &CaseRun) -> u64 {
         .unwrap_or_default();
     let verdict: u8 = match &run.verdict {
         Verdict::Agree { yes, .. } => u8::from(*yes),
-        Verdict::TrivialAgree { yes } => 2 + u8::from(*yes),
-        Verdict::Precondition(_) => 4,
-        Verdict::Budget(_) => 5,
-        Verdict::Fail(f) => 6 + f.kind as u8,
+        Verdict::Precondition(_) => 2,
+        Verdict::Budget(_) => 3,
+        Verdict::Fail(f) => 4 + f.kind as u8,
     };
     stable_hash(
         (index as u64)

@@ -32,11 +32,6 @@ pub enum Verdict {
         /// With `certify`: how the four certificates fared (none failed). All zero otherwise.
         certificates: Box<CertCounts>,
     },
-    /// The reduction answered directly and the solver agrees.
-    TrivialAgree {
-        /// The source answer.
-        yes: bool,
-    },
     /// A precondition of the theorem rejected the instance (or the source solver refused it).
     Precondition(String),
     /// A solver ran out of budget or refused the size: no evidence either way.
@@ -141,9 +136,6 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
         Err(ReductionError::Precondition {
             theorem, message, ..
         }) => return Verdict::Precondition(format!("{theorem} needs {message}")),
-        Err(ReductionError::Trivial { answer, reason }) => {
-            return compare_trivial(r, source, answer, &reason, options);
-        }
         Err(e @ ReductionError::WrongKind { .. }) => {
             return fail(FailureKind::RefusedSourceKind, e.to_string());
         }
@@ -255,28 +247,6 @@ fn certify_case(
     Ok(counts)
 }
 
-/// A reduction's direct answer against the solver's.
-fn compare_trivial(
-    r: &dyn Reduction,
-    source: &Instance,
-    answer: bool,
-    reason: &str,
-    options: CaseOptions,
-) -> Verdict {
-    match source_answer(r, source, options).map(|(yes, _)| yes) {
-        Ok(yes) if yes == answer => Verdict::TrivialAgree { yes: answer },
-        Ok(yes) => fail(
-            FailureKind::TrivialMismatch,
-            format!(
-                "answered {} directly ({reason}), the solver says {}",
-                yes_no(answer),
-                yes_no(yes)
-            ),
-        ),
-        Err(v) => v,
-    }
-}
-
 /// The source answer: the reduction's own question when it has one
 /// ([`Reduction::source_question`], e.g. Trail Trap's "trail of length n + 1"), else the
 /// standard solver of the source kind, whose solution is returned too (for certificates).
@@ -308,7 +278,3 @@ fn skip(e: SolveError) -> Verdict {
 }
 
 pub use crate::verify::step::size_of;
-
-fn yes_no(b: bool) -> &'static str {
-    if b { "YES" } else { "NO" }
-}

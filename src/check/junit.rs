@@ -150,14 +150,8 @@ fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
         s.push_str("<skipped message=\"every case was skipped (budget or precondition)\"/>");
     }
     let out = format!(
-        "cases {}, YES {}, NO {}, trivial {}, skipped {} budget, {} precondition ({} redraws)",
-        c.cases,
-        c.yes,
-        c.no,
-        c.trivial,
-        c.skipped_budget,
-        c.skipped_precondition,
-        c.precondition_redraws
+        "cases {}, YES {}, NO {}, skipped {} budget, {} precondition ({} redraws)",
+        c.cases, c.yes, c.no, c.skipped_budget, c.skipped_precondition, c.precondition_redraws
     );
     let _ = writeln!(s, "<system-out>{}</system-out></testcase>", escape(&out));
 }

@@ -22,8 +22,6 @@ pub struct ClassReport {
     pub yes: usize,
     /// Compiled cases whose source answer is NO.
     pub no: usize,
-    /// Cases answered directly by the reduction (`Trivial`) and confirmed by the solver.
-    pub trivial: usize,
     /// Failing cases (answer mismatch, size, structure, …).
     pub failures: usize,
     /// Cases skipped because a solver ran out of budget or refused the size.
@@ -44,7 +42,6 @@ impl ClassReport {
         self.cases += other.cases;
         self.yes += other.yes;
         self.no += other.no;
-        self.trivial += other.trivial;
         self.failures += other.failures;
         self.skipped_budget += other.skipped_budget;
         self.skipped_precondition += other.skipped_precondition;

@@ -49,13 +49,12 @@ fn reduction_lines(s: &mut String, r: &ReductionReport, width: usize, certified:
     };
     let _ = writeln!(
         s,
-        "  {:width$}  {verdict}  cases {:>5}  YES {:>5}  NO {:>5}  trivial {:>4}  \
+        "  {:width$}  {verdict}  cases {:>5}  YES {:>5}  NO {:>5}  \
          failures {:>4}  skipped {} budget, {} precondition  {:.1}s{printed}",
         r.id,
         t.cases,
         t.yes,
         t.no,
-        t.trivial,
         t.failures,
         t.skipped_budget,
         t.skipped_precondition,

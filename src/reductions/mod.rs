@@ -253,15 +253,6 @@ pub enum ReductionError {
         /// How to fix it.
         help: Option<String>,
     },
-    /// The instance is outside the theorem's range but its answer is immediate (e.g. vertex
-    /// cover with k ≥ n); nothing is compiled.
-    #[error("answered directly: {reason}")]
-    Trivial {
-        /// The source answer.
-        answer: bool,
-        /// Why.
-        reason: String,
-    },
     /// The reduction could not produce a target: a reduction run as an external command
     /// (`check --reduction-cmd`) crashed, hung, exited with a failure status, or printed
     /// something that is not an instance. `check` reports it as a failure of the reduction.

@@ -18,8 +18,23 @@
 //! cigar 2, which is blocked iff the cover touches it. **II wins ⇔ H has a vertex cover of
 //! size ≤ k.** Size: `5n − 2k + e + 16` vertices, `n(n−1)/2 + 10n − 3k + 3e + 18` arcs;
 //! acyclic. For k = 0 the construction is wrong (II cannot choose zero vertices; the spec's
-//! counterexample is n = 1, no edge), so `vc-pvg` answers k = 0 directly, as it does k > n;
-//! `vc-pvg-as-printed` compiles k = 0 as the paper's "positive integer k" never excludes.
+//! counterexample is n = 1, no edge); `vc-pvg-as-printed` compiles k = 0 as the paper's
+//! "positive integer k" never excludes.
+//!
+//! **Outside 1 ≤ k ≤ n** (k = 0 for `vc-pvg`, k > n for both) the answer is known without a
+//! board: k > n is always yes (all n vertices form a cover), k = 0 is yes iff H has no edge.
+//! Such a source compiles to a **fixed board** ([`FixedBoard`]), a PVG like any other output
+//! (directed, vertex rule, I on `a1`, II on `s2`, normal play, acyclic), so that `verify`,
+//! `check` and the certificate maps treat it as every other step:
+//! - yes: the two isolated vertices `a1` and `s2` (2 vertices, 0 arcs). I moves first and
+//!   cannot move, so **II wins**;
+//! - no: `a1 → a2` and an isolated `s2` (3 vertices, 1 arc). I moves to `a2`, then II cannot
+//!   move, so **I wins**.
+//!
+//! Either way II wins ⇔ the source is yes, as on Theorem 2.4's board. The certificate maps
+//! follow: a cover maps to II's (empty) strategy on the yes board, and II's strategy on it
+//! maps back to a cover read off the source alone (all n vertices when k > n, the empty set
+//! when k = 0 and H has no edge).
 
 use super::certmaps::util::{NO_CERT, indices, second_oracle, walk_of_second};
 use super::certmaps::util::{build_game_cert, replay, step_to};
@@ -29,7 +44,7 @@ use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::{Certificate, CertificateBody, CoverCert, Replay, check_cover};
 use crate::problems::Player;
-use crate::problems::{Graph, Locator, Rule, VertexCover, VertexId};
+use crate::problems::{Geography, Graph, Locator, Rule, VertexCover, VertexId};
 
 /// Fraenkel–Simonson Theorem 2.4: `vc-pvg` (1 ≤ k ≤ n) or `vc-pvg-as-printed` (k = 0 too).
 #[derive(Clone, Copy, Debug)]
@@ -45,9 +60,10 @@ impl VcToPvg {
 }
 
 size_formula! {
-    /// The size of Theorem 2.4's board (nothing is compiled outside 1 ≤ k ≤ n).
+    /// The size of Theorem 2.4's board (outside 1 ≤ k ≤ n: the fixed board's, 2 + 0 or 3 + 1).
     SIZE: VertexCover = |vc| with edges = match accept(vc, false) {
-        Ok(edges) => edges,
+        Ok(Range::Board(edges)) => edges,
+        Ok(Range::Fixed { yes, .. }) => return FixedBoard::size(yes),
         Err(_) => return (0, 0),
     }; {
         n = vc.graph.n(), "vertices of H";
@@ -58,9 +74,10 @@ size_formula! {
 }
 
 size_formula! {
-    /// The size as printed (k = 0 compiled too).
+    /// The size as printed (k = 0 compiled too; k > n: the fixed board's).
     SIZE_AS_PRINTED: VertexCover = |vc| with edges = match accept(vc, true) {
-        Ok(edges) => edges,
+        Ok(Range::Board(edges)) => edges,
+        Ok(Range::Fixed { yes, .. }) => return FixedBoard::size(yes),
         Err(_) => return (0, 0),
     }; {
         n = vc.graph.n(), "vertices of H";
@@ -89,7 +106,8 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
     vertices_formula: SIZE.vertices,
     edges_formula: SIZE.edges,
     preconditions: &[
-        "1 ≤ k ≤ n (k = 0 and k > n are answered directly, nothing is compiled)",
+        "1 ≤ k ≤ n (k = 0 and k > n, whose answers are known, compile to a fixed board: \
+         a1, s2 (yes) or a1 → a2, s2 (no))",
         "no loop; repeated edges are merged",
     ],
     claims: &[
@@ -111,7 +129,7 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
 static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
     id: "vc-pvg-as-printed",
     preconditions: &[
-        "0 ≤ k ≤ n (k > n is answered directly)",
+        "0 ≤ k ≤ n (k > n compiles to the fixed yes board a1, s2)",
         "no loop; repeated edges are merged",
     ],
     claims: &[
@@ -143,9 +161,49 @@ fn edge_list(vc: &VertexCover) -> Result<Vec<(VertexId, VertexId)>, ReductionErr
     Ok(out)
 }
 
+/// What a source compiles to: Theorem 2.4's board, or the fixed board of a source outside
+/// 1 ≤ k ≤ n (see the module comment).
+#[derive(Clone, Debug)]
+pub enum Layout {
+    /// Theorem 2.4's board (1 ≤ k ≤ n; `vc-pvg-as-printed` also k = 0).
+    Board(Board),
+    /// The fixed board of a source whose answer is known.
+    Fixed(FixedBoard),
+}
+
+/// The fixed board of a source outside 1 ≤ k ≤ n: II wins on it iff the source is yes.
+#[derive(Clone, Debug)]
+pub struct FixedBoard {
+    /// The source answer, which the board's winner encodes (yes: II wins).
+    pub yes: bool,
+    /// Where I starts: isolated (yes), or with the one arc `a1 → a2` (no).
+    pub a1: VertexId,
+    /// Where II starts, isolated.
+    pub s2: VertexId,
+}
+
+impl FixedBoard {
+    /// `(vertices, arcs)` of the fixed board for a source answer.
+    fn size(yes: bool) -> (usize, usize) {
+        if yes { (2, 0) } else { (3, 1) }
+    }
+
+    /// Builds the board: `a1`, (`a2`,) `s2`, and `a1 → a2` when the answer is no.
+    fn build(yes: bool) -> (Graph, FixedBoard) {
+        let mut g = Graph::new(true);
+        let a1 = g.add_vertex("a1");
+        if !yes {
+            let a2 = g.add_vertex("a2");
+            g.add_edge(a1, a2);
+        }
+        let s2 = g.add_vertex("s2");
+        (g, FixedBoard { yes, a1, s2 })
+    }
+}
+
 /// Every vertex of Theorem 2.4's board, by role.
 #[derive(Clone, Debug)]
-pub struct Layout {
+pub struct Board {
     /// The edges of H, sorted pairs with repeats merged; `cigar2[i]` stands for `edges[i]`.
     pub edges: Vec<(VertexId, VertexId)>,
     /// I's chain `a1 … a_{k+3}`.
@@ -179,8 +237,8 @@ fn run(g: &mut Graph, prefix: &str, len: usize) -> Vec<VertexId> {
         .collect()
 }
 
-impl Layout {
-    fn new(g: &mut Graph, h: &Graph, edges: Vec<(VertexId, VertexId)>, k: usize) -> Layout {
+impl Board {
+    fn new(g: &mut Graph, h: &Graph, edges: Vec<(VertexId, VertexId)>, k: usize) -> Board {
         let n = h.n();
         let chain = (1..=k + 3).map(|i| g.add_vertex(format!("a{i}"))).collect();
         let cigar1 = run(g, "K1_", n - k + 6);
@@ -205,7 +263,7 @@ impl Layout {
         let short = run(g, "c1_", n - k + 1);
         let u2 = g.add_vertex("u2");
         let long = run(g, "c2_", n - k + 2);
-        let lay = Layout {
+        let lay = Board {
             edges,
             chain,
             cigar1,
@@ -268,7 +326,7 @@ fn add_path(g: &mut Graph, path: &[VertexId]) {
 }
 
 /// All arcs of the construction, gadget by gadget.
-fn add_arcs(g: &mut Graph, lay: &Layout) {
+fn add_arcs(g: &mut Graph, lay: &Board) {
     let edges = &lay.edges;
     add_path(g, &lay.chain);
     g.add_edge(lay.fork(), lay.cigar1[0]);
@@ -309,33 +367,38 @@ impl VcToPvg {
     }
 }
 
-/// The merged edge list of a source inside the precondition, or the direct answer outside
-/// 1 ≤ k ≤ n (0 ≤ k ≤ n `as_printed`).
-fn accept(vc: &VertexCover, as_printed: bool) -> Result<Vec<(VertexId, VertexId)>, ReductionError> {
+/// Where a source falls.
+enum Range {
+    /// Inside Theorem 2.4's range: the edges of H, sorted pairs with repeats merged.
+    Board(Vec<(VertexId, VertexId)>),
+    /// Outside it, with the known answer and why it is known.
+    Fixed { yes: bool, reason: String },
+}
+
+/// Whether a source is inside 1 ≤ k ≤ n (0 ≤ k ≤ n `as_printed`), with its merged edge list,
+/// or outside it with its answer; a loop is refused.
+fn accept(vc: &VertexCover, as_printed: bool) -> Result<Range, ReductionError> {
     let edges = edge_list(vc)?;
     let n = vc.graph.n();
     if vc.k > n {
         let reason = format!(
-            "k = {} > n = {n}: all n vertices form a cover (Thm 2.4 needs k ≤ n)",
+            "k = {} > n = {n}: all n vertices form a cover, the answer is yes (Thm 2.4 needs \
+             k ≤ n)",
             vc.k
         );
-        return Err(ReductionError::Trivial {
-            answer: true,
-            reason,
-        });
+        return Ok(Range::Fixed { yes: true, reason });
     }
     if vc.k == 0 && !as_printed {
+        let yes = edges.is_empty();
         let reason = format!(
-            "k = 0: the empty set covers H iff H has no edge (e = {}); Thm 2.4 needs k ≥ 1, \
-             its construction is wrong for k = 0",
-            edges.len()
+            "k = 0: the empty set covers H iff H has no edge (e = {}), the answer is {}; \
+             Thm 2.4 needs k ≥ 1, its construction is wrong for k = 0",
+            edges.len(),
+            if yes { "yes" } else { "no" }
         );
-        return Err(ReductionError::Trivial {
-            answer: edges.is_empty(),
-            reason,
-        });
+        return Ok(Range::Fixed { yes, reason });
     }
-    Ok(edges)
+    Ok(Range::Board(edges))
 }
 
 impl Theorem for VcToPvg {
@@ -347,7 +410,21 @@ impl Theorem for VcToPvg {
     }
 
     fn construct(&self, vc: &VertexCover) -> Result<Construction<Layout>, ReductionError> {
-        let edges = accept(vc, self.as_printed)?;
+        let edges = match accept(vc, self.as_printed)? {
+            Range::Board(edges) => edges,
+            Range::Fixed { yes, reason } => {
+                let (g, board) = FixedBoard::build(yes);
+                let winner = if yes { "II" } else { "I" };
+                return Ok(Construction {
+                    game: normal_game(g, Rule::Vertex, partizan(board.a1, board.s2)),
+                    layout: Layout::Fixed(board),
+                    notes: vec![format!(
+                        "outside Thm 2.4's range ({reason}): the fixed board on which {winner} \
+                         wins"
+                    )],
+                });
+            }
+        };
         let mut notes = Vec::new();
         if edges.len() < vc.graph.m() {
             notes.push(format!(
@@ -356,11 +433,11 @@ impl Theorem for VcToPvg {
             ));
         }
         let mut g = Graph::new(true);
-        let lay = Layout::new(&mut g, &vc.graph, edges, vc.k);
+        let lay = Board::new(&mut g, &vc.graph, edges, vc.k);
         add_arcs(&mut g, &lay);
         Ok(Construction {
             game: normal_game(g, Rule::Vertex, partizan(lay.chain[0], lay.s2)),
-            layout: lay,
+            layout: Layout::Board(lay),
             notes,
         })
     }
@@ -373,17 +450,24 @@ impl Theorem for VcToPvg {
         }
     }
 
-    /// I starts on `a1` and II on `s2`.
+    /// I starts on `a1` and II on `s2` (the fixed board is left to the fallback layout).
     fn figure(
         &self,
         vc: &VertexCover,
         built: &Construction<Layout>,
     ) -> Option<crate::render::Figure> {
-        Some(figure(vc, built))
+        match &built.layout {
+            Layout::Board(lay) => Some(figure(vc, &built.game, lay)),
+            Layout::Fixed(_) => None,
+        }
     }
 
     fn check_layout(&self, _: &VertexCover, built: &Construction<Layout>) -> Result<(), String> {
-        match built.game.starts() == [built.layout.chain[0], built.layout.s2] {
+        let (a1, s2) = match &built.layout {
+            Layout::Board(lay) => (lay.chain[0], lay.s2),
+            Layout::Fixed(board) => (board.a1, board.s2),
+        };
+        match built.game.starts() == [a1, s2] {
             true => Ok(()),
             false => Err("the tokens do not start on a1 and s2".into()),
         }
@@ -462,7 +546,24 @@ fn cover_forward(
             cover: cover.to_vec(),
         },
     )?;
-    let (g, b) = (&built.game, &built.layout);
+    let g = &built.game;
+    let b = match &built.layout {
+        Layout::Board(b) => b,
+        // The cover is valid, so the source is yes: on the yes board I cannot move and II
+        // is never asked.
+        Layout::Fixed(board) if board.yes => {
+            return build_game_cert(g, Player::Second, |_| {
+                Err(CertMapError::Invalid(
+                    "player II never moves on the fixed board".into(),
+                ))
+            });
+        }
+        Layout::Fixed(_) => {
+            return Err(CertMapError::Invalid(
+                "a cover of a no source (k = 0, H has an edge)".into(),
+            ));
+        }
+    };
     let (n, k) = (vc.graph.n(), vc.k);
     let mut chosen = vec![false; n];
     for v in indices(&vc.graph, cover)? {
@@ -485,7 +586,7 @@ fn cover_forward(
 
 /// II's move at `here` in Theorem 2.4's game.
 fn cover_move(
-    b: &Layout,
+    b: &Board,
     walk: &[VertexId],
     at: &Replay,
     here: VertexId,
@@ -525,8 +626,23 @@ fn cover_backward(
     built: &Construction<Layout>,
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
-    let (g, b) = (&built.game, &built.layout);
+    let g = &built.game;
     let oracle = second_oracle(maps, g, cert)?;
+    let b = match &built.layout {
+        Layout::Board(b) => b,
+        // II wins the fixed board only when the source is yes: k > n, where all n vertices
+        // form a cover, or k = 0 and H has no edge, where the empty set does.
+        Layout::Fixed(_) => {
+            let n = vc.graph.n();
+            let cover = match vc.k >= n {
+                true => (0..n).map(|v| vc.graph.id(v).to_string()).collect(),
+                false => Vec::new(),
+            };
+            return Ok(Certificate::new(CertificateBody::VertexCover(CoverCert {
+                cover,
+            })));
+        }
+    };
     // Stop once I stands on the fork and II has answered.
     let walk = walk_of_second(g, &oracle, |at| {
         at.token(0) == Some(b.fork()) && at.mover() == Player::First
@@ -546,12 +662,11 @@ fn cover_backward(
 /// in the middle; cigar 4 under cigar 3; the tail (`c_1`'s short chain, `u_2`, `c_2`'s long
 /// chain) at the bottom. Each cigar is an ellipse; collapsed (the default) every arc into a
 /// cigar ends on its border as in the paper, `--expand-cigars` draws every vertex and arc.
-fn figure(vc: &VertexCover, built: &Construction<Layout>) -> crate::render::Figure {
+fn figure(vc: &VertexCover, game: &Geography, lay: &Board) -> crate::render::Figure {
     use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
-    let lay = &built.layout;
     let h = &vc.graph;
     let mut fig = Figure::of_game(
-        &built.game,
+        game,
         "Partizan geography on an acyclic digraph: four cigars, I's chain, a tail \
          (Fraenkel–Simonson, Thm 2.4, Fig. 4)",
     );
@@ -684,22 +799,51 @@ mod tests {
         assert_eq!(out.notes.len(), 1);
     }
 
+    /// k = 0 and k > n compile to the fixed board: a valid acyclic PVG of the declared size
+    /// whose winner, by search, is the vertex-cover solver's answer through `yes_winner`.
     #[test]
-    fn k_zero_and_k_above_n_are_answered_directly() {
+    fn k_zero_and_k_above_n_compile_to_a_fixed_board_with_the_source_answer() {
+        use crate::random::graphs::random_vertex_cover;
+        use crate::reductions::ProblemKind;
+        use crate::solvers::{Budget, geography, vertex_cover};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let r = VcToPvg::FIXED;
-        assert!(matches!(
-            r.reduce(&vc(2, &[], 0)),
-            Err(ReductionError::Trivial { answer: true, .. })
-        ));
-        assert!(matches!(
-            r.reduce(&vc(2, &[(0, 1)], 0)),
-            Err(ReductionError::Trivial { answer: false, .. })
-        ));
-        assert!(matches!(
-            r.reduce(&vc(2, &[(0, 1)], 3)),
-            Err(ReductionError::Trivial { answer: true, .. })
-        ));
-        // As printed, k = 0 is compiled.
-        assert!(VcToPvg::AS_PRINTED.reduce(&vc(1, &[], 0)).is_ok());
+        let (mut yes, mut no) = (0, 0);
+        for i in 0..60 {
+            let n = rng.random_range(0..=5);
+            let k = if i % 2 == 0 {
+                0
+            } else {
+                n + rng.random_range(1..=3)
+            };
+            let density = rng.random_range(0.0..0.7);
+            let src = Instance::VertexCover(random_vertex_cover(&mut rng, n, density, k));
+            let Instance::VertexCover(cover) = &src else {
+                unreachable!()
+            };
+            let out = r.reduce(&src).unwrap();
+            let Instance::Geography(g) = &out.target else {
+                panic!("not a game")
+            };
+            assert_eq!((g.graph.n(), g.graph.m()), r.declared_size(&src));
+            assert_eq!(ProblemKind::of(&out.target), ProblemKind::Pvg);
+            r.check_structure(&src, &out.target).unwrap();
+            g.validate().unwrap();
+            let source_yes = vertex_cover::solve(cover, &Budget::unlimited())
+                .unwrap()
+                .cover
+                .is_some();
+            let winner = geography::solve(g, &Budget::unlimited()).unwrap().winner;
+            assert_eq!(winner == Player::Second, source_yes, "{src:?}");
+            if source_yes { yes += 1 } else { no += 1 }
+        }
+        assert!(yes >= 10 && no >= 10, "yes {yes}, no {no}");
+        // As printed, k = 0 is compiled on Theorem 2.4's board.
+        let built = VcToPvg::AS_PRINTED.construct(&VertexCover {
+            graph: Graph::new(false),
+            k: 0,
+        });
+        assert!(matches!(built.unwrap().layout, Layout::Board(_)));
     }
 }

@@ -22,8 +22,6 @@ use serde::Serialize;
 pub enum FailureKind {
     /// Source answer and target winner disagree through `yes_winner`.
     AnswerMismatch,
-    /// The reduction answered directly (`ReductionError::Trivial`) and the solver disagrees.
-    TrivialMismatch,
     /// The output's size differs from `declared_size`.
     SizeMismatch,
     /// `check_structure` rejected the output.
@@ -59,7 +57,6 @@ impl FailureKind {
     pub fn name(self) -> &'static str {
         match self {
             FailureKind::AnswerMismatch => "answer_mismatch",
-            FailureKind::TrivialMismatch => "trivial_mismatch",
             FailureKind::SizeMismatch => "size_mismatch",
             FailureKind::StructureViolation => "structure_violation",
             FailureKind::WrongTargetKind => "wrong_target_kind",

@@ -3,7 +3,7 @@
 
 use super::support::*;
 use georeduce::check::{FailureKind, case::catch_quietly, run_case};
-use georeduce::problems::Instance;
+use georeduce::problems::{Instance, Locator};
 use georeduce::reductions::{Reduced, Reduction, ReductionError, ReductionInfo};
 
 #[test]
@@ -106,20 +106,19 @@ fn a_panic_is_caught_quietly_and_shrunk_to_the_exact_threshold() {
     assert_eq!(catch_quietly(|| 7), Ok(7));
 }
 
-/// Answers every instance directly and correctly: no compiled instance, so no evidence.
-struct AlwaysTrivial;
+/// Refuses every instance by a precondition: no compiled instance, so no evidence.
+struct AlwaysRefuses;
 
-impl Reduction for AlwaysTrivial {
+impl Reduction for AlwaysRefuses {
     fn info(&self) -> &ReductionInfo {
         by_id("qbf-dvg").info()
     }
-    fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let Instance::Qbf(q) = source else {
-            unreachable!("reads formulas")
-        };
-        Err(ReductionError::Trivial {
-            answer: qbf_true(q),
-            reason: "brute force".into(),
+    fn reduce(&self, _: &Instance) -> Result<Reduced, ReductionError> {
+        Err(ReductionError::Precondition {
+            theorem: "Thm 0",
+            message: "nothing".into(),
+            at: Locator::Whole,
+            help: None,
         })
     }
     fn declared_size(&self, _: &Instance) -> (usize, usize) {
@@ -133,10 +132,13 @@ impl Reduction for AlwaysTrivial {
 #[test]
 fn a_sample_without_yes_or_no_instances_fails() {
     let mut cfg = config(&[], 40, 3);
-    cfg.reductions = vec![&AlwaysTrivial];
+    cfg.reductions = vec![&AlwaysRefuses];
     let report = run(&cfg);
     let r = &report.reductions[0];
-    assert_eq!((r.total().trivial, r.total().failures), (40, 0));
+    assert_eq!(
+        (r.total().skipped_precondition, r.total().failures),
+        (40, 0)
+    );
     assert!(!r.passed() && !report.passed());
     assert_eq!(r.problems().len(), 2, "{:?}", r.problems());
     let xml = report.to_junit_xml();

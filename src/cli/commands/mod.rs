@@ -282,15 +282,6 @@ fn reduction_error(parsed: &Parsed, id: &str, e: ReductionError) -> miette::Repo
             format!("{id}: {theorem} needs {message}"),
             help,
         ),
-        ReductionError::Trivial { answer, reason } => parsed.error_at(
-            &Locator::Whole,
-            "reductions::trivial",
-            format!("{id} does not compile this instance: {reason}"),
-            Some(format!(
-                "its answer is {} directly; `georeduce solve` or `verify` reports it",
-                if answer { "yes" } else { "no" }
-            )),
-        ),
         other @ ReductionError::Failed { .. } => parsed.error_at(
             &Locator::Whole,
             "reductions::failed",

@@ -14,10 +14,10 @@ use super::super::Outcome;
 use super::super::args::{BudgetArgs, VerifyBy};
 use super::super::input::{input_cap, read_instance_capped};
 use super::certify::{SelfChecked, self_check_answer};
-use super::verify_render::{Rendered, render, render_trivial};
+use super::verify_render::{Rendered, render};
 use super::{apply_chain, budget, select_chain, solve_error, verify_certify};
 use crate::problems::Instance;
-use crate::reductions::{ProblemKind, Reduction, ReductionError};
+use crate::reductions::{ProblemKind, Reduction};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
 use crate::verify::chain::{Carried, carry_forward, proved_winner};
@@ -74,29 +74,6 @@ pub fn run(
     let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
     let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;
     let budget = budget(budget_args)?;
-    // A source outside the theorem's range with an immediate answer: compare that answer.
-    if let Err(ReductionError::Trivial { answer, reason }) = steps[0].reduce(&parsed.instance) {
-        let solved = match solve_instance(&parsed.instance, &budget) {
-            Ok(s) => Ok(s),
-            Err(SolveError::Budget(b)) => Err(format!("budget exhausted after {} nodes", b.nodes)),
-            Err(e) => return Err(solve_error(&parsed, e)),
-        };
-        let checked = match (&solved, options.self_check) {
-            (Ok(s), true) => Some(self_check_answer(&parsed.instance, s, budget_args)?),
-            _ => None,
-        };
-        if let Some(stop) = checked.as_ref().and_then(|c| c.stop()) {
-            return Ok(stop);
-        }
-        let out = render_trivial(
-            &parsed.instance,
-            steps[0],
-            (answer, &reason),
-            &solved,
-            checked.as_ref(),
-        );
-        return Ok(emit(out, options.json));
-    }
     let reduced = apply_chain(&parsed, &steps)?;
     let mut instances: Vec<&Instance> = vec![&parsed.instance];
     instances.extend(reduced.iter().map(|r| &r.target));

@@ -9,7 +9,6 @@ use super::verify::Findings;
 use super::verify_certify::CertReport;
 use crate::problems::Instance;
 use crate::reductions::Reduction;
-use crate::solvers::dispatch::Solution;
 use crate::verify::round_trip::CertFate;
 use crate::verify::step::{Evidence, StepReport, StepVerdict, size_of};
 use serde_json::{Value, json};
@@ -164,8 +163,6 @@ pub(super) fn render(f: &Findings) -> Rendered {
         "target_winner": last.map(winner_name),
         "via": f.steps.iter().map(|r| r.info().id).collect::<Vec<_>>(),
         "target_vertices": n, "target_edges": m,
-        "direct_answer": null,
-        "note": null,
         "steps": steps,
         "self_check": null,
         "certificates": null,
@@ -307,60 +304,4 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> V
         },
         "reason": match &verdict { StepVerdict::Unknown(w) => json!(w), _ => Value::Null },
     })
-}
-
-/// The reduction answered directly (e.g. vertex cover with k = 0): its answer against the
-/// solver's, in the same shape (no steps compiled).
-pub(super) fn render_trivial(
-    source: &Instance,
-    r: &dyn Reduction,
-    (answer, reason): (bool, &str),
-    solved: &Result<Solution, String>,
-    checked: Option<&SelfChecked>,
-) -> Rendered {
-    let (result, outcome) = match solved {
-        Ok(s) if s.yes() == answer => ("match", Outcome::Done),
-        Ok(_) => ("mismatch", Outcome::CheckFailed),
-        Err(_) => ("unknown", Outcome::Unknown),
-    };
-    let source_answer = solved.as_ref().ok().map(|s| yes_no(s.yes()));
-    let mut json = json!({
-        "result": result,
-        "match": match result { "match" => json!(true), "mismatch" => json!(false), _ => Value::Null },
-        "by": "search",
-        "reason": solved.as_ref().err(),
-        "source": describe(source),
-        "source_answer": source_answer,
-        "source_stats": solved.as_ref().ok().map(|s| json!({ "nodes": s.stats().nodes, "millis": s.stats().millis })),
-        "source_certificate": null,
-        "target_winner": null,
-        "via": [r.info().id],
-        "target_vertices": null, "target_edges": null,
-        "direct_answer": yes_no(answer),
-        "note": reason,
-        "steps": [],
-        "self_check": null,
-        "certificates": null,
-    });
-    let mut text = format!(
-        "source:  {}  answer: {}\n{}: not compiled: {reason}; direct answer {}\nresult:  {}\n",
-        describe(source),
-        source_answer.unwrap_or("unknown"),
-        r.info().id,
-        yes_no(answer),
-        match result {
-            "match" => paint("MATCH", Tone::Good),
-            "mismatch" => paint("MISMATCH", Tone::Bad),
-            _ => paint("unknown", Tone::Unsure),
-        }
-    );
-    if let Some(c) = checked {
-        json["self_check"] = json!([c.json()]);
-        text += &format!("self-check (source): {}\n", c.summary());
-    }
-    Rendered {
-        text,
-        json,
-        outcome,
-    }
 }
