@@ -396,6 +396,33 @@ fn merged_shard_reports_equal_the_unsharded_run() {
     let o = georeduce(&["check", "--merge", &path("s0.json"), &path("s1.json")]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_stderr_has(&o, "shard 2/3 is missing");
+    // `merge-reports` is the same merge as its own command: the same files, byte for byte
+    // (given in the same order: the timings are sums of floats), the same summary and exit
+    // status, and the same refusal.
+    let sub = georeduce(&[
+        "merge-reports",
+        &path("s2.json"),
+        &path("s0.json"),
+        &path("s1.json"),
+        "--json",
+        &path("sub.json"),
+        "--junit",
+        &path("sub.xml"),
+    ]);
+    assert_eq!(sub.status.code(), Some(1), "{}", stderr(&sub));
+    assert_eq!(stdout(&sub), stdout(&merged));
+    let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert!(
+        text("sub.json") == text("merged.json"),
+        "JSON reports differ"
+    );
+    assert!(
+        text("sub.xml") == text("merged.xml"),
+        "JUnit reports differ"
+    );
+    let o = georeduce(&["merge-reports", &path("s0.json"), &path("s1.json")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_stderr_has(&o, "shard 2/3 is missing");
 }
 
 /// `text` without the values of its `time="…"` attributes.

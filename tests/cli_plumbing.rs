@@ -423,6 +423,58 @@ fn vertex_cover_keyword_matches_the_kind_name_both_spellings_parse() {
 }
 
 #[test]
+fn vertex_cover_json_key_reads_both_spellings_and_prints_one() {
+    let body = r#"{"graph": {"directed": false, "vertices": [{"id": "a"}, {"id": "b"}], "edges": [[0, 1]]}, "k": 1}"#;
+    let dir = tempfile::tempdir().unwrap();
+    let mut printed = Vec::new();
+    for key in ["vertex_cover", "vertex-cover"] {
+        let file = dir.path().join(format!("{key}.json"));
+        std::fs::write(&file, format!(r#"{{"{key}": {body}}}"#)).unwrap();
+        let o = georeduce(&["parse", file.to_str().unwrap(), "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{key}: {}", stderr(&o));
+        printed.push(stdout(&o));
+    }
+    assert_eq!(printed[0], printed[1]);
+    assert!(
+        printed[0].contains(r#""vertex_cover":"#) && !printed[0].contains("vertex-cover"),
+        "{}",
+        printed[0]
+    );
+}
+
+/// Runs `command` under a pseudo-terminal (util-linux `script`), so that standard error is
+/// a terminal, and returns everything it wrote; `None` where `script` is missing.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let o = Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+#[test]
+fn solve_batch_draws_its_progress_bar_on_a_terminal_unless_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let graphs = dir.path().join("graphs.g6");
+    std::fs::write(&graphs, "C~\nDQc\nEQhO\n").unwrap();
+    let run = |extra: &str| {
+        on_a_terminal(&format!(
+            "{} solve --batch {} --game trail-trap{extra}",
+            env!("CARGO_BIN_EXE_georeduce"),
+            graphs.display()
+        ))
+    };
+    let Some(shown) = run("") else {
+        eprintln!("skipped: no `script` to give the command a terminal");
+        return;
+    };
+    assert!(shown.contains("instances solved"), "{shown}");
+    let quiet = run(" --quiet").unwrap();
+    assert!(!quiet.contains("instances solved"), "{quiet}");
+    assert_eq!(quiet.matches("\"winner\"").count(), 3, "{quiet}");
+}
+
+#[test]
 fn check_colours_its_verdicts_and_quiet_keeps_only_the_seed_line() {
     let args = ["check", "--via", "qbf-dvg", "--cases", "30", "--seed", "2"];
     let plain = georeduce(&args);

@@ -167,6 +167,9 @@ pub enum Command {
     /// Random differential testing of reductions: generate, compile, solve both sides,
     /// compare; shrink any counterexample to a minimal one.
     Check(Box<CheckArgs>),
+    /// Join the JSON reports of a campaign's `check --shard i/k` runs (all k of them) into
+    /// the unsharded run's report: JSON and JUnit, and its summary (same as `check --merge`).
+    MergeReports(MergeReportsArgs),
     /// Draw an instance, or what a reduction compiles it to, as the paper draws it: DOT,
     /// SVG, PDF or PNG (graphviz) or TikZ, chosen by OUTPUT's extension (docs/figures.md).
     Render(RenderArgs),
@@ -329,11 +332,32 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub cases_from: Option<PathBuf>,
     /// Join the JSON reports of `--shard i/k` runs (all k of them) into the report of the
-    /// unsharded run, written with --json and --junit and summarised; nothing is run.
+    /// unsharded run, written with --json and --junit and summarised; nothing is run (the
+    /// same as `georeduce merge-reports`).
     #[arg(long, value_name = "REPORT", num_args = 1.., conflicts_with_all = [
         "via", "all", "shard", "certify", "out_dir", "reduction_cmd", "from_dir", "cases_from",
     ])]
     pub merge: Vec<PathBuf>,
+}
+
+/// Flags of `georeduce merge-reports`.
+#[derive(Debug, Args, Clone)]
+pub struct MergeReportsArgs {
+    /// The JSON reports of every shard 0/k … (k−1)/k of one campaign.
+    #[arg(value_name = "REPORT", required = true, num_args = 1..)]
+    pub reports: Vec<PathBuf>,
+    /// Write the merged JSON report here (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write the merged JUnit XML report here (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Overwrite the report files even when they are symbolic links.
+    #[arg(long)]
+    pub force: bool,
+    /// Memory budget (each report is read with the input cap it implies).
+    #[command(flatten)]
+    pub memory: MemoryArgs,
 }
 
 /// `check --reduction-cmd`: a reduction run as a command (source on standard input, target on

@@ -30,7 +30,9 @@ pub enum Instance {
     Qbf(Qbf),
     /// A Hamiltonian path question.
     Hampath(HamPath),
-    /// A vertex cover question.
+    /// A vertex cover question. Its JSON key is `vertex_cover`; `vertex-cover` (the kind's
+    /// name in `list`, `--to` and the DSL) is read as well.
+    #[serde(alias = "vertex-cover")]
     VertexCover(VertexCover),
     /// A geography game.
     Geography(Geography),

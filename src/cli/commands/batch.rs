@@ -87,7 +87,8 @@ pub fn run(
         file.display().to_string()
     };
     let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    if !std::io::stderr().is_terminal() {
+    // No bar off a terminal, nor under `--quiet`.
+    if !std::io::stderr().is_terminal() || super::super::ui::quiet() {
         progress.set_draw_target(ProgressDrawTarget::hidden());
     }
     progress.set_style(

@@ -5,7 +5,7 @@
 
 use super::super::Outcome;
 use super::super::args::{CheckArgs, CheckCommandArgs, CommandIoArg, YesWinner};
-use super::super::input::{WriteRules, input_cap, read_capped, write_output};
+use super::super::input::{WriteRules, input_cap, write_output};
 use super::super::ui::{self, Tone};
 use crate::check::{self, CheckConfig, CheckReport, CommandIo, CommandReduction, CommandSpec};
 use crate::reductions::{ProblemKind, Reduction};
@@ -15,10 +15,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Runs the campaign (or, with `--merge`, joins shard reports) and writes the reports.
+/// Runs the campaign (or, with `--merge`, joins shard reports as `merge-reports` does) and
+/// writes the reports.
 pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
     if !args.merge.is_empty() {
-        return merge(args);
+        return super::merge::merge_reports(&args.merge, reports_of(args), memory_bytes(args));
     }
     let memory = memory_bytes(args);
     let reductions = match &args.command.reduction_cmd {
@@ -95,27 +96,52 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         false => check::progress_for_stderr(),
     };
     let report = check::run_check(&cfg, progress.as_ref());
-    finish(args, &report, &[])
+    finish(reports_of(args), &report, &[])
 }
 
-/// Writes the reports and the summary, and turns the verdict into an exit status.
-fn finish(args: &CheckArgs, report: &CheckReport, inputs: &[&Path]) -> miette::Result<Outcome> {
-    let rules = WriteRules {
+/// Where a campaign's (or a merge's) reports go: `--json FILE`, `--junit FILE`, `--force`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ReportFiles<'a> {
+    /// The JSON report (`-`: standard output).
+    pub json: Option<&'a Path>,
+    /// The JUnit XML report (`-`: standard output).
+    pub junit: Option<&'a Path>,
+    /// Overwrite them even through a symbolic link.
+    pub force: bool,
+}
+
+/// The report files `check`'s flags name.
+fn reports_of(args: &CheckArgs) -> ReportFiles<'_> {
+    ReportFiles {
+        json: args.json.as_deref(),
+        junit: args.junit.as_deref(),
         force: args.force,
+    }
+}
+
+/// Writes the reports and the summary, and turns the verdict into an exit status; `inputs`
+/// are the files read (never overwritten).
+pub(super) fn finish(
+    files: ReportFiles<'_>,
+    report: &CheckReport,
+    inputs: &[&Path],
+) -> miette::Result<Outcome> {
+    let rules = WriteRules {
+        force: files.force,
         inputs,
     };
-    if let Some(path) = &args.json {
+    if let Some(path) = files.json {
         write_output(Some(path), &report.to_json(), rules)?;
     }
-    if let Some(path) = &args.junit {
+    if let Some(path) = files.junit {
         write_output(Some(path), &report.to_junit_xml(), rules)?;
     }
     // A report written to standard output must stay valid JSON/XML: the summary goes to
     // standard error then.
-    let report_on_stdout = args
+    let report_on_stdout = files
         .json
-        .iter()
-        .chain(&args.junit)
+        .into_iter()
+        .chain(files.junit)
         .any(|p| p.as_os_str() == "-");
     let summary = painted(&report.summary());
     match report_on_stdout {
@@ -148,31 +174,6 @@ fn painted(summary: &str) -> String {
             "check FAILED",
             &format!("check {}", ui::paint("FAILED", Tone::Bad)),
         )
-}
-
-/// `--merge`: the shard reports joined into the unsharded run's report.
-fn merge(args: &CheckArgs) -> miette::Result<Outcome> {
-    let mut parts = Vec::new();
-    for path in &args.merge {
-        let (name, bytes) = read_capped(path, input_cap(memory_bytes(args)))?;
-        let report: CheckReport = serde_json::from_slice(&bytes).map_err(|e| {
-            miette::miette!(
-                code = "check::bad_report",
-                help = "give the files that `check --shard i/k --json FILE` wrote",
-                "{name} is not a check report: {e}"
-            )
-        })?;
-        parts.push(report);
-    }
-    let report = CheckReport::merge(&parts).map_err(|e| {
-        miette::miette!(
-            code = "check::bad_merge",
-            help = "give the JSON reports of every shard 0/k … (k-1)/k of one campaign",
-            "cannot merge: {e}"
-        )
-    })?;
-    let inputs: Vec<&Path> = args.merge.iter().map(PathBuf::as_path).collect();
-    finish(args, &report, &inputs)
 }
 
 /// The memory budget of each solver call: `--memory`, or half the available memory capped

@@ -10,6 +10,7 @@ mod create;
 mod extract;
 mod gallery;
 mod list;
+mod merge;
 mod parse;
 mod path;
 mod render;
@@ -46,6 +47,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
         },
         Command::List { json, graph, dot } => list::run(json, graph, dot),
         Command::Check(args) => check::run(&args),
+        Command::MergeReports(args) => merge::run(&args),
         Command::Compile {
             file,
             to,
