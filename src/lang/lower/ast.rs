@@ -212,7 +212,7 @@ fn read_chain(chain: &Pair<'_, Rule>) -> Vec<EdgeW> {
             &parts[i + 1],
             Named::of(&parts[i + 2]),
         );
-        let arc = op.clone().into_inner().next().map(|p| p.as_rule()) == Some(Rule::arc);
+        let arc = matches!(op.as_str(), "->" | "→");
         let start = from.span.offset();
         let span = SourceSpan::new(start.into(), to.span.offset() + to.span.len() - start);
         out.push(EdgeW {

@@ -142,13 +142,12 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
 
 /// A name's text: a bare name as written, a quoted one unescaped.
 pub(crate) fn name_text(pair: &Pair<'_, Rule>) -> String {
-    let inner = pair.clone().into_inner().next();
-    match inner {
-        Some(p) if p.as_rule() == Rule::quoted_name => {
-            unescape(p.into_inner().next().map_or("", |b| b.as_str()))
-        }
-        Some(p) => p.as_str().to_string(),
-        None => pair.as_str().to_string(),
+    // `name` is one leaf: a quoted name is its text in quotes (the grammar admits no quote
+    // inside a bare name).
+    let text = pair.as_str();
+    match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(body) => unescape(body),
+        None => text.to_string(),
     }
 }
 
