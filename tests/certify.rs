@@ -20,30 +20,14 @@ mod np; // Hamiltonian path and vertex cover certificates
 mod qbf; // Skolem and Herbrand certificates
 
 use georeduce::certify::{Certificate, Claim, Player, check};
-use georeduce::problems::{
-    Convention, Geography, Graph, HamPath, Instance, Qbf, Quantifier, Rule, Tokens, VertexCover,
-};
+use georeduce::game;
+use georeduce::problems::{Graph, HamPath, Instance, Qbf, Quantifier, VertexCover};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The fixed-seed generator every random test uses.
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
-}
-
-/// A graph on vertices named `v0 … v(n−1)` with the given edges.
-pub fn graph(directed: bool, n: usize, edges: &[(usize, usize)]) -> Graph {
-    Graph::from_edges(directed, n, edges)
-}
-
-/// A game on `graph`.
-pub fn game(graph: Graph, rule: Rule, tokens: Tokens, convention: Convention) -> Geography {
-    Geography {
-        graph,
-        rule,
-        tokens,
-        convention,
-    }
 }
 
 /// The dependency boundary: the checker must not use solvers or reductions (issue #5 §1).
@@ -92,7 +76,6 @@ fn named(directed: bool, ids: &[&str], edges: &[(usize, usize)]) -> Graph {
 fn doc_instance(name: &str) -> (Instance, Claim) {
     use Quantifier::{Exists as E, Forall as A};
     let abc = |directed| named(directed, &["a", "b", "c"], &[(0, 1), (1, 2)]);
-    let one = |start| Tokens::One { start: Some(start) };
     match name {
         "qbf_true" => (
             Instance::Qbf(Qbf::from_signed(
@@ -123,25 +106,20 @@ fn doc_instance(name: &str) -> (Instance, Claim) {
         "game_win_star" => {
             let star = named(false, &["c", "l1", "l2", "l3"], &[(0, 1), (0, 2), (0, 3)]);
             (
-                Instance::Geography(game(star, Rule::Vertex, one(0), Convention::Normal)),
+                Instance::Geography(game!(uvg on star; start 0)),
                 Claim::Winner(Player::First),
             )
         }
         "game_win_trail_trap" => {
-            let g = game(
-                abc(false),
-                Rule::Edge,
-                Tokens::Partizan { starts: None },
-                Convention::Normal,
-            );
+            let g = game!(ueg on abc(false); partizan unrooted);
             (Instance::Geography(g), Claim::Winner(Player::Second))
         }
         "uvg_matching" => (
-            Instance::Geography(game(abc(false), Rule::Vertex, one(0), Convention::Normal)),
+            Instance::Geography(game!(uvg on abc(false); start 0)),
             Claim::Winner(Player::Second),
         ),
         "ueg_kernel" => (
-            Instance::Geography(game(abc(false), Rule::Edge, one(1), Convention::Normal)),
+            Instance::Geography(game!(ueg on abc(false); start 1)),
             Claim::Winner(Player::First),
         ),
         other => {

@@ -71,9 +71,11 @@ impl Graph {
     }
 
     /// A graph on `n` vertices named `v0 … v(n−1)` with the given edges (arcs `u → v` when
-    /// `directed`), in order: the builder that tests and examples share.
+    /// `directed`), in order: the builder that the tests share (`cfg(test)` or the
+    /// `test-util` feature, which the integration tests turn on).
     ///
     /// Panics if an endpoint is not below `n`.
+    #[cfg(any(test, feature = "test-util"))]
     pub fn from_edges(directed: bool, n: usize, edges: &[(VertexId, VertexId)]) -> Self {
         let mut g = Graph::new(directed);
         for v in 0..n {

@@ -4,6 +4,8 @@
 //! assignment satisfy the matrix). Solving lives in [`crate::solvers`], parsing and printing
 //! in [`crate::lang`]. Every other module depends on this one and on nothing else here.
 
+#[cfg(any(test, feature = "test-util"))]
+mod builders;
 pub mod geography;
 pub mod graph;
 pub mod hampath;

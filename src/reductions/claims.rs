@@ -226,10 +226,6 @@ pub fn is_planar(graph: &Graph) -> bool {
 mod tests {
     use super::*;
 
-    fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
-        Graph::from_edges(false, n, edges)
-    }
-
     fn complete(n: usize) -> Vec<(usize, usize)> {
         (0..n)
             .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
@@ -241,15 +237,15 @@ mod tests {
         let k5 = complete(5);
         let k33: Vec<_> = (0..3).flat_map(|u| (3..6).map(move |v| (u, v))).collect();
         for (n, edges) in [(5, k5), (6, k33)] {
-            assert!(!is_planar(&graph(n, &edges)));
+            assert!(!is_planar(&Graph::from_edges(false, n, &edges)));
             for drop in 0..edges.len() {
                 let mut fewer = edges.clone();
                 fewer.remove(drop);
-                assert!(is_planar(&graph(n, &fewer)));
+                assert!(is_planar(&Graph::from_edges(false, n, &fewer)));
             }
         }
-        assert!(is_planar(&graph(4, &complete(4))));
-        assert!(is_planar(&graph(0, &[])));
+        assert!(is_planar(&Graph::from_edges(false, 4, &complete(4))));
+        assert!(is_planar(&Graph::from_edges(false, 0, &[])));
     }
 
     #[test]
@@ -258,7 +254,7 @@ mod tests {
         let spokes = (0..5).map(|i| (i, i + 5));
         let inner = (0..5).map(|i| (i + 5, (i + 2) % 5 + 5));
         let petersen: Vec<_> = outer.chain(spokes).chain(inner).collect();
-        assert!(!is_planar(&graph(10, &petersen)));
+        assert!(!is_planar(&Graph::from_edges(false, 10, &petersen)));
         let mut grid = Vec::new();
         for r in 0..4 {
             for c in 0..4 {
@@ -271,7 +267,7 @@ mod tests {
                 }
             }
         }
-        assert!(is_planar(&graph(16, &grid)));
+        assert!(is_planar(&Graph::from_edges(false, 16, &grid)));
     }
 
     #[test]

@@ -257,17 +257,6 @@ mod tests {
     use super::*;
     use crate::problems::Graph;
 
-    fn path_graph(directed: bool, n: usize, edges: &[(usize, usize)]) -> Graph {
-        let mut g = Graph::new(directed);
-        for i in 0..n {
-            g.add_vertex(format!("v{i}"));
-        }
-        for &(u, v) in edges {
-            g.add_edge(u, v);
-        }
-        g
-    }
-
     fn both(h: &HamPath) -> [Option<Vec<VertexId>>; 2] {
         let b = Budget::unlimited();
         [
@@ -278,7 +267,7 @@ mod tests {
 
     #[test]
     fn directed_line_has_one_path_and_respects_endpoints() {
-        let graph = path_graph(true, 4, &[(0, 1), (1, 2), (2, 3), (3, 3)]);
+        let graph = Graph::from_edges(true, 4, &[(0, 1), (1, 2), (2, 3), (3, 3)]);
         let mut h = HamPath {
             graph,
             start: None,
@@ -291,7 +280,7 @@ mod tests {
 
     #[test]
     fn undirected_star_has_no_path() {
-        let graph = path_graph(false, 4, &[(0, 1), (0, 2), (0, 3)]);
+        let graph = Graph::from_edges(false, 4, &[(0, 1), (0, 2), (0, 3)]);
         let h = HamPath {
             graph,
             start: None,
@@ -303,7 +292,7 @@ mod tests {
     #[test]
     fn bad_endpoint_and_size_limit_are_errors() {
         let h = HamPath {
-            graph: path_graph(false, 2, &[(0, 1)]),
+            graph: Graph::from_edges(false, 2, &[(0, 1)]),
             start: Some(5),
             end: None,
         };
@@ -312,7 +301,7 @@ mod tests {
             Err(SolveError::Unsupported(_))
         ));
         let big = HamPath {
-            graph: path_graph(false, DP_LIMIT + 1, &[]),
+            graph: Graph::from_edges(false, DP_LIMIT + 1, &[]),
             start: None,
             end: None,
         };

@@ -200,14 +200,10 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
 
-    fn graph(directed: bool, n: usize, edges: &[(usize, usize)]) -> Graph {
-        Graph::from_edges(directed, n, edges)
-    }
-
     #[test]
     fn triangle_with_tail_is_an_euler_trail() {
         // 0-1-2-0 plus 2-3: degrees 2, 2, 3, 1, so an Euler trail runs from 2 to 3 (4 edges).
-        let g = graph(false, 4, &[(0, 1), (1, 2), (2, 0), (2, 3)]);
+        let g = Graph::from_edges(false, 4, &[(0, 1), (1, 2), (2, 0), (2, 3)]);
         let all = max_trail(&g, &Budget::unlimited()).unwrap();
         assert_eq!(all.trail.len(), 4);
         check_trail(&g, &all.trail).unwrap();
@@ -222,7 +218,7 @@ mod tests {
 
     #[test]
     fn directed_trails_follow_arcs_and_loops_count_once() {
-        let g = graph(true, 3, &[(0, 1), (1, 1), (1, 2), (2, 0)]);
+        let g = Graph::from_edges(true, 3, &[(0, 1), (1, 1), (1, 2), (2, 0)]);
         let t = max_trail_from(&g, 2, &Budget::unlimited()).unwrap().trail;
         assert_eq!(t.len(), 4);
         check_trail(&g, &t).unwrap();

@@ -7,7 +7,7 @@
 //! a path and a grid with about 10^5 vertices are certified (near-linear check; no timing).
 
 use super::brute::Engine;
-use super::{game, graph, rng};
+use super::rng;
 use georeduce::certify::{CheckError, Claim, MatchingCert, Player, check_matching_witness};
 use georeduce::problems::{Convention, Geography, Graph, Rule, Tokens};
 use rand::Rng;
@@ -21,7 +21,12 @@ fn pairs(m: &[(usize, usize)]) -> Vec<[String; 2]> {
 }
 
 fn uvg(g: Graph, start: Option<usize>) -> Geography {
-    game(g, Rule::Vertex, Tokens::One { start }, Convention::Normal)
+    Geography {
+        graph: g,
+        rule: Rule::Vertex,
+        tokens: Tokens::One { start },
+        convention: Convention::Normal,
+    }
 }
 
 fn claim(g: &Geography, c: &MatchingCert) -> Result<Claim, CheckError> {
@@ -32,7 +37,7 @@ fn claim(g: &Geography, c: &MatchingCert) -> Result<Claim, CheckError> {
 fn path_of_100k_vertices() {
     let n = 100_001;
     let edges: Vec<(usize, usize)> = (0..n - 1).map(|i| (i, i + 1)).collect();
-    let g = uvg(graph(false, n, &edges), Some(0));
+    let g = uvg(Graph::from_edges(false, n, &edges), Some(0));
     // From the end v0: the matching v1v2, v3v4, … misses v0 and S = ∅ shows it maximum.
     let miss0: Vec<(usize, usize)> = (1..n).step_by(2).map(|i| (i, i + 1)).collect();
     let c = MatchingCert {
@@ -75,7 +80,7 @@ fn grid(r: usize, c: usize) -> (Graph, Vec<usize>) {
     let snake = (0..r)
         .flat_map(|i| (0..c).map(move |j| i * c + if i % 2 == 0 { j } else { c - 1 - j }))
         .collect();
-    (graph(false, r * c, &edges), snake)
+    (Graph::from_edges(false, r * c, &edges), snake)
 }
 
 #[test]
@@ -290,7 +295,7 @@ fn random_uvg_confirms_the_matching_theorem_and_judges_mutants() {
             .filter(|(u, v)| u != v)
             .collect();
         let start = r.random_bool(0.7).then(|| r.random_range(0..n));
-        let gm = uvg(graph(false, n, &edges), start);
+        let gm = uvg(Graph::from_edges(false, n, &edges), start);
         let g = &gm.graph;
         let w = Engine::new(&gm).winner();
         wins[w] += 1;

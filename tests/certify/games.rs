@@ -2,12 +2,13 @@
 //! variant checked against the brute force, with strategies built for the loser rejected.
 
 use super::brute::Engine;
-use super::{game, graph, rng};
+use super::rng;
 use georeduce::certify::{
     self, CertMove, Certificate, CertificateBody, CheckError, Claim, GameStrategy, Limits, Player,
     StrategyEntry, check_game_strategy, start_position, strategy_from_fn,
 };
-use georeduce::problems::{Convention, Geography, Instance, Move, Rule, Tokens};
+use georeduce::game;
+use georeduce::problems::{Convention, Geography, Graph, Instance, Move, Rule, Tokens};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -22,12 +23,7 @@ fn win(p: Player) -> Result<Claim, CheckError> {
 #[test]
 fn directed_path_second_wins_normal_first_wins_misere() {
     // a→b→c from a: I moves to b, II to c, I is stuck. Every move is forced.
-    let g = game(
-        graph(true, 3, &[(0, 1), (1, 2)]),
-        Rule::Vertex,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let g = game!(dvg: 0 -> 1, 1 -> 2; start 0);
     let empty = |winner| GameStrategy {
         winner,
         strategy: vec![],
@@ -59,12 +55,7 @@ fn directed_path_second_wins_normal_first_wins_misere() {
 #[test]
 fn star_needs_an_entry_at_the_centre() {
     // Undirected star with centre v0: I moves to any leaf and II is stuck.
-    let g = game(
-        graph(false, 4, &[(0, 1), (0, 2), (0, 3)]),
-        Rule::Vertex,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let g = game!(uvg: 0 -- 1, 0 -- 2, 0 -- 3; start 0);
     let missing = check(
         &g,
         &GameStrategy {
@@ -120,12 +111,7 @@ fn star_needs_an_entry_at_the_centre() {
 #[test]
 fn trail_trap_path_of_two_edges_is_a_second_player_win() {
     // I takes one edge, II the other; I's token then has no unused edge.
-    let g = game(
-        graph(false, 3, &[(0, 1), (1, 2)]),
-        Rule::Edge,
-        Tokens::Partizan { starts: None },
-        Convention::Normal,
-    );
+    let g = game!(ueg: 0 -- 1, 1 -- 2; partizan unrooted);
     let mut e = Engine::new(&g);
     assert_eq!(e.winner(), 1);
     let cert = e.certificate(false);
@@ -140,14 +126,9 @@ fn trail_trap_path_of_two_edges_is_a_second_player_win() {
 #[test]
 fn nim_single_heap_depends_on_convention() {
     // One vertex with two tokens and no neighbour: take 2 (normal) or take 1 (misère).
-    let mut gr = graph(false, 1, &[]);
+    let mut gr = Graph::from_edges(false, 1, &[]);
     gr.vertices[0].weight = Some(2);
-    let g = game(
-        gr,
-        Rule::NimRemoveMove,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let g = game!(nimg on gr; start 0);
     let take = |k| GameStrategy {
         winner: Player::First,
         strategy: vec![StrategyEntry {
@@ -217,7 +198,7 @@ pub fn random_game(
             edges.push((u, v));
         }
     }
-    let mut gr = graph(directed, n, &edges);
+    let mut gr = Graph::from_edges(directed, n, &edges);
     if nim {
         for v in &mut gr.vertices {
             v.weight = Some(r.random_range(0..=2));
@@ -243,7 +224,12 @@ pub fn random_game(
             ],
         },
     };
-    game(gr, rule, tokens, conv)
+    Geography {
+        graph: gr,
+        rule,
+        tokens,
+        convention: conv,
+    }
 }
 
 /// Random games of every variant under both conventions: the minimal and the full
@@ -340,15 +326,10 @@ fn best_move(e: &mut Engine, line: &[Move]) -> Option<Move> {
 #[test]
 fn limits_give_too_large_not_a_hang() {
     // A heap of 2^64 − 1 tokens: listing player II's replies would never end.
-    let mut gr = graph(false, 2, &[(0, 1)]);
+    let mut gr = Graph::from_edges(false, 2, &[(0, 1)]);
     gr.vertices[0].weight = Some(u64::MAX);
     gr.vertices[1].weight = Some(u64::MAX);
-    let g = game(
-        gr,
-        Rule::NimRemoveMove,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let g = game!(nimg on gr; start 0);
     let entry = StrategyEntry {
         position: start_position(&g).unwrap(),
         play: CertMove::Nim {
@@ -366,12 +347,7 @@ fn limits_give_too_large_not_a_hang() {
     let k6: Vec<(usize, usize)> = (0..6)
         .flat_map(|u| (u + 1..6).map(move |v| (u, v)))
         .collect();
-    let g = game(
-        graph(false, 6, &k6),
-        Rule::Edge,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let g = game!(ueg on Graph::from_edges(false, 6, &k6); start 0);
     let cert = Engine::new(&g).certificate(false);
     let small = Limits {
         max_positions: 100,

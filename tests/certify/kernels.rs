@@ -3,13 +3,19 @@
 //! graphs, as Fraenkel–Scheinerman–Ullman prove), with mutants judged by an oracle.
 
 use super::brute::Engine;
-use super::{game, graph, rng};
+use super::rng;
 use georeduce::certify::{CheckError, Claim, KernelCert, Opening, Player, check_kernel_witness};
+use georeduce::game;
 use georeduce::problems::{Convention, Geography, Graph, Rule, Tokens};
 use rand::Rng;
 
 fn ueg(g: Graph, start: Option<usize>) -> Geography {
-    game(g, Rule::Edge, Tokens::One { start }, Convention::Normal)
+    Geography {
+        graph: g,
+        rule: Rule::Edge,
+        tokens: Tokens::One { start },
+        convention: Convention::Normal,
+    }
 }
 
 fn ids(mask: u32, n: usize) -> Vec<String> {
@@ -26,7 +32,7 @@ fn claim(g: &Geography, c: &KernelCert) -> Result<Claim, CheckError> {
 #[test]
 fn hand_built_kernels() {
     // Path v0–v1–v2. From v0: I → v1, II → v2, I is stuck; K = {v0, v2}.
-    let g = graph(false, 3, &[(0, 1), (1, 2)]);
+    let g = Graph::from_edges(false, 3, &[(0, 1), (1, 2)]);
     let second = KernelCert {
         winner: Player::Second,
         opening: None,
@@ -59,7 +65,7 @@ fn hand_built_kernels() {
     );
     // The 4-cycle: opposite corners form a kernel, so II wins from v0. Unrooted games are
     // certified by game_win strategies, not kernels.
-    let c4 = graph(false, 4, &[(0, 1), (1, 2), (2, 3), (3, 0)]);
+    let c4 = Graph::from_edges(false, 4, &[(0, 1), (1, 2), (2, 3), (3, 0)]);
     let corners = KernelCert {
         winner: Player::Second,
         opening: None,
@@ -74,12 +80,7 @@ fn hand_built_kernels() {
         Err(CheckError::Unsupported(_))
     ));
     // Not for vertex geography.
-    let vg = game(
-        g,
-        Rule::Vertex,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let vg = game!(uvg on g; start 0);
     assert!(matches!(
         claim(&vg, &second),
         Err(CheckError::Unsupported(_))
@@ -266,7 +267,7 @@ fn random_ueg_kernels_sound_complete_on_bipartite_and_mutants_judged() {
             }
         }
         let start = Some(r.random_range(0..n));
-        let gm = ueg(graph(false, n, &edges), start);
+        let gm = ueg(Graph::from_edges(false, n, &edges), start);
         let g = &gm.graph;
         let w = Engine::new(&gm).winner();
         let certs = [first_cert(g, start), second_cert(g, start)];

@@ -2,9 +2,9 @@
 //! `is_solution` over every candidate of small random instances (which covers every mutant:
 //! swapped, dropped, replaced vertices), plus hand-built rejections and their messages.
 
-use super::{graph, rng};
+use super::rng;
 use georeduce::certify::{CheckError, Claim, CoverCert, PathCert, check_cover, check_hampath};
-use georeduce::problems::{HamPath, VertexCover};
+use georeduce::problems::{Graph, HamPath, VertexCover};
 use rand::Rng;
 
 fn ids(vs: &[usize]) -> Vec<String> {
@@ -14,7 +14,7 @@ fn ids(vs: &[usize]) -> Vec<String> {
 #[test]
 fn hand_built_paths() {
     let h = HamPath {
-        graph: graph(true, 3, &[(0, 1), (1, 2)]),
+        graph: Graph::from_edges(true, 3, &[(0, 1), (1, 2)]),
         start: Some(0),
         end: Some(2),
     };
@@ -74,7 +74,7 @@ fn hand_built_paths() {
 #[test]
 fn hand_built_covers() {
     let vc = VertexCover {
-        graph: graph(false, 4, &[(0, 1), (1, 2), (2, 3)]),
+        graph: Graph::from_edges(false, 4, &[(0, 1), (1, 2), (2, 3)]),
         k: 2,
     };
     assert!(
@@ -142,7 +142,7 @@ fn random_paths_agree_with_is_solution_on_every_candidate() {
             .map(|_| (r.random_range(0..n), r.random_range(0..n)))
             .collect();
         let h = HamPath {
-            graph: graph(r.random_bool(0.5), n, &edges),
+            graph: Graph::from_edges(r.random_bool(0.5), n, &edges),
             start: r.random_bool(0.4).then(|| r.random_range(0..n)),
             end: r.random_bool(0.4).then(|| r.random_range(0..n)),
         };
@@ -175,7 +175,7 @@ fn random_covers_agree_with_is_solution_on_every_subset() {
             .map(|_| (r.random_range(0..n), r.random_range(0..n)))
             .collect();
         let vc = VertexCover {
-            graph: graph(false, n, &edges),
+            graph: Graph::from_edges(false, n, &edges),
             k: r.random_range(0..=n),
         };
         let mut any = false;

@@ -2,9 +2,9 @@
 //! kind of random sources that the real reductions pass, which shows that the campaigns can
 //! tell a right construction from a wrong one.
 
-use crate::reductions_ii::util::{first_wins, game, graph, random_board, rng, winner};
+use crate::reductions_ii::util::{first_wins, game, random_board, rng, winner};
 use georeduce::Instance;
-use georeduce::problems::{Convention, HamPath, Rule, VertexId};
+use georeduce::problems::{Convention, Graph, HamPath, Rule, VertexId};
 use georeduce::reductions::Reduction;
 use georeduce::reductions::deg_to_ueg::{ArcReplacement, DegToUeg};
 use georeduce::reductions::dvg_to_misere_uvg::DvgToMisereUvg;
@@ -79,7 +79,7 @@ fn subcubic_source(rng: &mut impl Rng) -> (usize, Vec<(VertexId, VertexId)>, Ver
                 deg[b] += 1;
             }
         }
-        if georeduce::random::graphs::is_connected(&graph(false, n, &edges)) {
+        if georeduce::random::graphs::is_connected(&Graph::from_edges(false, n, &edges)) {
             return (n, edges, rng.random_range(0..n));
         }
     }
@@ -98,7 +98,7 @@ fn trail_trap_path_half_length_must_be_n_plus_1() {
             .iter()
             .filter(|(n, edges, v)| {
                 let h = HamPath {
-                    graph: graph(false, *n, edges),
+                    graph: Graph::from_edges(false, *n, edges),
                     start: Some(*v),
                     end: None,
                 };

@@ -208,7 +208,7 @@ fn chains_agree_at_every_intermediate_instance() {
 fn chain_errors_name_the_failing_step() {
     let chain = parse_via("hampath-trailtrap,trailtrap-disconnected").expect("composes");
     let path = georeduce::HamPath {
-        graph: crate::reductions_ii::util::graph(false, 3, &[(0, 1), (1, 2)]),
+        graph: georeduce::problems::Graph::from_edges(false, 3, &[(0, 1), (1, 2)]),
         start: Some(0),
         end: None,
     };

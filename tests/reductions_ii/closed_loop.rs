@@ -2,11 +2,9 @@
 //! target's, on ≥ 1,000 seeded random sources with both answers frequent, and on every tiny
 //! source; every output is checked against its declared sizes and structural claims.
 
-use crate::reductions_ii::util::{
-    Tally, first_wins, game, graph, random_board, reduce_and_solve, rng,
-};
+use crate::reductions_ii::util::{Tally, first_wins, game, random_board, reduce_and_solve, rng};
 use georeduce::Instance;
-use georeduce::problems::{Convention, Rule};
+use georeduce::problems::{Convention, Graph, Rule};
 use georeduce::random::formulas::{QbfParams, random_qbf};
 use georeduce::reductions::{Reduction, by_id};
 use georeduce::solvers::{Budget, qbf};
@@ -147,7 +145,14 @@ fn all_tiny_digraphs(rule: Rule) -> impl Iterator<Item = Instance> {
             .filter(|(i, _)| mask >> i & 1 == 1)
             .map(|(_, &p)| p)
             .collect();
-        (0..3).map(move |s| game(graph(true, 3, &arcs), rule, s, Convention::Normal))
+        (0..3).map(move |s| {
+            game(
+                Graph::from_edges(true, 3, &arcs),
+                rule,
+                s,
+                Convention::Normal,
+            )
+        })
     })
 }
 
@@ -170,7 +175,14 @@ fn every_tiny_source_agrees() {
             .filter(|(i, _)| mask >> i & 1 == 1)
             .map(|(_, &p)| p)
             .collect();
-        (0..4).map(move |s| game(graph(false, 4, &edges), Rule::Edge, s, Convention::Normal))
+        (0..4).map(move |s| {
+            game(
+                Graph::from_edges(false, 4, &edges),
+                Rule::Edge,
+                s,
+                Convention::Normal,
+            )
+        })
     });
     agree(reduction("ueg-misere-ueg"), sources, first_wins).assert_both("ueg-misere-ueg", 40);
 }

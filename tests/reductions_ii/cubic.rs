@@ -7,7 +7,7 @@
 //! search for a Hamiltonian path with an end joined to `v` off the path.
 
 use crate::reductions_ii::trail::brute_max;
-use crate::reductions_ii::util::{Tally, graph, reduce_checked, rng, winner};
+use crate::reductions_ii::util::{Tally, reduce_checked, rng, winner};
 use georeduce::Instance;
 use georeduce::problems::{Graph, HamPath, Locator, VertexId};
 use georeduce::random::graphs::{is_connected, random_cubic};
@@ -33,7 +33,7 @@ fn subcubic(rng: &mut ChaCha8Rng) -> (usize, Vec<(VertexId, VertexId)>) {
             .collect();
         pairs.shuffle(rng);
         pairs.truncate(rng.random_range(n - 1..=3 * n / 2));
-        let g = graph(false, n, &pairs);
+        let g = Graph::from_edges(false, n, &pairs);
         if g.out_degrees().iter().all(|&d| d <= 3) && is_connected(&g) {
             return (n, pairs);
         }
@@ -43,7 +43,7 @@ fn subcubic(rng: &mut ChaCha8Rng) -> (usize, Vec<(VertexId, VertexId)>) {
 /// The hampath instance (G, start v).
 pub fn instance(n: usize, edges: &[(VertexId, VertexId)], v: VertexId) -> Instance {
     Instance::Hampath(HamPath {
-        graph: graph(false, n, edges),
+        graph: Graph::from_edges(false, n, edges),
         start: Some(v),
         end: None,
     })
@@ -167,7 +167,7 @@ fn hampath_trailtrap_closed_loop_subcubic() {
         let s = instance(n, &edges, v);
         let yes = source_yes(&s);
         assert_eq!(
-            brute_max(&graph(false, n, &edges), Some(v)) > n,
+            brute_max(&Graph::from_edges(false, n, &edges), Some(v)) > n,
             yes,
             "{s:?}"
         );
@@ -254,7 +254,7 @@ const SIXTEEN: [(VertexId, VertexId); 24] = [
 /// Whether the instance's graph has a Hamiltonian path (from `start` when given).
 fn ham(n: usize, edges: &[(VertexId, VertexId)], start: Option<VertexId>) -> bool {
     let h = HamPath {
-        graph: graph(false, n, edges),
+        graph: Graph::from_edges(false, n, edges),
         start,
         end: None,
     };
@@ -322,7 +322,7 @@ fn thm18_preconditions_are_diagnosed() {
     assert_eq!(refused_at(&instance(8, &two, 0)), Locator::Vertex(4));
     // No start; an end; directed; a parallel edge.
     let mut h = HamPath {
-        graph: graph(false, 4, &k4),
+        graph: Graph::from_edges(false, 4, &k4),
         start: None,
         end: None,
     };

@@ -3,7 +3,7 @@
 //! vertices (in a digraph: balanced except one +1 start and one −1 end), with `v` a valid
 //! start. The longest trail is the largest such set; every solver witness is checked too.
 
-use crate::reductions_ii::util::{graph, rng};
+use crate::reductions_ii::util::rng;
 use georeduce::problems::{Graph, VertexId};
 use georeduce::solvers::Budget;
 use georeduce::solvers::trail::{check_trail, max_trail, max_trail_from};
@@ -92,7 +92,7 @@ fn max_trail_matches_euler_brute_force() {
         let edges: Vec<_> = (0..m)
             .map(|_| (rng.random_range(0..n), rng.random_range(0..n)))
             .collect();
-        let g = graph(directed, n, &edges);
+        let g = Graph::from_edges(directed, n, &edges);
         let all = max_trail(&g, &Budget::unlimited()).expect("solved");
         check_trail(&g, &all.trail).expect("witness is a trail");
         assert_eq!(all.trail.len(), brute_max(&g, None), "max trail of {g:?}");
@@ -116,7 +116,7 @@ fn max_trail_matches_euler_brute_force() {
 
 #[test]
 fn check_trail_rejects_bad_witnesses() {
-    let g = graph(false, 3, &[(0, 1), (1, 2)]);
+    let g = Graph::from_edges(false, 3, &[(0, 1), (1, 2)]);
     use georeduce::solvers::trail::Trail;
     let ok = Trail {
         vertices: vec![2, 1, 0],
@@ -133,7 +133,7 @@ fn check_trail_rejects_bad_witnesses() {
         edges: vec![0],
     };
     assert!(check_trail(&g, &wrong_end).is_err());
-    let dg = graph(true, 2, &[(0, 1)]);
+    let dg = Graph::from_edges(true, 2, &[(0, 1)]);
     let backwards = Trail {
         vertices: vec![1, 0],
         edges: vec![0],

@@ -2,7 +2,7 @@
 //! arXiv:2405.05195): paths and cycles, K_{1,3} and K4, the diamond-graph example,
 //! Proposition 2 (mirror strategy) and the census of Table 1.
 
-use crate::reductions_ii::util::{graph, rng, winner};
+use crate::reductions_ii::util::{rng, winner};
 use georeduce::Instance;
 use georeduce::problems::{Convention, Geography, Graph, Move, Rule, Tokens, VertexId};
 use georeduce::solvers::geography::{initial_position, legal_moves, play, solve_from};
@@ -21,7 +21,9 @@ pub fn trail_trap(g: Graph) -> Geography {
 
 /// The winner of Trail Trap on the undirected graph with these edges.
 fn tt_winner(n: usize, edges: &[(VertexId, VertexId)]) -> Winner {
-    winner(&Instance::Geography(trail_trap(graph(false, n, edges))))
+    winner(&Instance::Geography(trail_trap(Graph::from_edges(
+        false, n, edges,
+    ))))
 }
 
 #[test]
@@ -55,7 +57,11 @@ fn diamond_graph_example() {
     // The diamond: a–b, a–c, b–c, b–d, c–d. The paper plays a line in which every later move
     // is forced and P1 wins with all five edges used, then notes that P2's first move was
     // the mistake: the diamond is a P2 win whatever P1 opens with.
-    let g = trail_trap(graph(false, 4, &[(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]));
+    let g = trail_trap(Graph::from_edges(
+        false,
+        4,
+        &[(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)],
+    ));
     let start = initial_position(&g);
     let budget = Budget::unlimited();
     let mut forced_p1_wins = 0;
@@ -189,7 +195,7 @@ fn connected_graphs(n: usize) -> Vec<Vec<(VertexId, VertexId)>> {
     let pairs = n * (n - 1) / 2;
     (0u32..1 << pairs)
         .map(|mask| (mask, edges_of(n, mask)))
-        .filter(|(_, e)| georeduce::random::graphs::is_connected(&graph(false, n, e)))
+        .filter(|(_, e)| georeduce::random::graphs::is_connected(&Graph::from_edges(false, n, e)))
         .filter(|(mask, e)| perms.iter().all(|p| permuted_mask(n, e, p) >= *mask))
         .map(|(_, e)| e)
         .collect()

@@ -15,11 +15,6 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// A graph with vertices `v0 … v{n-1}` and the given edges.
-pub fn graph(directed: bool, n: usize, edges: &[(VertexId, VertexId)]) -> Graph {
-    Graph::from_edges(directed, n, edges)
-}
-
 /// A random board in the style of the spec's verifier: `n` vertices, a uniformly drawn
 /// number of distinct arcs (edges) from `m`, and a start that has an outgoing edge with
 /// probability 0.85 (otherwise uniform), so that both answers are common.
@@ -39,7 +34,7 @@ pub fn random_board(
     let hi = (*m.end()).min(pairs.len());
     let lo = (*m.start()).min(hi);
     pairs.truncate(rng.random_range(lo..=hi));
-    let g = graph(directed, n, &pairs);
+    let g = Graph::from_edges(directed, n, &pairs);
     let tails: Vec<VertexId> = (0..n)
         .filter(|&v| pairs.iter().any(|&(a, b)| a == v || (!directed && b == v)))
         .collect();

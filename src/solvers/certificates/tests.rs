@@ -2,26 +2,12 @@
 
 use super::*;
 use crate::certify::check;
-use crate::problems::{Graph, Qbf, Quantifier, Rule, Tokens};
+use crate::problems::{Graph, Qbf, Quantifier};
 
+/// The path `v0 – v1 – … – v(n−1)`.
 fn path(n: usize) -> Graph {
-    let mut g = Graph::new(false);
-    for i in 0..n {
-        g.add_vertex(format!("v{i}"));
-    }
-    for i in 1..n {
-        g.add_edge(i - 1, i);
-    }
-    g
-}
-
-fn game(graph: Graph, rule: Rule, start: Option<usize>) -> Instance {
-    Instance::Geography(Geography {
-        graph,
-        rule,
-        tokens: Tokens::One { start },
-        convention: crate::problems::Convention::Normal,
-    })
+    let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+    Graph::from_edges(false, n, &edges)
 }
 
 fn certified_claim(instance: &Instance, style: GameCertificate) -> (Claim, &'static str) {
@@ -63,7 +49,10 @@ fn uvg_on_paths_matches_the_parity_rule() {
     // vertices (every maximum matching saturates the end exactly then).
     for n in 1..=7 {
         for style in [GameCertificate::Auto, GameCertificate::Strategy] {
-            let (claim, kind) = certified_claim(&game(path(n), Rule::Vertex, Some(0)), style);
+            let (claim, kind) = certified_claim(
+                &Instance::Geography(crate::game!(uvg on path(n); start 0)),
+                style,
+            );
             let want = if n % 2 == 0 {
                 Player::First
             } else {
@@ -71,7 +60,10 @@ fn uvg_on_paths_matches_the_parity_rule() {
             };
             assert_eq!(claim, Claim::Winner(want), "n = {n}, {kind}");
         }
-        let (_, kind) = certified_claim(&game(path(n), Rule::Vertex, None), GameCertificate::Auto);
+        let (_, kind) = certified_claim(
+            &Instance::Geography(crate::game!(uvg on path(n); unrooted)),
+            GameCertificate::Auto,
+        );
         assert_eq!(kind, "uvg_matching");
     }
 }
@@ -80,8 +72,10 @@ fn uvg_on_paths_matches_the_parity_rule() {
 fn ueg_on_paths_matches_the_parity_rule() {
     // UEG on a path started at an end: the token runs to the other end, n − 1 moves.
     for n in 1..=7 {
-        let (claim, kind) =
-            certified_claim(&game(path(n), Rule::Edge, Some(0)), GameCertificate::Auto);
+        let (claim, kind) = certified_claim(
+            &Instance::Geography(crate::game!(ueg on path(n); start 0)),
+            GameCertificate::Auto,
+        );
         let want = if n % 2 == 0 {
             Player::First
         } else {
@@ -107,12 +101,15 @@ fn blossoms_are_contracted() {
         g.add_edge(u, v);
     }
     let (claim, _) = certified_claim(
-        &game(g.clone(), Rule::Vertex, Some(3)),
+        &Instance::Geography(crate::game!(uvg on g.clone(); start 3)),
         GameCertificate::Auto,
     );
     assert_eq!(claim, Claim::Winner(Player::First));
     // From a: G − a is the path b–c–d with ν 1 < 2, so player I wins from a as well.
-    let (claim, _) = certified_claim(&game(g, Rule::Vertex, Some(0)), GameCertificate::Auto);
+    let (claim, _) = certified_claim(
+        &Instance::Geography(crate::game!(uvg on g; start 0)),
+        GameCertificate::Auto,
+    );
     assert_eq!(claim, Claim::Winner(Player::First));
 }
 

@@ -1,23 +1,11 @@
 //! Positions whose outcome is known independently of our code: hand analysis, and the
 //! Trail Trap paper's census of small connected graphs (spec §0, Table 1).
 
-use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
+use crate::game;
+use crate::problems::geography::{Convention, Geography, Move, Rule};
 use crate::problems::graph::Graph;
 use crate::solvers::geography::{initial_position, legal_moves, play, solve, solve_race};
 use crate::solvers::{Budget, Winner};
-
-fn graph(n: usize, directed: bool, edges: &[(usize, usize)]) -> Graph {
-    Graph::from_edges(directed, n, edges)
-}
-
-fn game(graph: Graph, rule: Rule, tokens: Tokens, convention: Convention) -> Geography {
-    Geography {
-        graph,
-        rule,
-        tokens,
-        convention,
-    }
-}
 
 fn winner(g: &Geography) -> Winner {
     solve(g, &Budget::unlimited()).expect("solvable").winner
@@ -30,12 +18,8 @@ fn directed_paths() {
     for k in 0..6 {
         let edges: Vec<_> = (0..k).map(|i| (i, i + 1)).collect();
         for (conv, odd_wins) in [(Convention::Normal, true), (Convention::Misere, false)] {
-            let g = game(
-                graph(k + 1, true, &edges),
-                Rule::Vertex,
-                Tokens::One { start: Some(0) },
-                conv,
-            );
+            let mut g = game!(dvg on Graph::from_edges(true, k + 1, &edges); start 0);
+            g.convention = conv;
             let first = (k % 2 == 1) == odd_wins;
             assert_eq!(winner(&g) == Winner::First, first, "k={k} {conv:?}");
         }
@@ -68,12 +52,12 @@ fn connected_graphs(n: usize) -> Vec<Vec<(usize, usize)>> {
             .min()
             .unwrap_or_default();
         if seen.insert(canon)
-            && graph(n, false, &edges)
+            && Graph::from_edges(false, n, &edges)
                 .to_petgraph_undirected()
                 .node_count()
                 > 0
             && petgraph::algo::connected_components(
-                &graph(n, false, &edges).to_petgraph_undirected(),
+                &Graph::from_edges(false, n, &edges).to_petgraph_undirected(),
             ) == 1
         {
             out.push(edges);
@@ -107,12 +91,7 @@ fn trail_trap_table_1() {
         let wins = graphs
             .iter()
             .filter(|e| {
-                let g = game(
-                    graph(n, false, e),
-                    Rule::Edge,
-                    Tokens::Partizan { starts: None },
-                    Convention::Normal,
-                );
+                let g = game!(ueg on Graph::from_edges(false, n, e); partizan unrooted);
                 let race = solve_race(&g, &Budget::unlimited()).expect("race applies");
                 assert_eq!(race.winner, winner(&g), "race search on {e:?}");
                 race.winner == Winner::Second
@@ -125,12 +104,7 @@ fn trail_trap_table_1() {
 /// The public game-state API walks a whole principal variation legally.
 #[test]
 fn principal_variation_is_legal() {
-    let g = game(
-        graph(5, false, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (1, 3)]),
-        Rule::Edge,
-        Tokens::Partizan { starts: None },
-        Convention::Normal,
-    );
+    let g = game!(ueg: 0 -- 1, 1 -- 2, 2 -- 3, 3 -- 4, 4 -- 0, 1 -- 3; partizan unrooted);
     let sol = solve(&g, &Budget::unlimited()).expect("solvable");
     let mut pos = initial_position(&g);
     for &mv in &sol.principal_variation {
@@ -156,12 +130,7 @@ fn budget_size_and_validity_errors() {
     let edges: Vec<_> = (0..8)
         .flat_map(|u| (1..4).map(move |d| (u, (u + d) % 8)))
         .collect();
-    let g = game(
-        graph(8, true, &edges),
-        Rule::Edge,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let g = game!(deg on Graph::from_edges(true, 8, &edges); start 0);
     let nodes = solve(&g, &Budget::unlimited())
         .expect("solvable")
         .stats
@@ -170,23 +139,13 @@ fn budget_size_and_validity_errors() {
     let tight = Budget::new(Some(nodes - 1), None);
     assert!(matches!(solve(&g, &tight), Err(SolveError::Budget(_))));
     assert!(solve(&g, &Budget::new(Some(nodes), None)).is_ok());
-    let mut nim = game(
-        graph(2, false, &[(0, 1)]),
-        Rule::NimRemoveMove,
-        Tokens::One { start: Some(0) },
-        Convention::Normal,
-    );
+    let mut nim = game!(nimg: 0 -- 1; start 0);
     nim.graph.vertices[0].weight = Some(u64::MAX);
     assert!(matches!(
         solve(&nim, &Budget::unlimited()),
         Err(SolveError::TooLarge { .. })
     ));
-    let bad = game(
-        graph(2, true, &[(0, 1)]),
-        Rule::Vertex,
-        Tokens::One { start: Some(7) },
-        Convention::Normal,
-    );
+    let bad = game!(dvg: 0 -> 1; start 7);
     assert!(matches!(
         solve(&bad, &Budget::unlimited()),
         Err(SolveError::Unsupported(_))
@@ -200,12 +159,8 @@ fn long_paths_solve_without_overflow() {
     let n = 20_001;
     let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
     for rule in [Rule::Vertex, Rule::Edge] {
-        let g = game(
-            graph(n, false, &edges),
-            rule,
-            Tokens::One { start: Some(0) },
-            Convention::Normal,
-        );
+        let mut g = game!(uvg on Graph::from_edges(false, n, &edges); start 0);
+        g.rule = rule;
         let sol = solve(&g, &Budget::unlimited()).expect("a path is easy");
         // 20,000 moves: player II makes the last one.
         assert_eq!(sol.winner, Winner::Second);
@@ -218,7 +173,7 @@ fn hypercube(d: usize) -> Graph {
         .flat_map(|a| (0..d).map(move |b| (a, a ^ (1 << b))))
         .filter(|&(a, b)| a < b)
         .collect();
-    graph(1 << d, false, &edges)
+    Graph::from_edges(false, 1 << d, &edges)
 }
 
 fn grid(r: usize, c: usize) -> Graph {
@@ -233,7 +188,7 @@ fn grid(r: usize, c: usize) -> Graph {
             }
         }
     }
-    graph(r * c, false, &edges)
+    Graph::from_edges(false, r * c, &edges)
 }
 
 fn gcd(a: usize, b: usize) -> usize {
@@ -246,9 +201,8 @@ fn gcd(a: usize, b: usize) -> usize {
 #[test]
 fn ueg_cubes_and_grids_match_fsu_theorems() {
     use crate::solvers::geography::{Method, solve_with};
-    let one = Tokens::One { start: Some(0) };
     for d in 1..=6 {
-        let g = game(hypercube(d), Rule::Edge, one, Convention::Normal);
+        let g = game!(ueg on hypercube(d); start 0);
         let expect = if d % 2 == 0 {
             Winner::Second
         } else {
@@ -264,7 +218,7 @@ fn ueg_cubes_and_grids_match_fsu_theorems() {
     }
     for r in 2..=9 {
         for c in 2..=9 {
-            let g = game(grid(r, c), Rule::Edge, one, Convention::Normal);
+            let g = game!(ueg on grid(r, c); start 0);
             let expect = if gcd(r + 1, c + 1) != 1 {
                 Winner::Second
             } else {
@@ -283,10 +237,9 @@ fn ueg_cubes_and_grids_match_fsu_theorems() {
 /// are player II wins; one edge is a player I win; the claw K_{1,3} is a player I win.
 #[test]
 fn trail_trap_paths_cycles_claw() {
-    let tt = Tokens::Partizan { starts: None };
     for n in 2..=9 {
         let path: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
-        let g = game(graph(n, false, &path), Rule::Edge, tt, Convention::Normal);
+        let g = game!(ueg on Graph::from_edges(false, n, &path); partizan unrooted);
         let expect = if n == 2 {
             Winner::First
         } else {
@@ -296,15 +249,10 @@ fn trail_trap_paths_cycles_claw() {
         if n >= 3 {
             let mut cycle = path.clone();
             cycle.push((n - 1, 0));
-            let g = game(graph(n, false, &cycle), Rule::Edge, tt, Convention::Normal);
+            let g = game!(ueg on Graph::from_edges(false, n, &cycle); partizan unrooted);
             assert_eq!(winner(&g), Winner::Second, "cycle on {n} vertices");
         }
     }
-    let claw = game(
-        graph(4, false, &[(0, 1), (0, 2), (0, 3)]),
-        Rule::Edge,
-        tt,
-        Convention::Normal,
-    );
+    let claw = game!(ueg: 0 -- 1, 0 -- 2, 0 -- 3; partizan unrooted);
     assert_eq!(winner(&claw), Winner::First);
 }
