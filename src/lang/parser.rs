@@ -44,6 +44,13 @@ pub fn span_of(pair: &Pair<'_, Rule>) -> SourceSpan {
     SourceSpan::new(start.into(), last.as_span().end() - start)
 }
 
+/// The span of a pair without inner pairs (an atomic rule such as `name` or `edge_op`): the
+/// same as [`span_of`], without walking into the pair.
+pub fn leaf_span(pair: &Pair<'_, Rule>) -> SourceSpan {
+    let span = pair.as_span();
+    SourceSpan::new(span.start().into(), span.end() - span.start())
+}
+
 /// What the reader would type for a grammar rule, or `None` for rules that never show up
 /// alone in an "expected" list.
 fn describe(r: Rule) -> Option<&'static str> {

@@ -5,6 +5,7 @@
 
 use super::{Named, span_of, string_text};
 use crate::lang::parser::Rule;
+use crate::lang::parser::leaf_span;
 use crate::problems::{Convention, Rule as GameRule};
 use miette::SourceSpan;
 use pest::iterators::Pair;
@@ -172,7 +173,11 @@ fn read_stmt(pair: Pair<'_, Rule>) -> Stmt {
     let of_rule = |r: Rule| parts.iter().filter(move |p| p.as_rule() == r);
     let item = match kind {
         Rule::vertices_stmt => Item::Vertices(names(1)),
-        Rule::edges_stmt => Item::Edges(of_rule(Rule::chain).flat_map(read_chain).collect()),
+        Rule::edges_stmt => Item::Edges(
+            of_rule(Rule::chain)
+                .flat_map(|c| read_chain(c.clone()))
+                .collect(),
+        ),
         Rule::biadjacency_stmt => Item::Biadjacency(span_of(&parts[1])),
         Rule::direction_stmt => read_direction(&parts),
         Rule::play_stmt if keyword == "normal" => Item::Play(Convention::Normal),
@@ -202,29 +207,23 @@ fn read_stmt(pair: Pair<'_, Rule>) -> Stmt {
 }
 
 /// `a -> b -> c` as the edges a→b and b→c.
-fn read_chain(chain: &Pair<'_, Rule>) -> Vec<EdgeW> {
-    let parts: Vec<Pair<'_, Rule>> = chain.clone().into_inner().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i + 2 < parts.len() {
-        let (from, op, to) = (
-            Named::of(&parts[i]),
-            &parts[i + 1],
-            Named::of(&parts[i + 2]),
-        );
-        let arc = matches!(op.as_str(), "->" | "→");
+fn read_chain(chain: Pair<'_, Rule>) -> impl Iterator<Item = EdgeW> {
+    // name (edge_op name)+, all leaves: walked once, without collecting the pairs.
+    let mut parts = chain.into_inner();
+    let mut from = parts.next().map(|p| Named::of(&p));
+    std::iter::from_fn(move || {
+        let (op, to) = (parts.next()?, Named::of(&parts.next()?));
+        let from = from.replace(to.clone())?;
         let start = from.span.offset();
         let span = SourceSpan::new(start.into(), to.span.offset() + to.span.len() - start);
-        out.push(EdgeW {
+        Some(EdgeW {
             from,
             to,
-            arc,
-            op: span_of(op),
+            arc: matches!(op.as_str(), "->" | "→"),
+            op: leaf_span(&op),
             span,
-        });
-        i += 2;
-    }
-    out
+        })
+    })
 }
 
 /// `directed graph`, `undirected edge geography`, `directed nim geography, move then remove`.

@@ -14,7 +14,7 @@ mod qbf;
 
 use super::Spans;
 use super::diag::{LangError, MAX_RELATED, Source, gather_counted};
-use super::parser::{Rule, span_of};
+use super::parser::{Rule, leaf_span, span_of};
 use crate::problems::Instance;
 use pest::iterators::Pair;
 
@@ -189,7 +189,8 @@ impl Named {
     pub fn of(pair: &Pair<'_, Rule>) -> Named {
         Named {
             text: name_text(pair),
-            span: span_of(pair),
+            // `name` is one leaf: its span is its own (no inner pair to walk to).
+            span: leaf_span(pair),
         }
     }
 }
