@@ -22,7 +22,7 @@
 //! `vc-pvg-as-printed` compiles k = 0 as the paper's "positive integer k" never excludes.
 
 use super::certmaps::util::{NO_CERT, indices, second_oracle, walk_of_second};
-use super::certmaps::util::{build_game_cert, replay, step_to};
+use super::certmaps::util::{build_game_cert, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{normal_game, partizan};
 use super::theorem::{Construction, Size, Theorem, size_formula};
@@ -475,11 +475,10 @@ fn cover_forward(
         }
     }
     let walk: Vec<VertexId> = (0..n).filter(|&v| chosen[v]).collect();
-    build_game_cert(g, Player::Second, |line| {
-        let at = replay(g, line)?;
+    build_game_cert(g, Player::Second, |at| {
         let here = at.token(1).unwrap_or(usize::MAX);
-        let to = cover_move(b, &walk, &at, here)?;
-        step_to(&at, 1, to)
+        let to = cover_move(b, &walk, at, here)?;
+        step_to(at, 1, to)
     })
 }
 

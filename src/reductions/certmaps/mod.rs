@@ -151,6 +151,7 @@ pub fn refuse(maps: &CertMaps, forward: bool, yes: bool) -> CertMapError {
 pub fn wins(cert: &Certificate) -> Option<Player> {
     match &cert.body {
         CertificateBody::GameWin(s) => Some(s.winner),
+        CertificateBody::GameMoves(s) => Some(s.winner),
         CertificateBody::UvgMatching(m) => Some(m.winner),
         CertificateBody::UegKernel(k) => Some(k.winner),
         _ => None,

@@ -7,7 +7,7 @@
 use super::CertMapError;
 use crate::certify::{
     BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
-    QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
+    QbfStrategy, Replay, StrategyPlayer, moves_from_fn, qbf_strategy_from_fn, strategy_from_fn,
 };
 use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
 use std::collections::HashMap;
@@ -38,6 +38,12 @@ impl<'g> GameOracle<'g> {
         let expanded;
         let strategy: &GameStrategy = match &cert.body {
             CertificateBody::GameWin(s) => s,
+            CertificateBody::GameMoves(s) => {
+                return Ok(GameOracle {
+                    game,
+                    player: StrategyPlayer::from_moves(game, s, &Limits::default())?,
+                });
+            }
             CertificateBody::UegKernel(k) => {
                 expanded = kernel_strategy(game, k)?;
                 &expanded
@@ -210,22 +216,20 @@ pub(crate) fn qbf_cert(cert: &Certificate) -> Result<(bool, &QbfStrategy), CertM
 pub fn build_game_cert(
     game: &Geography,
     winner: Player,
-    mut choose: impl FnMut(&[Move]) -> Result<Move, CertMapError>,
+    mut choose: impl FnMut(&Replay) -> Result<Move, CertMapError>,
 ) -> Result<Certificate, CertMapError> {
     let mut failure = None;
-    let built = strategy_from_fn(game, winner, &Limits::default(), |line| {
-        match choose(line) {
-            Ok(m) => Some(m),
-            Err(e) => {
-                failure.get_or_insert(e);
-                None
-            }
+    let built = moves_from_fn(game, winner, &Limits::default(), |at| match choose(at) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            failure.get_or_insert(e);
+            None
         }
     });
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(Certificate::new(CertificateBody::GameWin(built?)))
+    Ok(Certificate::new(CertificateBody::GameMoves(built?)))
 }
 
 /// Builds a `qbf_true` (`claims_true`) or `qbf_false` certificate from a choice function
@@ -418,8 +422,8 @@ pub(crate) fn same_moves(
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
     let oracle = GameOracle::new(from, cert)?;
-    build_game_cert(to, oracle.winner(), |line| {
-        let at = replay(from, line)
+    build_game_cert(to, oracle.winner(), |here| {
+        let at = replay(from, here.line())
             .map_err(|_| CertMapError::Invalid("the line leaves the source board".into()))?;
         oracle.choose(&at)
     })

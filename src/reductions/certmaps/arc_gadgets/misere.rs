@@ -61,7 +61,7 @@ pub(crate) fn forward(
         oracle: &oracle,
         search: SourceSearch::new(src),
     };
-    build_game_cert(tgt, oracle.winner(), |line| map.choose(line))
+    build_game_cert(tgt, oracle.winner(), |at| map.choose(at.line()))
 }
 
 /// Everything the winner's choice function consults.
