@@ -18,7 +18,7 @@ use super::rules::{Board, NONE, State};
 use crate::problems::{Player, Rule};
 
 /// The most live vertices (edges) a key lists; beyond it the whole position is the key.
-pub(crate) const LIVE_CAP: usize = 192;
+pub(crate) const LIVE_CAP: usize = 256;
 
 /// A key of a position: equal keys mean the same game tree from there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -25,8 +25,8 @@ use super::{CheckError, Claim, IdIndex, Limits, Player, Verdict};
 use crate::problems::{Convention, Geography, Move};
 use canon::{Key, KeyScratch};
 use rules::{Board, State};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// A winner and their strategy.
@@ -141,7 +141,7 @@ fn walk(
         };
     let start = board.start();
     let start_key = key_of(&start);
-    let mut done: HashSet<Key> = HashSet::new();
+    let mut done: HashSet<Key> = HashSet::default();
     let mut line: Vec<Move> = Vec::new();
     let children = expand(&start, &start_key, &line)?;
     let mut frames = vec![(start_key, children, 0usize)];
@@ -267,7 +267,7 @@ fn walk_moves(
         winner: cert.winner,
         choices: &cert.choices,
         next: 0,
-        seen: record.then(HashMap::new),
+        seen: record.then(HashMap::default),
     };
     let work = walk(board, cert.winner, limits, Sharing::Live, &mut seq)?;
     if seq.next != cert.choices.len() {
@@ -302,7 +302,7 @@ fn decode_table<'b, 'g>(
     cert: &GameStrategy,
 ) -> Result<Table<'b, 'g>, CheckError> {
     let ids = IdIndex::new(&board.game.graph);
-    let mut map = HashMap::with_capacity(cert.strategy.len());
+    let mut map = HashMap::with_capacity_and_hasher(cert.strategy.len(), Default::default());
     for (i, entry) in cert.strategy.iter().enumerate() {
         let at = |e: CheckError| match e {
             CheckError::Malformed(msg) => {

@@ -12,8 +12,8 @@ use super::canon::{Key, KeyScratch};
 use super::rules::{Board, NONE, State};
 use super::{CertMove, GameMoves, GameStrategy, Position, Sharing, decode_table, walk_moves};
 use crate::problems::{Geography, Move, VertexId};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A game in progress: the position after the moves played so far. Cloning is cheap (the
