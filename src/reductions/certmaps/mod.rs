@@ -36,7 +36,9 @@ pub(crate) mod arc_gadgets;
 pub(crate) mod diamonds;
 pub(crate) mod util;
 
-pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert};
+pub use util::{
+    GameOracle, QbfOracle, build_game_cert, build_qbf_cert, map_limits, with_map_limits,
+};
 
 use crate::certify::{Certificate, CertificateBody, CheckError, Player};
 use serde::Serialize;

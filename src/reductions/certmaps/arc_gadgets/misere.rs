@@ -59,6 +59,7 @@ pub(crate) fn forward(
         tgt,
         oracle: &oracle,
         search: SourceSearch::new(src),
+        local_nodes: Cell::new(0),
         tgt_start: Replay::new(tgt)?,
         src_start: Replay::new(src)?,
     };
@@ -71,6 +72,8 @@ struct Forward<'a> {
     tgt: &'a Geography,
     oracle: &'a GameOracle<'a>,
     search: SourceSearch,
+    /// Nodes of the local searches, to poll the deadline.
+    local_nodes: Cell<u64>,
     /// The start positions, cloned for each line (cheaper than indexing the boards again).
     tgt_start: Replay<'a>,
     src_start: Replay<'a>,
@@ -195,6 +198,11 @@ impl<'a> Forward<'a> {
     /// The local game at `at` inside a gadget (or after a pendant), searched exhaustively to
     /// the next arrival: whether the winner wins.
     fn local(&self, at: &Replay, trace: &Trace<'a>) -> Result<bool, CertMapError> {
+        let polls = self.local_nodes.get() + 1;
+        self.local_nodes.set(polls);
+        if polls.is_multiple_of(4096) {
+            super::super::util::map_deadline_passed()?;
+        }
         let legal = at.legal()?;
         let winner = self.oracle.winner();
         if legal.is_empty() {
@@ -271,6 +279,9 @@ impl SourceSearch {
         }
         let nodes = self.nodes.get() + 1;
         self.nodes.set(nodes);
+        if nodes.is_multiple_of(4096) {
+            super::super::util::map_deadline_passed()?;
+        }
         if nodes > SOURCE_SEARCH_CAP {
             return Err(CertMapError::Check(CheckError::TooLarge {
                 what: "the off-plan source search",
