@@ -110,6 +110,13 @@ fn doc_instance(name: &str) -> (Instance, Claim) {
                 Claim::Winner(Player::First),
             )
         }
+        "game_moves_path" => {
+            let path = named(false, &["a", "b", "c", "d"], &[(0, 1), (1, 2), (2, 3)]);
+            (
+                Instance::Geography(game(path, Rule::Vertex, one(1), Convention::Normal)),
+                Claim::Winner(Player::First),
+            )
+        }
         "game_win_trail_trap" => {
             let g = game!(ueg on abc(false); partizan unrooted);
             (Instance::Geography(g), Claim::Winner(Player::Second))
@@ -152,5 +159,5 @@ fn documented_examples_are_accepted() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 8);
+    assert_eq!(seen, 9);
 }

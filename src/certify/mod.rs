@@ -13,6 +13,8 @@
 //!   assignment ([`qbf`]).
 //! - `hampath`, `vertex_cover`: the path or the cover, by vertex identifiers ([`witness`]).
 //! - `game_win`: a winning strategy of any geography variant ([`game`]).
+//! - `game_moves`: the same, as the winner's moves in the checker's walk order, positions
+//!   implicit ([`game`]).
 //! - `uvg_matching`: normal-play undirected vertex geography by maximum matching and a
 //!   Tutte–Berge witness, checked in near-linear time ([`matching`]).
 //! - `ueg_kernel`: normal-play undirected edge geography by even kernels, the GF(2) witness of
@@ -27,8 +29,8 @@ pub mod witness;
 
 pub use error::CheckError;
 pub use game::{
-    CertMove, GameStrategy, Position, Replay, StrategyEntry, StrategyPlayer, check_game_strategy,
-    start_position, strategy_from_fn,
+    CertMove, GameMoves, GameStrategy, Position, Replay, StrategyEntry, StrategyPlayer,
+    check_game_moves, check_game_strategy, moves_from_fn, start_position, strategy_from_fn,
 };
 pub use kernel::{KernelCert, Opening, check_kernel_witness};
 pub use matching::{MatchingCert, check_matching_witness};
@@ -67,6 +69,8 @@ pub enum CertificateBody {
     VertexCover(CoverCert),
     /// A player wins the geography game: their winning strategy.
     GameWin(GameStrategy),
+    /// A player wins the geography game: their moves in the checker's walk order.
+    GameMoves(GameMoves),
     /// A player wins normal-play undirected vertex geography: matching and Tutte–Berge set.
     UvgMatching(MatchingCert),
     /// A player wins normal-play undirected edge geography: even kernels.
@@ -82,6 +86,7 @@ impl CertificateBody {
             CertificateBody::Hampath(_) => "hampath",
             CertificateBody::VertexCover(_) => "vertex_cover",
             CertificateBody::GameWin(_) => "game_win",
+            CertificateBody::GameMoves(_) => "game_moves",
             CertificateBody::UvgMatching(_) => "uvg_matching",
             CertificateBody::UegKernel(_) => "ueg_kernel",
         }
@@ -218,6 +223,7 @@ pub fn check_with(
         (CertificateBody::Hampath(p), Instance::Hampath(h)) => check_hampath(h, p),
         (CertificateBody::VertexCover(c), Instance::VertexCover(v)) => check_cover(v, c),
         (CertificateBody::GameWin(s), Instance::Geography(g)) => check_game_strategy(g, s, limits),
+        (CertificateBody::GameMoves(s), Instance::Geography(g)) => check_game_moves(g, s, limits),
         (CertificateBody::UvgMatching(m), Instance::Geography(g)) => check_matching_witness(g, m),
         (CertificateBody::UegKernel(k), Instance::Geography(g)) => check_kernel_witness(g, k),
         _ => Err(mismatch()),

@@ -19,7 +19,7 @@
 //! certificate maps play each gadget's local game (`certmaps/arc_gadgets.rs`) on those roles.
 
 use super::certmaps::arc_gadgets::{self, Gadgets};
-use super::certmaps::util::{GameOracle, build_game_cert, dest, replay};
+use super::certmaps::util::{GameOracle, build_game_cert, dest};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::figure_helpers::{ArcPath, centroid, source_positions};
 use super::helpers::{
@@ -262,10 +262,10 @@ impl Theorem for DegToUeg {
         let tgt = &built.game;
         let gd = Gadgets::new(src, tgt, &lay.original, &lay.gadgets);
         let oracle = GameOracle::new(src, cert)?;
-        build_game_cert(tgt, oracle.winner(), |line| {
-            let at = replay(tgt, line)?;
+        build_game_cert(tgt, oracle.winner(), |at| {
+            let line = at.line();
             match gd.decode(tgt, line)? {
-                (_, Some(crossing)) => gd.local_move(&at, crossing),
+                (_, Some(crossing)) => gd.local_move(at, crossing),
                 (source_line, None) => {
                     let Move::Step { edge, .. } = oracle.reply(&source_line)? else {
                         return Err(CertMapError::Invalid("not an arc move".into()));

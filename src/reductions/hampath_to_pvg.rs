@@ -26,7 +26,7 @@
 //! invalid one.
 
 use super::certmaps::util::{
-    NO_CERT, build_game_cert, indices, replay, second_oracle, step_to, walk_of_second,
+    NO_CERT, build_game_cert, indices, second_oracle, step_to, walk_of_second,
 };
 use super::certmaps::{CertMapError, CertMaps, MapStatus, claims_yes, refuse};
 use super::helpers::{normal_game, partizan};
@@ -383,13 +383,12 @@ fn path_forward(
         .into_iter()
         .map(|v| lay.graph[v])
         .collect();
-    build_game_cert(g, Player::Second, |line| {
+    build_game_cert(g, Player::Second, |at| {
         // I moves first, so II has made line.len() / 2 moves.
-        let at = replay(g, line)?;
         let next = path
-            .get(line.len() / 2 + 1)
+            .get(at.line().len() / 2 + 1)
             .ok_or_else(|| CertMapError::Invalid("the path is too short".into()))?;
-        step_to(&at, 1, *next)
+        step_to(at, 1, *next)
     })
 }
 

@@ -40,7 +40,7 @@
 //! trail of length n + 1 from v, whose interior is a Hamiltonian path that need not start at
 //! v, so it does not give the source's certificate; and NO answers have no certificate.
 
-use super::certmaps::util::{build_game_cert, dest, indices, origin, replay, step_to};
+use super::certmaps::util::{build_game_cert, dest, indices, origin, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus, claims_yes, refuse};
 use super::figure_helpers::{centroid, source_positions};
 use super::helpers::{add_fresh, copy_vertices, total_degrees};
@@ -487,11 +487,11 @@ fn trail_forward(
     let (g, lay) = (&built.game, &built.layout);
     let trail: Vec<VertexId> = trail.into_iter().map(|x| lay.graph[x]).collect();
     let degree: Vec<usize> = g.graph.out_adjacency().iter().map(Vec::len).collect();
-    build_game_cert(g, Player::Second, |line| {
-        let at = replay(g, line)?;
+    build_game_cert(g, Player::Second, |at| {
+        let line = at.line();
         match line.len() {
-            1 => first_answer(lay, &degree, &at, &line[0]),
-            _ => later_move(lay, &at, line, &trail),
+            1 => first_answer(lay, &degree, at, &line[0]),
+            _ => later_move(lay, at, line, &trail),
         }
     })
 }

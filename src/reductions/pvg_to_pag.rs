@@ -23,7 +23,7 @@
 //! move). Backward: a PVG line is translated to the PAG line with the dummy moves
 //! interleaved, and the PAG strategy's true move there is the PVG move.
 
-use super::certmaps::util::{GameOracle, build_game_cert, dest, origin, replay, step_to};
+use super::certmaps::util::{GameOracle, build_game_cert, dest, origin, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{normal_game, partizan, wrong_kind};
 use super::theorem::{Construction, Size, Theorem, size_formula};
@@ -253,14 +253,14 @@ impl Theorem for PvgToPag {
         let tgt = &built.game;
         let split = Split::of(&built.layout, tgt);
         let oracle = GameOracle::new(src, cert)?;
-        build_game_cert(tgt, oracle.winner(), |line| {
-            let at = replay(tgt, line)?;
+        build_game_cert(tgt, oracle.winner(), |at| {
+            let line = at.line();
             let token = at.mover().index() as u8;
             match source_line(src, &split, line) {
                 Some(pvg) if pvg.mover() == oracle.winner() => {
                     let m = oracle.choose(&pvg)?;
                     let w = dest(&m).ok_or_else(not_pvg)?;
-                    step_to(&at, token, split.lay.inn[w])
+                    step_to(at, token, split.lay.inn[w])
                 }
                 // The opponent left the correspondence: any legal move wins (module comment).
                 _ => at
@@ -281,14 +281,13 @@ impl Theorem for PvgToPag {
         let tgt = &built.game;
         let split = Split::of(&built.layout, tgt);
         let oracle = GameOracle::new(tgt, cert)?;
-        build_game_cert(src, oracle.winner(), |line| {
-            let pag = target_line(tgt, &split, line)?;
+        build_game_cert(src, oracle.winner(), |at| {
+            let pag = target_line(tgt, &split, at.line())?;
             let m = oracle.choose(&pag)?;
             let (_, w) = split.true_move(&m).ok_or_else(|| {
                 CertMapError::Invalid("the PAG strategy leaves the PVG correspondence".into())
             })?;
-            let at = replay(src, line)?;
-            step_to(&at, at.mover().index() as u8, w)
+            step_to(at, at.mover().index() as u8, w)
         })
     }
 }

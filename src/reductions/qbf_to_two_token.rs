@@ -26,9 +26,7 @@
 use super::certmaps::diamonds::{
     ChainScript, Diamonds, certified_value, falsified_clause, read_qbf, shared_token,
 };
-use super::certmaps::util::{
-    GameOracle, QbfOracle, build_game_cert, dest, qbf_cert, replay, step_to,
-};
+use super::certmaps::util::{GameOracle, QbfOracle, build_game_cert, dest, qbf_cert, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{Diamond, add_named, normal_game, require_3cnf};
 use super::qbf_normal::{NormalQbf, distinct_literals, has_complementary_pair, normalize};
@@ -498,8 +496,8 @@ fn forward(
     let (truth, strategy) = qbf_cert(cert)?;
     let oracle = QbfOracle::new(q, strategy)?;
     let winner = if truth { Player::First } else { Player::Second };
-    build_game_cert(g, winner, |line| {
-        let at = replay(g, line)?;
+    build_game_cert(g, winner, |at| {
+        let line = at.line();
         let chain = chain_moves(line);
         let values = b.diamonds.assignment(&chain);
         let regular = |at: &Replay| -> Result<Move, CertMapError> {
@@ -514,7 +512,7 @@ fn forward(
         let ctx = Ctx {
             b: &b,
             nq,
-            at: &at,
+            at,
             line,
             chain: &chain,
             values: &values,

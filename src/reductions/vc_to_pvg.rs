@@ -37,7 +37,7 @@
 //! when k = 0 and H has no edge).
 
 use super::certmaps::util::{NO_CERT, indices, second_oracle, walk_of_second};
-use super::certmaps::util::{build_game_cert, replay, step_to};
+use super::certmaps::util::{build_game_cert, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::helpers::{normal_game, partizan};
 use super::theorem::{Construction, Size, Theorem, size_formula};
@@ -576,11 +576,10 @@ fn cover_forward(
         }
     }
     let walk: Vec<VertexId> = (0..n).filter(|&v| chosen[v]).collect();
-    build_game_cert(g, Player::Second, |line| {
-        let at = replay(g, line)?;
+    build_game_cert(g, Player::Second, |at| {
         let here = at.token(1).unwrap_or(usize::MAX);
-        let to = cover_move(b, &walk, &at, here)?;
-        step_to(&at, 1, to)
+        let to = cover_move(b, &walk, at, here)?;
+        step_to(at, 1, to)
     })
 }
 

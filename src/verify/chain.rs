@@ -13,6 +13,7 @@
 use super::round_trip::CertFate;
 use crate::certify::{self, Certificate, CheckError, Claim, Player};
 use crate::problems::Instance;
+use crate::reductions::certmaps::with_map_limits;
 use crate::reductions::{CertMapError, Reduction};
 use crate::solvers::certificates::{GameCertificate, certify_solution, expected_claim};
 use crate::solvers::dispatch::Solution;
@@ -79,9 +80,10 @@ pub fn carry_forward(
         }
         let started = Instant::now();
         let (src, tgt) = (instances[j], instances[j + 1]);
-        let fate = match r.forward(src, tgt, &c) {
+        let limits = map_limits_of(budget);
+        let fate = match with_map_limits(limits, || r.forward(src, tgt, &c)) {
             Ok(image) => {
-                let fate = judge(tgt, &image, None);
+                let fate = judge_within(tgt, &image, None, &limits);
                 if matches!(fate, CertFate::Accepted { .. }) {
                     cert = Some(image);
                 }
@@ -98,9 +100,36 @@ pub fn carry_forward(
     Carried { source, images }
 }
 
+/// Bytes a certificate walk holds per item of work (its table of checked classes), measured
+/// on the papers' boards (about 35) with room to spare.
+const BYTES_PER_WALK_ITEM: usize = 64;
+
+/// The limits of the certificate maps and checks under `budget`: its deadline, and as many
+/// walk items as fit in its memory.
+pub fn map_limits_of(budget: &Budget) -> certify::Limits {
+    let now = Instant::now();
+    let limits = certify::Limits::default().within_memory(budget.max_memory, BYTES_PER_WALK_ITEM);
+    certify::Limits {
+        time: budget
+            .deadline
+            .map(|d| (now, d.saturating_duration_since(now))),
+        ..limits
+    }
+}
+
 /// Checks `cert` on `inst` and compares its claim with `expected` (when known).
 pub(crate) fn judge(inst: &Instance, cert: &Certificate, expected: Option<Claim>) -> CertFate {
-    match certify::check(inst, cert) {
+    judge_within(inst, cert, expected, &certify::Limits::default())
+}
+
+/// [`judge`] within `limits` (beyond them: unknown).
+fn judge_within(
+    inst: &Instance,
+    cert: &Certificate,
+    expected: Option<Claim>,
+    limits: &certify::Limits,
+) -> CertFate {
+    match certify::check_with(inst, cert, limits) {
         Ok(v) if expected.is_none_or(|c| c == v.claim) => CertFate::Accepted {
             kind: cert.body.kind(),
             claim: v.claim,
@@ -127,5 +156,56 @@ pub fn proved_winner(fate: &CertFate) -> Option<Winner> {
             Player::Second => Winner::Second,
         }),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{Qbf, Quantifier};
+    use crate::solvers::dispatch::solve_instance;
+
+    /// A small 3QBF with the prefix ∃x1 ∀x2 ∃x3 ∀x4 ∃x5.
+    fn false_formula() -> Instance {
+        use Quantifier::{Exists as E, Forall as A};
+        Instance::Qbf(Qbf::from_signed(
+            &[E, A, E, A, E],
+            &[
+                vec![1, 2, 3],
+                vec![-1, -2, 5],
+                vec![3, 4, -5],
+                vec![-3, -4, 5],
+            ],
+        ))
+    }
+
+    fn image_of(budget: &Budget) -> CertFate {
+        let source = false_formula();
+        let r = crate::reductions::by_id("qbf-pvg").unwrap();
+        let target = r.reduce(&source).unwrap().target;
+        let solution = solve_instance(&source, &Budget::unlimited()).unwrap();
+        let carried = carry_forward(&[r], &[&source, &target], &solution, budget);
+        carried.images[0].0.clone()
+    }
+
+    #[test]
+    fn forward_maps_honour_the_budget() {
+        // Unlimited: the image is accepted.
+        assert!(matches!(
+            image_of(&Budget::unlimited()),
+            CertFate::Accepted { .. }
+        ));
+        // A memory budget of a few walk items: unknown, not a failure and not accepted.
+        let tiny = Budget {
+            max_memory: Some(BYTES_PER_WALK_ITEM * 10),
+            ..Budget::unlimited()
+        };
+        assert!(matches!(image_of(&tiny), CertFate::Unknown(_)));
+        // A deadline that has passed: unknown.
+        let late = Budget {
+            deadline: Some(Instant::now()),
+            ..Budget::unlimited()
+        };
+        assert!(matches!(image_of(&late), CertFate::Unknown(_)));
     }
 }

@@ -357,3 +357,53 @@ fn limits_give_too_large_not_a_hang() {
     assert!(matches!(e, CheckError::TooLarge { limit: 100, .. }), "{e}");
     assert!(check(&g, &cert).is_ok());
 }
+
+/// `game_moves` certificates on random games of every variant under both conventions: the
+/// brute-force winner's moves are accepted with that winner; the loser's moves (the first
+/// legal move, or random legal moves) are always rejected, although the walk checks a class
+/// of positions with the same future only once; the path example of the docs is judged as
+/// they say.
+#[test]
+fn random_games_game_moves_certified() {
+    let mut r = rng(6);
+    let limits = Limits::default();
+    let mut rejected = 0usize;
+    for (rule, directed, arr) in variants() {
+        for conv in [Convention::Normal, Convention::Misere] {
+            for _ in 0..30 {
+                let g = random_game(&mut r, rule, directed, arr, conv);
+                let mut e = Engine::new(&g);
+                let w = e.winner();
+                let want = Claim::Winner(want_player(w));
+                let good = certify::moves_from_fn(&g, want_player(w), &limits, |at| {
+                    best_move(&mut e, at.line())
+                })
+                .unwrap();
+                let cert = Certificate::new(CertificateBody::GameMoves(good));
+                let inst = Instance::Geography(g.clone());
+                assert_eq!(certify::check(&inst, &cert).map(|v| v.claim), Ok(want));
+                let loser = want_player(1 - w);
+                for random in [false, true] {
+                    let mut rr = rng(r.random());
+                    let bad = certify::moves_from_fn(&g, loser, &limits, |at| {
+                        let legal = at.legal().ok()?;
+                        match random {
+                            true => Some(legal[rr.random_range(0..legal.len())]),
+                            false => first_move(&e, at.line()),
+                        }
+                    });
+                    if let Ok(bad) = bad {
+                        let cert = Certificate::new(CertificateBody::GameMoves(bad));
+                        assert!(
+                            certify::check(&inst, &cert).is_err(),
+                            "{}: the loser was certified",
+                            g.variant_name()
+                        );
+                        rejected += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(rejected > 500, "{rejected}");
+}

@@ -3,7 +3,7 @@
 
 use super::mutate::mutate;
 use super::producers::certificate;
-use georeduce::certify::{Certificate, Claim, Player, check};
+use georeduce::certify::{Certificate, CertificateBody, Claim, GameMoves, Player, check};
 use georeduce::problems::Instance;
 use georeduce::reductions::{CertMapError, Reduction, ReductionError};
 use georeduce::solvers::Winner;
@@ -20,8 +20,15 @@ pub struct Tally {
     pub backward: usize,
     /// Maps refused as not constructive (as `cert_maps` declares).
     pub refused: usize,
-    /// Invalid mutants tried forward (each refused or mapped to a rejected certificate).
+    /// Invalid mutants tried forward (each refused, mapped to a rejected certificate, or
+    /// never consulted by the walk: see `unconsulted`).
     pub mutants: usize,
+    /// Invalid source mutants whose changed part no position of the walk consults: their
+    /// image is the valid certificate's image, move for move.
+    pub unconsulted: usize,
+    /// Mutants of `game_moves` images (winner flipped, a choice dropped or added), each
+    /// rejected.
+    pub image_mutants: usize,
     /// Sources the reduction declined (outside its precondition).
     pub skipped: usize,
     /// Source certificates of a compact kind (`ueg_kernel`, `uvg_matching`).
@@ -77,6 +84,13 @@ fn forward(
         .unwrap_or_else(|e| panic!("{id}: forward certificate rejected: {e}\n{source:?}"));
     assert_eq!(verdict.claim, claim_of(yes, r.info().yes_winner), "{id}");
     t.forward += 1;
+    for bad in image_mutants(&mapped) {
+        t.image_mutants += 1;
+        assert!(
+            check(target, &bad).is_err(),
+            "{id}: a mutant of the forward image was accepted\n{source:?}"
+        );
+    }
     for _ in 0..3 {
         let Some(m) = mutate(source, cert, rng) else {
             continue;
@@ -85,13 +99,43 @@ fn forward(
             continue;
         }
         t.mutants += 1;
-        if let Ok(tc) = r.forward(source, target, &m) {
-            assert!(
-                check(target, &tc).is_err(),
-                "{id}: an invalid source certificate mapped to an accepted one\n{source:?}"
+        if let Ok(tc) = r.forward(source, target, &m)
+            && check(target, &tc).is_ok()
+        {
+            // The `game_moves` walk asks once per class of positions with the same future,
+            // so a mutation where no class asks (a value of a variable that no clause
+            // reads, say) is never consulted: then the image is the original's, move for
+            // move. Anything else accepted would be a wrong certificate repaired.
+            assert_eq!(
+                tc, mapped,
+                "{id}: an invalid source certificate mapped to another accepted one\n{source:?}"
             );
+            t.unconsulted += 1;
         }
     }
+}
+
+/// Mutants of a `game_moves` image that no checker may accept: the other player named the
+/// winner, the last choice dropped, a choice appended.
+fn image_mutants(image: &Certificate) -> Vec<Certificate> {
+    let CertificateBody::GameMoves(moves) = &image.body else {
+        return Vec::new();
+    };
+    let with = |f: &dyn Fn(&mut GameMoves)| {
+        let mut m = moves.clone();
+        f(&mut m);
+        Certificate::new(CertificateBody::GameMoves(m))
+    };
+    let mut out = vec![
+        with(&|m| m.winner = m.winner.other()),
+        with(&|m| m.choices.push(0)),
+    ];
+    if !moves.choices.is_empty() {
+        out.push(with(&|m| {
+            m.choices.pop();
+        }));
+    }
+    out
 }
 
 /// Maps the target certificate backward and checks it.

@@ -13,6 +13,7 @@
 //! visiting each position once (the strategy is positional and plays are finite, so a
 //! position verified once is verified for every line reaching it).
 
+mod canon;
 mod encode;
 mod replay;
 mod rules;
@@ -22,9 +23,11 @@ pub use replay::{Replay, StrategyPlayer};
 
 use super::{CheckError, Claim, IdIndex, Limits, Player, Verdict};
 use crate::problems::{Convention, Geography, Move};
+use canon::{Key, KeyScratch};
 use rules::{Board, State};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// A winner and their strategy.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,12 +50,36 @@ pub struct StrategyEntry {
     pub play: CertMove,
 }
 
+/// A winner and their moves, listed in the order in which the checker's walk asks for them
+/// (the `game_moves` kind; see `docs/certificates.md`): positions are implicit, rebuilt by
+/// the checker move by move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameMoves {
+    /// The player who wins with these moves.
+    pub winner: Player,
+    /// At each position of the walk where the winner has a real choice, in walk order, the
+    /// index of the winner's move among the legal moves there (in the checker's order).
+    pub choices: Vec<u32>,
+}
+
+/// How a walk recognises a position it has already checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sharing {
+    /// Only the same position (`game_win`: the strategy is a map from positions).
+    Exact,
+    /// A position with the same future ([`canon`]: tokens, mover, live part).
+    Live,
+}
+
 /// What the winner does at a position in a walk: `legal` are the moves there, `forced` says
-/// that they all lead to the same position, `line` is the play from the start.
+/// that they all lead to the same position, `line` is the play from the start, `key` the
+/// position's key under the walk's sharing.
 trait Chooser {
     fn choose(
         &mut self,
         s: &State,
+        key: &Key,
         line: &[Move],
         legal: &[Move],
         forced: bool,
@@ -61,67 +88,78 @@ trait Chooser {
 }
 
 /// Walks every play from the start where `winner` moves by `chooser` and the opponent moves
-/// in every legal way, depth first, each position once. Returns the work done.
+/// in every legal way, depth first, each position (each key under `sharing`) once. Returns
+/// the work done.
 fn walk(
     board: &Board,
     winner: Player,
     time: &Limits,
+    sharing: Sharing,
     chooser: &mut impl Chooser,
 ) -> Result<u64, CheckError> {
     let limit = time.max_positions;
     let mut work = 0u64;
-    let mut expand = |s: &State, line: &[Move]| -> Result<Vec<(Move, State)>, CheckError> {
-        let legal = board.moves(s, limit.saturating_sub(work))?;
-        let before = work;
-        work += 1 + legal.len() as u64;
-        // The clock is read about once per 4,096 items of work.
-        if before >> 12 != work >> 12 {
-            time.check_time()?;
-        }
-        if work > limit {
-            return Err(CheckError::TooLarge {
-                what: "the strategy walk",
-                size: work,
-                limit,
-            });
-        }
-        if legal.is_empty() {
-            chooser.terminal(s, line)?;
-            return Ok(Vec::new());
-        }
-        let next: Vec<(Move, State)> = legal.iter().map(|&m| (m, board.apply(s, m))).collect();
-        if s.mover != winner {
-            return Ok(next);
-        }
-        let forced = next.iter().all(|(_, t)| *t == next[0].1);
-        let m = chooser.choose(s, line, &legal, forced)?;
-        match next.into_iter().find(|(x, _)| *x == m) {
-            Some(step) => Ok(vec![step]),
-            None => Err(CheckError::IllegalMove {
-                ply: line.len(),
-                line: board.cert_line(line),
-                played: CertMove::from_move(&board.game.graph, &m)?,
-            }),
-        }
+    let mut scratch = KeyScratch::default();
+    let mut key_of = |s: &State| match sharing {
+        Sharing::Exact => Key::Full(s.clone()),
+        Sharing::Live => board.key(s, &mut scratch),
     };
+    let mut expand =
+        |s: &State, key: &Key, line: &[Move]| -> Result<Vec<(Move, State)>, CheckError> {
+            let legal = board.moves(s, limit.saturating_sub(work))?;
+            let before = work;
+            work += 1 + legal.len() as u64;
+            // The clock is read about once per 4,096 items of work.
+            if before >> 12 != work >> 12 {
+                time.check_time()?;
+            }
+            if work > limit {
+                return Err(CheckError::TooLarge {
+                    what: "the strategy walk",
+                    size: work,
+                    limit,
+                });
+            }
+            if legal.is_empty() {
+                chooser.terminal(s, line)?;
+                return Ok(Vec::new());
+            }
+            let next: Vec<(Move, State)> = legal.iter().map(|&m| (m, board.apply(s, m))).collect();
+            if s.mover != winner {
+                return Ok(next);
+            }
+            let forced = next.iter().all(|(_, t)| *t == next[0].1);
+            let m = chooser.choose(s, key, line, &legal, forced)?;
+            match next.into_iter().find(|(x, _)| *x == m) {
+                Some(step) => Ok(vec![step]),
+                None => Err(CheckError::IllegalMove {
+                    ply: line.len(),
+                    line: board.cert_line(line),
+                    played: CertMove::from_move(&board.game.graph, &m)?,
+                }),
+            }
+        };
     let start = board.start();
-    let mut done: HashSet<State> = HashSet::new();
+    let start_key = key_of(&start);
+    let mut done: HashSet<Key> = HashSet::default();
     let mut line: Vec<Move> = Vec::new();
-    let mut frames = vec![(start.clone(), expand(&start, &line)?, 0usize)];
-    while let Some((state, children, next)) = frames.last_mut() {
+    let children = expand(&start, &start_key, &line)?;
+    let mut frames = vec![(start_key, children, 0usize)];
+    while let Some((_, children, next)) = frames.last_mut() {
         let Some((m, child)) = children.get(*next).cloned() else {
-            done.insert(state.clone());
-            frames.pop();
+            let (key, _, _) = frames.pop().expect("a frame");
+            done.insert(key);
             line.pop();
             continue;
         };
         *next += 1;
-        if done.contains(&child) {
+        let child_key = key_of(&child);
+        if done.contains(&child_key) {
             continue;
         }
         line.push(m);
-        let grandchildren = expand(&child, &line)?;
-        frames.push((child, grandchildren, 0));
+        let grandchildren = expand(&child, &child_key, &line)?;
+        frames.push((child_key, grandchildren, 0));
     }
     Ok(work)
 }
@@ -137,6 +175,7 @@ impl Chooser for Table<'_, '_> {
     fn choose(
         &mut self,
         s: &State,
+        _: &Key,
         line: &[Move],
         legal: &[Move],
         forced: bool,
@@ -151,17 +190,109 @@ impl Chooser for Table<'_, '_> {
     }
 
     fn terminal(&mut self, s: &State, line: &[Move]) -> Result<(), CheckError> {
-        // The player to move has no move: they lose under normal play and win under misère.
-        let stuck_wins = self.board.game.convention == Convention::Misere;
-        match (s.mover == self.winner) == stuck_wins {
-            true => Ok(()),
-            false => Err(CheckError::GameLost {
-                line: self.board.cert_line(line),
-                stuck: s.mover,
-                loser: self.winner,
-            }),
-        }
+        terminal_won(self.board, self.winner, s, line)
     }
+}
+
+/// `Ok` when the game ends at `s` (the player to move has no move) with `winner` winning:
+/// the stuck player loses under normal play and wins under misère play.
+fn terminal_won(board: &Board, winner: Player, s: &State, line: &[Move]) -> Result<(), CheckError> {
+    let stuck_wins = board.game.convention == Convention::Misere;
+    match (s.mover == winner) == stuck_wins {
+        true => Ok(()),
+        false => Err(CheckError::GameLost {
+            line: board.cert_line(line),
+            stuck: s.mover,
+            loser: winner,
+        }),
+    }
+}
+
+/// The moves of a `game_moves` certificate, read in walk order; `seen` records each key's
+/// move when the strategy is decoded for consultation.
+struct Sequence<'b, 'g, 'c> {
+    board: &'b Board<'g>,
+    winner: Player,
+    choices: &'c [u32],
+    next: usize,
+    seen: Option<HashMap<Key, Move>>,
+}
+
+impl Chooser for Sequence<'_, '_, '_> {
+    fn choose(
+        &mut self,
+        _: &State,
+        key: &Key,
+        line: &[Move],
+        legal: &[Move],
+        forced: bool,
+    ) -> Result<Move, CheckError> {
+        if forced {
+            return Ok(legal[0]);
+        }
+        let Some(&i) = self.choices.get(self.next) else {
+            return Err(CheckError::MissingPosition {
+                line: self.board.cert_line(line),
+            });
+        };
+        let Some(&m) = legal.get(i as usize) else {
+            return Err(CheckError::Malformed(format!(
+                "choice {} is move {i}, but the position after {} moves has {} legal moves",
+                self.next,
+                line.len(),
+                legal.len()
+            )));
+        };
+        self.next += 1;
+        if let Some(seen) = &mut self.seen {
+            seen.insert(key.clone(), m);
+        }
+        Ok(m)
+    }
+
+    fn terminal(&mut self, s: &State, line: &[Move]) -> Result<(), CheckError> {
+        terminal_won(self.board, self.winner, s, line)
+    }
+}
+
+/// Walks a `game_moves` certificate; returns the work and, when `record`, each key's move.
+fn walk_moves(
+    board: &Board,
+    cert: &GameMoves,
+    limits: &Limits,
+    record: bool,
+) -> Result<(u64, HashMap<Key, Move>), CheckError> {
+    let mut seq = Sequence {
+        board,
+        winner: cert.winner,
+        choices: &cert.choices,
+        next: 0,
+        seen: record.then(HashMap::default),
+    };
+    let work = walk(board, cert.winner, limits, Sharing::Live, &mut seq)?;
+    if seq.next != cert.choices.len() {
+        return Err(CheckError::Malformed(format!(
+            "{} choices are left over after the walk used {}",
+            cert.choices.len() - seq.next,
+            seq.next
+        )));
+    }
+    Ok((work, seq.seen.unwrap_or_default()))
+}
+
+/// Checks a `game_moves` certificate: the walk of every play in which the winner makes the
+/// listed moves, each position with the same future (tokens, mover, live part) checked once.
+pub fn check_game_moves(
+    game: &Geography,
+    cert: &GameMoves,
+    limits: &Limits,
+) -> Result<Verdict, CheckError> {
+    let board = Board::new(game)?;
+    let (work, _) = walk_moves(&board, cert, limits, false)?;
+    Ok(Verdict {
+        claim: Claim::Winner(cert.winner),
+        work,
+    })
 }
 
 /// Decodes the strategy entries, rejecting duplicates and positions where the winner is not
@@ -171,7 +302,7 @@ fn decode_table<'b, 'g>(
     cert: &GameStrategy,
 ) -> Result<Table<'b, 'g>, CheckError> {
     let ids = IdIndex::new(&board.game.graph);
-    let mut map = HashMap::with_capacity(cert.strategy.len());
+    let mut map = HashMap::with_capacity_and_hasher(cert.strategy.len(), Default::default());
     for (i, entry) in cert.strategy.iter().enumerate() {
         let at = |e: CheckError| match e {
             CheckError::Malformed(msg) => {
@@ -208,7 +339,7 @@ pub fn check_game_strategy(
 ) -> Result<Verdict, CheckError> {
     let board = Board::new(game)?;
     let mut table = decode_table(&board, cert)?;
-    let work = walk(&board, cert.winner, limits, &mut table)?;
+    let work = walk(&board, cert.winner, limits, Sharing::Exact, &mut table)?;
     Ok(Verdict {
         claim: Claim::Winner(cert.winner),
         work,
@@ -226,6 +357,7 @@ impl<F: FnMut(&[Move]) -> Option<Move>> Chooser for Recorder<'_, '_, F> {
     fn choose(
         &mut self,
         s: &State,
+        _: &Key,
         line: &[Move],
         legal: &[Move],
         forced: bool,
@@ -267,10 +399,74 @@ pub fn strategy_from_fn(
         choose,
         entries: Vec::new(),
     };
-    walk(&board, winner, limits, &mut rec)?;
+    walk(&board, winner, limits, Sharing::Exact, &mut rec)?;
     Ok(GameStrategy {
         winner,
         strategy: rec.entries,
+    })
+}
+
+/// Records the moves of a choice function, as indices, in walk order.
+struct MoveRecorder<'g, F> {
+    board: Rc<Board<'g>>,
+    choose: F,
+    choices: Vec<u32>,
+}
+
+impl<F: FnMut(&Replay) -> Option<Move>> Chooser for MoveRecorder<'_, F> {
+    fn choose(
+        &mut self,
+        s: &State,
+        _: &Key,
+        line: &[Move],
+        legal: &[Move],
+        forced: bool,
+    ) -> Result<Move, CheckError> {
+        if forced {
+            return Ok(legal[0]);
+        }
+        let at = Replay::at(self.board.clone(), s.clone(), line.to_vec());
+        let missing = || CheckError::MissingPosition {
+            line: self.board.cert_line(line),
+        };
+        let m = (self.choose)(&at).ok_or_else(missing)?;
+        let Some(i) = legal.iter().position(|&x| x == m) else {
+            return Err(CheckError::IllegalMove {
+                ply: line.len(),
+                line: self.board.cert_line(line),
+                played: CertMove::from_move(&self.board.game.graph, &m)?,
+            });
+        };
+        self.choices.push(i as u32);
+        Ok(m)
+    }
+
+    fn terminal(&mut self, _: &State, _: &[Move]) -> Result<(), CheckError> {
+        Ok(())
+    }
+}
+
+/// Builds a `game_moves` certificate for `winner` from a choice function: `choose(at)` is
+/// the winner's move at the position `at` (its line from the start is `at.line()`), asked
+/// only where the winner has a real choice, once per position with a new future (the same
+/// walk as [`check_game_moves`]). It depends on [`crate::problems`] alone and does not judge
+/// the strategy.
+pub fn moves_from_fn(
+    game: &Geography,
+    winner: Player,
+    limits: &Limits,
+    choose: impl FnMut(&Replay) -> Option<Move>,
+) -> Result<GameMoves, CheckError> {
+    let board = Rc::new(Board::new(game)?);
+    let mut rec = MoveRecorder {
+        board: board.clone(),
+        choose,
+        choices: Vec::new(),
+    };
+    walk(&board, winner, limits, Sharing::Live, &mut rec)?;
+    Ok(GameMoves {
+        winner,
+        choices: rec.choices,
     })
 }
 

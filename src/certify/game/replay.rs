@@ -7,11 +7,13 @@
 //! they simulate are exactly the moves the checker will accept, and so that no second move
 //! generator exists. It adds no rule of its own: [`Replay`] wraps the checker's `Board`.
 
-use super::super::{CheckError, Player};
+use super::super::{CheckError, Limits, Player};
+use super::canon::{Key, KeyScratch};
 use super::rules::{Board, NONE, State};
-use super::{CertMove, GameStrategy, Position, decode_table};
+use super::{CertMove, GameMoves, GameStrategy, Position, Sharing, decode_table, walk_moves};
 use crate::problems::{Geography, Move, VertexId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// A game in progress: the position after the moves played so far. Cloning is cheap (the
@@ -33,6 +35,11 @@ impl<'g> Replay<'g> {
             state,
             line: Vec::new(),
         })
+    }
+
+    /// The position `state` of `board`, reached by `line`.
+    pub(super) fn at(board: Rc<Board<'g>>, state: State, line: Vec<Move>) -> Replay<'g> {
+        Replay { board, state, line }
     }
 
     /// The game being played.
@@ -104,10 +111,13 @@ impl<'g> Replay<'g> {
     }
 }
 
-/// A `game_win` strategy decoded for look-up, to be consulted during a [`Replay`].
+/// A `game_win` or `game_moves` strategy decoded for look-up, to be consulted during a
+/// [`Replay`].
 pub struct StrategyPlayer {
     winner: Player,
-    table: HashMap<State, Move>,
+    table: HashMap<Key, Move>,
+    sharing: Sharing,
+    scratch: RefCell<KeyScratch>,
 }
 
 impl StrategyPlayer {
@@ -117,7 +127,31 @@ impl StrategyPlayer {
         let table = decode_table(&board, cert)?;
         Ok(StrategyPlayer {
             winner: cert.winner,
-            table: table.map,
+            table: table
+                .map
+                .into_iter()
+                .map(|(s, m)| (Key::Full(s), m))
+                .collect(),
+            sharing: Sharing::Exact,
+            scratch: RefCell::default(),
+        })
+    }
+
+    /// Decodes a `game_moves` certificate by walking it as the checker does (so a
+    /// certificate that the checker rejects is refused here too); the strategy is then
+    /// known at every position with the future of a walked one.
+    pub fn from_moves(
+        game: &Geography,
+        cert: &GameMoves,
+        limits: &Limits,
+    ) -> Result<StrategyPlayer, CheckError> {
+        let board = Board::new(game)?;
+        let (_, table) = walk_moves(&board, cert, limits, true)?;
+        Ok(StrategyPlayer {
+            winner: cert.winner,
+            table,
+            sharing: Sharing::Live,
+            scratch: RefCell::default(),
         })
     }
 
@@ -134,7 +168,11 @@ impl StrategyPlayer {
         if legal.is_empty() {
             return Ok(None);
         }
-        if let Some(&m) = self.table.get(&at.state) {
+        let key = match self.sharing {
+            Sharing::Exact => Key::Full(at.state.clone()),
+            Sharing::Live => at.board.key(&at.state, &mut self.scratch.borrow_mut()),
+        };
+        if let Some(&m) = self.table.get(&key) {
             return Ok(Some(m));
         }
         match at.mover() == self.winner && at.forced(&legal) {

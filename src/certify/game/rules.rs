@@ -112,6 +112,11 @@ impl<'g> Board<'g> {
         s
     }
 
+    /// The `(neighbour, edge)` pairs leaving `v`, in the order moves are listed.
+    pub fn adjacency(&self, v: VertexId) -> &[(VertexId, usize)] {
+        &self.adj[v]
+    }
+
     /// Sets mark `i` (used when decoding a position).
     pub fn mark(&self, s: &mut State, i: usize) {
         set(&mut s.marks, i);

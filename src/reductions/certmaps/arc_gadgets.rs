@@ -295,9 +295,9 @@ pub(crate) fn backward(
 ) -> Result<Certificate, CertMapError> {
     let oracle = GameOracle::new(tgt, cert)?;
     let winner = oracle.winner();
-    build_game_cert(src, winner, |line| {
+    build_game_cert(src, winner, |here_src| {
         let mut at = Replay::new(tgt)?;
-        for m in line {
+        for m in here_src.line() {
             let Move::Step { edge, .. } = *m else {
                 return Err(CertMapError::Invalid("not an arc move".into()));
             };

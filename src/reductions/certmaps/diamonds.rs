@@ -10,7 +10,7 @@
 
 use super::CertMapError;
 use super::util::{
-    GameOracle, QbfOracle, build_game_cert, build_qbf_cert, dest, origin, qbf_cert, replay, step_to,
+    GameOracle, QbfOracle, build_game_cert, build_qbf_cert, dest, origin, qbf_cert, step_to,
 };
 use crate::certify::{Certificate, Player, Replay};
 use crate::problems::{Geography, Lit, Move, Qbf, VertexId};
@@ -93,16 +93,15 @@ impl Diamonds {
         let (truth, strategy) = qbf_cert(cert)?;
         let oracle = QbfOracle::new(src, strategy)?;
         let winner = if truth { Player::First } else { Player::Second };
-        build_game_cert(g, winner, |line| {
-            let at = replay(g, line)?;
-            let values = self.assignment(line);
+        build_game_cert(g, winner, |at| {
+            let values = self.assignment(at.line());
             let me = token(winner);
             let here = at.token(usize::from(me)).unwrap_or(usize::MAX);
             if let Some(v) = self.var_at_top(here) {
                 let val = certified_value(nq, src, &oracle, v, &values)?;
-                return step_to(&at, me, self.side[v][usize::from(!val)]);
+                return step_to(at, me, self.side[v][usize::from(!val)]);
             }
-            clause_move(winner, &at, &values)
+            clause_move(winner, at, &values)
         })
     }
 

@@ -36,7 +36,9 @@ pub(crate) mod arc_gadgets;
 pub(crate) mod diamonds;
 pub(crate) mod util;
 
-pub use util::{GameOracle, QbfOracle, build_game_cert, build_qbf_cert};
+pub use util::{
+    GameOracle, QbfOracle, build_game_cert, build_qbf_cert, map_limits, with_map_limits,
+};
 
 use crate::certify::{Certificate, CertificateBody, CheckError, Player};
 use serde::Serialize;
@@ -151,6 +153,7 @@ pub fn refuse(maps: &CertMaps, forward: bool, yes: bool) -> CertMapError {
 pub fn wins(cert: &Certificate) -> Option<Player> {
     match &cert.body {
         CertificateBody::GameWin(s) => Some(s.winner),
+        CertificateBody::GameMoves(s) => Some(s.winner),
         CertificateBody::UvgMatching(m) => Some(m.winner),
         CertificateBody::UegKernel(k) => Some(k.winner),
         _ => None,

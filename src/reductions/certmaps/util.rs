@@ -7,10 +7,38 @@
 use super::CertMapError;
 use crate::certify::{
     BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
-    QbfStrategy, Replay, StrategyPlayer, qbf_strategy_from_fn, strategy_from_fn,
+    QbfStrategy, Replay, StrategyPlayer, moves_from_fn, qbf_strategy_from_fn, strategy_from_fn,
 };
 use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
 use std::collections::HashMap;
+
+thread_local! {
+    /// The limits of the certificate walks and searches that the maps run on this thread
+    /// ([`with_map_limits`]); the checker's defaults when none are set.
+    static MAP_LIMITS: std::cell::Cell<Option<Limits>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (certificate maps) with `limits` for every strategy walk and search inside it:
+/// a walk past `limits.time` or beyond `limits.max_positions` stops with
+/// [`crate::certify::CheckError::TooLarge`], which callers report as "unknown". The maps'
+/// signatures carry no budget, so `verify` sets one here around each map.
+pub fn with_map_limits<R>(limits: Limits, f: impl FnOnce() -> R) -> R {
+    let before = MAP_LIMITS.with(|l| l.replace(Some(limits)));
+    let out = f();
+    MAP_LIMITS.with(|l| l.set(before));
+    out
+}
+
+/// The limits set by [`with_map_limits`], or the checker's defaults.
+pub fn map_limits() -> Limits {
+    MAP_LIMITS.with(|l| l.get()).unwrap_or_default()
+}
+
+/// [`crate::certify::CheckError::TooLarge`] once the deadline of [`map_limits`] has passed
+/// (for the maps' own searches, which poll it every few thousand nodes).
+pub(crate) fn map_deadline_passed() -> Result<(), CertMapError> {
+    map_limits().check_time().map_err(CertMapError::Check)
+}
 
 /// The error of a proof's strategy asked at a position its plan never reaches.
 pub(crate) fn off_plan() -> CertMapError {
@@ -38,6 +66,12 @@ impl<'g> GameOracle<'g> {
         let expanded;
         let strategy: &GameStrategy = match &cert.body {
             CertificateBody::GameWin(s) => s,
+            CertificateBody::GameMoves(s) => {
+                return Ok(GameOracle {
+                    game,
+                    player: StrategyPlayer::from_moves(game, s, &map_limits())?,
+                });
+            }
             CertificateBody::UegKernel(k) => {
                 expanded = kernel_strategy(game, k)?;
                 &expanded
@@ -111,7 +145,7 @@ fn kernel_strategy(game: &Geography, k: &KernelCert) -> Result<GameStrategy, Cer
         ),
         None => None,
     };
-    let built = strategy_from_fn(game, k.winner, &Limits::default(), |line| {
+    let built = strategy_from_fn(game, k.winner, &map_limits(), |line| {
         if line.is_empty() && opening.is_some() {
             return opening;
         }
@@ -210,22 +244,20 @@ pub(crate) fn qbf_cert(cert: &Certificate) -> Result<(bool, &QbfStrategy), CertM
 pub fn build_game_cert(
     game: &Geography,
     winner: Player,
-    mut choose: impl FnMut(&[Move]) -> Result<Move, CertMapError>,
+    mut choose: impl FnMut(&Replay) -> Result<Move, CertMapError>,
 ) -> Result<Certificate, CertMapError> {
     let mut failure = None;
-    let built = strategy_from_fn(game, winner, &Limits::default(), |line| {
-        match choose(line) {
-            Ok(m) => Some(m),
-            Err(e) => {
-                failure.get_or_insert(e);
-                None
-            }
+    let built = moves_from_fn(game, winner, &map_limits(), |at| match choose(at) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            failure.get_or_insert(e);
+            None
         }
     });
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(Certificate::new(CertificateBody::GameWin(built?)))
+    Ok(Certificate::new(CertificateBody::GameMoves(built?)))
 }
 
 /// Builds a `qbf_true` (`claims_true`) or `qbf_false` certificate from a choice function
@@ -237,20 +269,17 @@ pub fn build_qbf_cert(
     mut choose: impl FnMut(Var, &[Option<bool>]) -> Result<bool, CertMapError>,
 ) -> Result<Certificate, CertMapError> {
     let mut failure = None;
-    let built =
-        qbf_strategy_from_fn(
-            qbf,
-            claims_true,
-            &Limits::default(),
-            |x, partial| match failure.is_none().then(|| choose(x, partial)) {
-                Some(Ok(b)) => b,
-                Some(Err(e)) => {
-                    failure = Some(e);
-                    false
-                }
-                None => false,
-            },
-        );
+    let built = qbf_strategy_from_fn(qbf, claims_true, &map_limits(), |x, partial| match failure
+        .is_none()
+        .then(|| choose(x, partial))
+    {
+        Some(Ok(b)) => b,
+        Some(Err(e)) => {
+            failure = Some(e);
+            false
+        }
+        None => false,
+    });
     if let Some(e) = failure {
         return Err(e);
     }
@@ -418,8 +447,8 @@ pub(crate) fn same_moves(
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
     let oracle = GameOracle::new(from, cert)?;
-    build_game_cert(to, oracle.winner(), |line| {
-        let at = replay(from, line)
+    build_game_cert(to, oracle.winner(), |here| {
+        let at = replay(from, here.line())
             .map_err(|_| CertMapError::Invalid("the line leaves the source board".into()))?;
         oracle.choose(&at)
     })

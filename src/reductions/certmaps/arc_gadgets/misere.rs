@@ -30,8 +30,8 @@ use super::{Episode, Gadgets, Place};
 use crate::certify::{Certificate, CheckError, Replay};
 use crate::problems::{Convention, Geography, Move, VertexId};
 use crate::reductions::certmaps::{CertMapError, MapStatus};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 /// Positions the off-plan source search may expand in one map before it gives up (the map
 /// then ends in [`CheckError::TooLarge`], an "unknown", not a failure).
@@ -56,21 +56,27 @@ pub(crate) fn forward(
     let oracle = GameOracle::new(src, cert)?;
     let map = Forward {
         gd,
-        src,
         tgt,
         oracle: &oracle,
         search: SourceSearch::new(src),
+        local_nodes: Cell::new(0),
+        tgt_start: Replay::new(tgt)?,
+        src_start: Replay::new(src)?,
     };
-    build_game_cert(tgt, oracle.winner(), |line| map.choose(line))
+    build_game_cert(tgt, oracle.winner(), |at| map.choose(at.line()))
 }
 
 /// Everything the winner's choice function consults.
 struct Forward<'a> {
     gd: Gadgets<'a>,
-    src: &'a Geography,
     tgt: &'a Geography,
     oracle: &'a GameOracle<'a>,
     search: SourceSearch,
+    /// Nodes of the local searches, to poll the deadline.
+    local_nodes: Cell<u64>,
+    /// The start positions, cloned for each line (cheaper than indexing the boards again).
+    tgt_start: Replay<'a>,
+    src_start: Replay<'a>,
 }
 
 /// A target line read as source play: the source position while the line is on plan, and
@@ -90,9 +96,9 @@ struct Trace<'s> {
 impl<'a> Forward<'a> {
     /// The winner's move after `line` of the target.
     fn choose(&self, line: &[Move]) -> Result<Move, CertMapError> {
-        let mut at = Replay::new(self.tgt)?;
+        let mut at = self.tgt_start.clone();
         let mut trace = Trace {
-            on_plan: Some(Replay::new(self.src)?),
+            on_plan: Some(self.src_start.clone()),
             episode: None,
             open: false,
         };
@@ -192,6 +198,11 @@ impl<'a> Forward<'a> {
     /// The local game at `at` inside a gadget (or after a pendant), searched exhaustively to
     /// the next arrival: whether the winner wins.
     fn local(&self, at: &Replay, trace: &Trace<'a>) -> Result<bool, CertMapError> {
+        let polls = self.local_nodes.get() + 1;
+        self.local_nodes.set(polls);
+        if polls.is_multiple_of(4096) {
+            super::super::util::map_deadline_passed()?;
+        }
         let legal = at.legal()?;
         let winner = self.oracle.winner();
         if legal.is_empty() {
@@ -239,7 +250,7 @@ struct SourceSearch {
     /// Out-neighbours of every source vertex.
     out: Vec<Vec<VertexId>>,
     /// Exact keys: the token's vertex and the visited set.
-    memo: RefCell<HashMap<(VertexId, Vec<u64>), bool>>,
+    memo: RefCell<HashMap<Box<[u64]>, bool>>,
     nodes: Cell<u64>,
 }
 
@@ -251,7 +262,7 @@ impl SourceSearch {
         }
         SourceSearch {
             out,
-            memo: RefCell::new(HashMap::new()),
+            memo: RefCell::new(HashMap::default()),
             nodes: Cell::new(0),
         }
     }
@@ -259,11 +270,18 @@ impl SourceSearch {
     /// Whether the player to move wins the source DVG with the token at `t` (already in
     /// `visited`); `visited` is restored before returning.
     fn mover_wins(&self, t: VertexId, visited: &mut Vec<u64>) -> Result<bool, CertMapError> {
-        if let Some(&w) = self.memo.borrow().get(&(t, visited.clone())) {
+        // The key is the visited set followed by the token's vertex.
+        visited.push(t as u64);
+        let known = self.memo.borrow().get(visited.as_slice()).copied();
+        visited.pop();
+        if let Some(w) = known {
             return Ok(w);
         }
         let nodes = self.nodes.get() + 1;
         self.nodes.set(nodes);
+        if nodes.is_multiple_of(4096) {
+            super::super::util::map_deadline_passed()?;
+        }
         if nodes > SOURCE_SEARCH_CAP {
             return Err(CertMapError::Check(CheckError::TooLarge {
                 what: "the off-plan source search",
@@ -285,7 +303,11 @@ impl SourceSearch {
                 break;
             }
         }
-        self.memo.borrow_mut().insert((t, visited.clone()), wins);
+        visited.push(t as u64);
+        self.memo
+            .borrow_mut()
+            .insert(visited.as_slice().into(), wins);
+        visited.pop();
         Ok(wins)
     }
 }
