@@ -39,6 +39,10 @@ pub enum Command {
         /// Print the principal variation (a line of optimal play) for games.
         #[arg(long)]
         strategy: bool,
+        /// Name vertices in moves by their identifiers (`not_x1`) instead of the labels the
+        /// figure draws (`¬x₁`).
+        #[arg(long)]
+        names: bool,
         /// Which game solver to use.
         #[arg(long, value_enum, default_value_t = GameMethod::Auto)]
         method: GameMethod,

@@ -286,6 +286,13 @@ pub fn markup_of_display(s: &str) -> String {
     subscript(base, sub)
 }
 
+/// The label a figure of `graph` draws on vertex `v` when no theorem relabels it: the
+/// vertex's label (or identifier) with its trailing digits as Unicode subscripts (`x₁`,
+/// `¬x₁₂`). `solve --strategy` names moves with it, so the text matches the figure.
+pub fn vertex_label(graph: &Graph, v: VertexId) -> String {
+    label_unicode(&markup_of_display(graph.display(v)))
+}
+
 /// `base_sub` in markup.
 pub fn subscript(base: &str, sub: &str) -> String {
     if sub.chars().count() == 1 {
