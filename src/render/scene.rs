@@ -327,7 +327,11 @@ impl Scene {
         if let Some(t) = &opts.title {
             caption[0] = t.clone();
         }
-        let caption = caption.iter().map(|c| label_unicode(c)).collect();
+        // Long lines are broken so that a caption never sets the width of a narrow figure.
+        let caption = caption
+            .iter()
+            .flat_map(|c| wrap(&label_unicode(c), CAPTION_CHARS))
+            .collect();
         let legend = legend(fig, opts, &palette);
         Scene {
             directed: fig.directed,
@@ -396,6 +400,37 @@ impl Scene {
             Start::Both => self.palette.highlight,
         }
     }
+}
+
+/// Longest caption line (characters) before it is broken at a space.
+pub const CAPTION_CHARS: usize = 80;
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stands
+/// alone), about equally long.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let len = text.chars().count();
+    if len <= width {
+        return vec![text.to_string()];
+    }
+    let lines = len.div_ceil(width);
+    // Each line may run a little past the even share, never past `width`.
+    let limit = (len.div_ceil(lines) + 8).min(width);
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let (have, more) = (line.chars().count(), word.chars().count());
+        if !line.is_empty() && have + 1 + more > limit {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
 }
 
 /// Centre and size of the outline around `members`.
