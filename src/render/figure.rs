@@ -456,7 +456,19 @@ fn tex_text(text: &str) -> String {
 /// Text for TeX outside math mode (captions, `--names`).
 pub fn tex_escape(text: &str) -> String {
     let mut s = String::new();
+    // A run of Unicode subscripts (`ᵢₙ` of `uᵢₙ`) becomes one `\textsubscript`.
+    let mut sub = String::new();
     for c in text.chars() {
+        if let Some(base) = subscript_base(c) {
+            sub.push(base);
+            continue;
+        }
+        if !sub.is_empty() {
+            s.push_str(&format!(
+                "\\textsubscript{{{}}}",
+                tex_escape(&std::mem::take(&mut sub))
+            ));
+        }
         match c {
             '\\' => s.push_str("\\textbackslash{}"),
             '_' | '&' | '%' | '#' | '$' | '{' | '}' => {
@@ -481,13 +493,22 @@ pub fn tex_escape(text: &str) -> String {
             'ö' => s.push_str("\\\"o"),
             c if c.is_ascii() => s.push(c),
             c => {
-                // Subscript digits and other symbols: through math mode where we can.
+                // Other symbols: through math mode where we can.
                 let plain = label_unicode_inverse(c);
                 s.push_str(&plain);
             }
         }
     }
+    if !sub.is_empty() {
+        s.push_str(&format!("\\textsubscript{{{}}}", tex_escape(&sub)));
+    }
     s
+}
+
+/// The character a Unicode subscript (`₁`, `ᵢ`) stands for.
+fn subscript_base(c: char) -> Option<char> {
+    const BASES: &str = "0123456789+-=()aehijklmnoprstuvx";
+    BASES.chars().find(|&b| unicode_sub(b) == Some(c))
 }
 
 /// A Unicode subscript digit as TeX; other characters as `?` (never produced by us).
@@ -522,5 +543,9 @@ mod tests {
         assert_eq!(label_tex("¬x_1"), "$\\neg x_{1}$");
         assert_eq!(label_tex("eJ_0"), "$\\mathrm{eJ}_{0}$");
         assert_eq!(label_tex(""), "");
+        assert_eq!(
+            tex_escape("uᵢₙ → x₁"),
+            "u\\textsubscript{in} $\\to$ x\\textsubscript{1}"
+        );
     }
 }
