@@ -233,6 +233,14 @@ pub struct RenderArgs {
     /// Overlay a line of optimal play from the solver (moves numbered, coloured by player).
     #[arg(long)]
     pub play: bool,
+    /// Overlay the moves of a `game_win` certificate (`georeduce certify` writes one): the
+    /// winner plays the certificate, the loser the longest resistance; numbered, coloured
+    /// by player.
+    #[arg(long, value_name = "CERT", conflicts_with = "play")]
+    pub strategy: Option<PathBuf>,
+    /// Draw the source instance beside the target (the formula in the caption for QBF).
+    #[arg(long)]
+    pub source_beside: bool,
     /// TikZ: a complete document that pdflatex compiles (16:9 page).
     #[arg(long)]
     pub standalone: bool,

@@ -22,7 +22,8 @@ pub fn describe_move_labelled(g: &Geography, m: &Move, names: bool) -> String {
     }
 }
 
-fn describe_move_with(g: &Geography, m: &Move, id: impl Fn(usize) -> String) -> String {
+/// A move in words, naming vertex `v` by `id(v)`.
+pub fn describe_move_with(g: &Geography, m: &Move, id: impl Fn(usize) -> String) -> String {
     let arrow = if g.graph.directed { "->" } else { "--" };
     match *m {
         Move::Place { vertex } => format!("place on {}", id(vertex)),

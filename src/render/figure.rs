@@ -63,6 +63,9 @@ pub struct Edge {
     pub to: VertexId,
     /// How it runs.
     pub route: Route,
+    /// Drawn without an arrowhead in a directed figure (the undirected source graph drawn
+    /// beside a directed target, `--source-beside`).
+    pub undirected: bool,
 }
 
 /// The path of an edge.
@@ -164,6 +167,7 @@ impl Figure {
                 from,
                 to,
                 route: Route::Straight,
+                undirected: !graph.directed,
             })
             .collect();
         Figure {
@@ -221,6 +225,75 @@ impl Figure {
                 e.route = Route::Through(waypoints.clone());
             }
         }
+    }
+
+    /// `source` drawn to the left of `self` (`--source-beside`), both outlined and captioned
+    /// ("source", "target"); the source is shrunk to the target's height when taller. Both
+    /// must be placed. The result is directed when either is; undirected edges keep no
+    /// arrowhead. The caption is the target's, then the source's first line.
+    pub fn beside(self, source: Figure) -> Figure {
+        let (tx0, ty0, _, ty1) = self.bbox();
+        let (_, sy0, sx1, sy1) = source.bbox();
+        let (th, sh) = (ty1 - ty0, sy1 - sy0);
+        let k = if sh > th && sh > 1e-9 {
+            (th / sh).max(0.5)
+        } else {
+            1.0
+        };
+        // The source's right edge a gap left of the target, centred on the same height.
+        let dx = tx0 - 3.0 - sx1 * k;
+        let dy = (ty0 + ty1) / 2.0 - (sy0 + sy1) / 2.0 * k;
+        let offset = source.nodes.len();
+        let mut fig = Figure {
+            directed: self.directed || source.directed,
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            gadgets: Vec::new(),
+            caption: self.caption.clone(),
+            engine: self.engine,
+            graphviz_lays_out: false,
+        };
+        for mut n in source.nodes {
+            n.pos = n.pos.map(|(x, y)| (x * k + dx, y * k + dy));
+            n.step = 1;
+            fig.nodes.push(n);
+        }
+        fig.nodes.extend(self.nodes);
+        fig.edges.extend(source.edges.into_iter().map(|e| {
+            Edge {
+                route: match e.route {
+                    Route::Through(ways) => Route::Through(
+                        ways.into_iter()
+                            .map(|(x, y)| (x * k + dx, y * k + dy))
+                            .collect(),
+                    ),
+                    straight => straight,
+                },
+                ..e
+            }
+        }));
+        fig.edges.extend(self.edges.into_iter().map(|e| Edge {
+            from: e.from + offset,
+            to: e.to + offset,
+            ..e
+        }));
+        fig.gadgets.push(Gadget {
+            name: "source".into(),
+            label: "source".into(),
+            members: (0..offset).collect(),
+            outline: Outline::Box,
+            collapse: false,
+        });
+        fig.gadgets.extend(source.gadgets);
+        let shifted = self.gadgets.into_iter().map(|g| Gadget {
+            members: g.members.iter().map(|&m| m + offset).collect(),
+            ..g
+        });
+        fig.gadgets.extend(shifted);
+        if let Some(first) = source.caption.first() {
+            fig.caption.push(format!("source: {first}"));
+        }
+        fig
     }
 
     /// True when the theorem placed every vertex.

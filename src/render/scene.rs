@@ -124,6 +124,8 @@ pub struct SceneEdge {
     pub played: Option<(usize, u8)>,
     /// Beamer step.
     pub step: usize,
+    /// No arrowhead in a directed figure.
+    pub undirected: bool,
 }
 
 /// A drawn gadget outline.
@@ -311,6 +313,7 @@ impl Scene {
                 },
                 played: None,
                 step: nodes[a].step.max(nodes[b].step),
+                undirected: e.undirected,
             });
         }
         for (k, m) in opts.play.iter().enumerate() {

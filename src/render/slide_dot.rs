@@ -159,6 +159,9 @@ pub fn write(scene: &Scene) -> String {
                 a.push("style=dashed".into());
             }
         }
+        if scene.directed && e.undirected {
+            a.push("dir=none".into());
+        }
         if let (true, Route::Through(ways)) = (scene.pinned, &e.route)
             && !ways.is_empty()
         {

@@ -203,6 +203,9 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                      inner sep=1.5pt, text=white, font=\\bfseries\\large] {{{k}}};"
                 )
             }
+            None if scene.directed && e.undirected => {
+                format!("\\draw[arc, -{corners}] {path};")
+            }
             None => format!("\\draw[arc{corners}] {path};"),
         };
         s.push_str(&uncover(e.step, body));
