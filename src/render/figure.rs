@@ -89,6 +89,9 @@ pub enum Outline {
     /// No outline; the caption stands in the middle of the members (the quantified
     /// variable inside its diamond).
     Bare,
+    /// A dashed polygon hugging the members (their convex hull, padded): for gadgets drawn
+    /// along a slanted arc, where a box would cover its neighbours.
+    Hull,
 }
 
 /// A gadget: a named set of vertices with an outline and a caption.

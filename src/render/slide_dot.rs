@@ -65,8 +65,28 @@ pub fn write(scene: &Scene) -> String {
         let shape = match o.shape {
             Outline::Ellipse => Some(("ellipse", "dashed")),
             Outline::Box => Some(("box", "\"rounded,dashed\"")),
-            Outline::Bare => None,
+            Outline::Bare | Outline::Hull => None,
         };
+        if o.shape == Outline::Hull && !o.hull.is_empty() {
+            // Corners as invisible pinned points joined by dashed lines (DOT has no
+            // free polygon); `dir=none` keeps arrowheads off in a digraph.
+            for (k, &p) in o.hull.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "  \"outline{i}_{k}\" [shape=point, style=invis, width=0.01, height=0.01, \
+                     label=\"\", {}];",
+                    at(p)
+                );
+            }
+            for k in 0..o.hull.len() {
+                let _ = writeln!(
+                    s,
+                    "  \"outline{i}_{k}\" {arrow} \"outline{i}_{}\" [style=dashed, dir=none, \
+                     color=\"#{colour}\", penwidth={width}];",
+                    (k + 1) % o.hull.len()
+                );
+            }
+        }
         if let Some((shape, style)) = shape {
             let _ = writeln!(
                 s,

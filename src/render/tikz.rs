@@ -108,6 +108,13 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                 pt((cx + hw, cy + hh))
             ),
             Outline::Bare => String::new(),
+            Outline::Hull => {
+                let corners: Vec<String> = o.hull.iter().map(|&p| pt(p)).collect();
+                format!(
+                    "\\draw[gadget, draw={colour}] {} -- cycle;",
+                    corners.join(" -- ")
+                )
+            }
         };
         if !o.label.is_empty() {
             let (place, font, text) = match o.shape {
