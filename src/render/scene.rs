@@ -190,7 +190,8 @@ pub struct Scene {
     pub edges: Vec<SceneEdge>,
     /// Outlines, under everything else.
     pub outlines: Vec<SceneOutline>,
-    /// Caption lines (plain Unicode text).
+    /// Caption lines (plain Unicode text): the title, then remarks; a long one is broken
+    /// with `\n` and keeps its size on every line.
     pub caption: Vec<String>,
     /// Legend.
     pub legend: Vec<LegendEntry>,
@@ -344,7 +345,7 @@ impl Scene {
         // Long lines are broken so that a caption never sets the width of a narrow figure.
         let caption = caption
             .iter()
-            .flat_map(|c| wrap(&label_unicode(c), CAPTION_CHARS))
+            .map(|c| wrap(&label_unicode(c), CAPTION_CHARS).join("\n"))
             .collect();
         let legend = legend(fig, opts, &palette);
         Scene {
@@ -569,4 +570,26 @@ fn legend(fig: &Figure, opts: &Options, pal: &Palette) -> Vec<LegendEntry> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_long_captions_into_even_lines_at_spaces() {
+        assert_eq!(wrap("short caption", 80), vec!["short caption"]);
+        let text = "Generalized Geography board: a diamond per variable, a vertex per clause \
+                    (Sipser, Thm 8.14)";
+        let lines = wrap(text, 80);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{lines:?}");
+        // A word longer than the width stands alone rather than being cut.
+        let long = "x".repeat(90);
+        assert_eq!(
+            wrap(&format!("a {long} b"), 80),
+            vec!["a".to_string(), long, "b".into()]
+        );
+    }
 }

@@ -308,7 +308,7 @@ fn html_label(scene: &Scene) -> String {
         let _ = write!(
             rows,
             "<tr><td><font point-size=\"{size}\">{}</font></td></tr>",
-            html(line)
+            html(line).replace('\n', "<br/>")
         );
     }
     format!("<table border=\"0\" cellspacing=\"2\">{rows}</table>")

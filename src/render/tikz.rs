@@ -32,9 +32,9 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
     // The caption and legend keep their size whatever the drawing's scale (a tall figure
     // shrinks, its caption must stay readable): the drawing gets the height they leave.
     let legend_lines = if scene.legend.is_empty() { 0.0 } else { 1.0 };
-    let caption_cm = CAPTION_GAP_CM
-        + legend_lines * LEGEND_LINE_CM
-        + scene.caption.len() as f64 * CAPTION_LINE_CM;
+    let caption_lines: usize = scene.caption.iter().map(|c| c.lines().count()).sum();
+    let caption_cm =
+        CAPTION_GAP_CM + legend_lines * LEGEND_LINE_CM + caption_lines as f64 * CAPTION_LINE_CM;
     let w = (x1 - x0) * UNIT_CM;
     let h = (y1 - y0) * UNIT_CM;
     let scale = (SLIDE_W_CM / w).min((SLIDE_H_CM - caption_cm) / h).min(1.0);
@@ -250,9 +250,9 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         let _ = writeln!(
             s,
             "\\node[caption, anchor=north{font}, {unscale}] at ({mid:.3},{y:.3}) {{{}}};",
-            tex_escape(c)
+            tex_escape(c).replace('\n', "\\\\ ")
         );
-        y -= page(CAPTION_LINE_CM);
+        y -= page(CAPTION_LINE_CM * c.lines().count() as f64);
     }
     s.push_str("\\end{tikzpicture}\n");
     if opts.standalone {
