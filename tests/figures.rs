@@ -83,6 +83,7 @@ fn theorem_figures_pin_every_vertex_with_paper_labels() {
         "qbf-ivg2",
         "hampath-pvg",
         "pvg-pag",
+        "qbf-pvg-restricted",
     ] {
         let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
         let d = draw(e).unwrap();
@@ -224,6 +225,7 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
         "qbf-ivg2",
         "hampath-pvg",
         "pvg-pag",
+        "qbf-pvg-restricted",
     ] {
         let (svg, _) = run_dot(&dot_of(id, &Options::default()), "svg").unwrap();
         let px = label_px(&String::from_utf8(svg).unwrap());
