@@ -266,8 +266,20 @@ fn strategy_gets_a_line_of_play_even_when_a_polynomial_method_answers() {
     let out = stdout(&o);
     assert!(out.contains("method:  tree"), "{out}");
     assert!(
-        out.contains("principal variation: I: l1 -- c, II:"),
+        out.contains("principal variation: I: l₁ -- c, II:"),
         "{out}"
+    );
+    // The figure's labels by default, the identifiers with --names.
+    let named = georeduce(&[
+        "solve",
+        "examples/games/trail-trap.geo",
+        "--strategy",
+        "--names",
+    ]);
+    assert!(
+        stdout(&named).contains("principal variation: I: l1 -- c, II:"),
+        "{}",
+        stdout(&named)
     );
     // A named polynomial method says that it gives none instead of printing an empty line.
     let o = georeduce(&[

@@ -75,7 +75,15 @@ fn output_is_byte_identical_twice() {
 #[test]
 fn theorem_figures_pin_every_vertex_with_paper_labels() {
     for id in [
-        "qbf-dvg", "qbf-deg", "qbf-pvg", "vc-pvg", "qbf-iag2", "qbf-ivg2",
+        "qbf-dvg",
+        "qbf-deg",
+        "qbf-pvg",
+        "vc-pvg",
+        "qbf-iag2",
+        "qbf-ivg2",
+        "hampath-pvg",
+        "pvg-pag",
+        "qbf-pvg-restricted",
     ] {
         let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
         let d = draw(e).unwrap();
@@ -209,7 +217,15 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
         return;
     }
     for id in [
-        "qbf-dvg", "qbf-deg", "qbf-pvg", "vc-pvg", "qbf-iag2", "qbf-ivg2",
+        "qbf-dvg",
+        "qbf-deg",
+        "qbf-pvg",
+        "vc-pvg",
+        "qbf-iag2",
+        "qbf-ivg2",
+        "hampath-pvg",
+        "pvg-pag",
+        "qbf-pvg-restricted",
     ] {
         let (svg, _) = run_dot(&dot_of(id, &Options::default()), "svg").unwrap();
         let px = label_px(&String::from_utf8(svg).unwrap());
@@ -259,4 +275,95 @@ fn render_cli_writes_tikz_and_dot_with_a_play_overlay() {
         "nope",
     ]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
+}
+
+#[test]
+fn render_strategy_overlays_a_certificates_moves_with_the_figures_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("pvg.json");
+    let o = georeduce(&[
+        "certify",
+        "examples/games/pvg.geo",
+        "-o",
+        cert.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let out = dir.path().join("pvg.dot");
+    let o = georeduce(&[
+        "render",
+        "examples/games/pvg.geo",
+        "--strategy",
+        cert.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    // The certificate's winner (I) moves v1 → a, II answers, and I is stuck or wins: the
+    // moves are printed with the labels the figure draws (v₁, not v1).
+    let said = stdout(&o);
+    assert!(
+        said.starts_with("line of play: 1. I: v₁ -> a, 2. II: v₂ -> "),
+        "{said}"
+    );
+    let dot = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        dot.contains("<b>1</b>") && dot.contains("<b>2</b>"),
+        "{dot}"
+    );
+    assert!(dot.contains("0072B2") && dot.contains("D55E00"), "{dot}");
+    // A certificate of another game is a diagnostic, not a panic.
+    let other = dir.path().join("dvg.json");
+    let o = georeduce(&[
+        "certify",
+        "examples/games/dvg.geo",
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let o = georeduce(&[
+        "render",
+        "examples/games/pvg.geo",
+        "--strategy",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("render::certificate"),
+        "{o:?}"
+    );
+}
+
+#[test]
+fn render_source_beside_draws_the_source_left_of_the_target() {
+    let o = georeduce(&[
+        "render",
+        "examples/vertex-cover.geo",
+        "--via",
+        "vc-pvg",
+        "--source-beside",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let dot = stdout(&o);
+    // A directed figure whose source edges carry no arrowhead, the source outlined, and
+    // its question in the caption.
+    assert!(
+        dot.starts_with("digraph") && dot.contains("dir=none"),
+        "{dot}"
+    );
+    assert!(dot.contains("label=\"source\""), "{dot}");
+    assert!(dot.contains("source: Vertex cover"), "{dot}");
+    // A formula has no graph: it goes into the caption.
+    let o = georeduce(&[
+        "render",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-dvg",
+        "--source-beside",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stdout(&o).contains("source: ∃x₁ ∀x₂ ∃x₃. (x₁ ∨ x₂ ∨ ¬x₃)"),
+        "{}",
+        stdout(&o)
+    );
 }

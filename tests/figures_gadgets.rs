@@ -1,17 +1,18 @@
 //! Figures of the constructions that keep the source board (`Theorem::figure` in
-//! dvg_to_nimg.rs, dvg_to_misere_uvg.rs, deg_to_ueg.rs, the pendant theorems and the two Trail Trap ones): a DOT
+//! dvg_to_nimg.rs, dvg_to_misere_uvg.rs, deg_to_ueg.rs, the pendant theorems, the two Trail Trap
+//! ones, hampath_to_pvg.rs and pvg_to_pag.rs): a DOT
 //! snapshot of each on its gallery example, byte-identical output, every vertex pinned with
 //! no two vertices drawn on top of each other, readable labels on a 1080p slide, and
 //! graphviz (`neato -n`, which keeps pinned positions) draws them without a warning.
 
-use georeduce::render::figure::NodeStyle;
+use georeduce::render::figure::{NodeStyle, Outline};
 use georeduce::render::gallery::{ENTRIES, draw};
 use georeduce::render::{Figure, Options, Scene, slide_dot};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// The reductions drawn on the source's shape.
-const IDS: [&str; 8] = [
+const IDS: [&str; 10] = [
     "dvg-nimg",
     "dvg-misere-uvg",
     "deg-ueg",
@@ -20,6 +21,8 @@ const IDS: [&str; 8] = [
     "deg-misere-deg",
     "hampath-trailtrap",
     "trailtrap-disconnected",
+    "hampath-pvg",
+    "pvg-pag",
 ];
 
 fn figure(id: &str) -> Figure {
@@ -152,4 +155,73 @@ fn graphviz_draws_them_without_warnings() {
             assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
         }
     }
+}
+
+#[test]
+fn arc_gadgets_are_outlined_and_named_by_their_arc() {
+    // One hull per arc, named arc1, arc2, …, holding exactly that arc's gadget vertices.
+    for (id, per_arc) in [("dvg-nimg", 4), ("dvg-misere-uvg", 5), ("deg-ueg", 5)] {
+        let f = figure(id);
+        let hulls: Vec<_> = f
+            .gadgets
+            .iter()
+            .filter(|g| g.outline == Outline::Hull)
+            .collect();
+        assert!(!hulls.is_empty(), "{id}: no arc gadget outlined");
+        for (k, g) in hulls.iter().enumerate() {
+            assert_eq!(g.name, format!("arc{}", k + 1), "{id}");
+            assert_eq!(g.members.len(), per_arc, "{id}: {}", g.name);
+        }
+        let scene = Scene::new(
+            &f,
+            &Options {
+                highlight: Some("arc2".into()),
+                ..Options::default()
+            },
+        );
+        let lit: Vec<_> = scene.outlines.iter().filter(|o| o.highlight).collect();
+        assert_eq!(lit.len(), 1, "{id}: --highlight arc2");
+        assert!(lit[0].hull.len() >= 3, "{id}: a hull has corners");
+    }
+}
+
+/// Distance between two placed vertices of `f`.
+fn apart(f: &Figure, a: usize, b: usize) -> f64 {
+    let (p, q) = (f.nodes[a].pos.unwrap(), f.nodes[b].pos.unwrap());
+    ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt()
+}
+
+#[test]
+fn the_prism_is_drawn_as_two_triangles_and_the_claw_as_a_claw() {
+    // prism-hampath.geo: triangles a b c and d e f, spokes a–d, b–e, c–f.
+    let f = figure("hampath-trailtrap");
+    let id = |name: &str| f.nodes.iter().position(|n| n.id == name).unwrap();
+    let (outer, inner) = (["a", "b", "c"].map(id), ["d", "e", "f"].map(id));
+    for tri in [outer, inner] {
+        let sides = [
+            apart(&f, tri[0], tri[1]),
+            apart(&f, tri[1], tri[2]),
+            apart(&f, tri[2], tri[0]),
+        ];
+        assert!(
+            sides.iter().all(|s| (s - sides[0]).abs() < 1e-6),
+            "not equilateral: {sides:?}"
+        );
+    }
+    let side = |t: [usize; 3]| apart(&f, t[0], t[1]);
+    assert!(
+        side(inner) < side(outer) - 0.5,
+        "the inner triangle is not smaller"
+    );
+    // The claw: the centre equally far from its three leaves, which are equally far apart.
+    let f = figure("trailtrap-disconnected");
+    let id = |name: &str| f.nodes.iter().position(|n| n.id == name).unwrap();
+    let (c, leaves) = (id("c"), ["l1", "l2", "l3"].map(id));
+    let spokes = leaves.map(|l| apart(&f, c, l));
+    assert!(
+        spokes.iter().all(|s| (s - spokes[0]).abs() < 1e-6),
+        "{spokes:?}"
+    );
+    let rim = apart(&f, leaves[0], leaves[1]);
+    assert!((apart(&f, leaves[1], leaves[2]) - rim).abs() < 1e-6);
 }

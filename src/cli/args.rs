@@ -39,6 +39,10 @@ pub enum Command {
         /// Print the principal variation (a line of optimal play) for games.
         #[arg(long)]
         strategy: bool,
+        /// Name vertices in moves by their identifiers (`not_x1`) instead of the labels the
+        /// figure draws (`¬x₁`).
+        #[arg(long)]
+        names: bool,
         /// Which game solver to use.
         #[arg(long, value_enum, default_value_t = GameMethod::Auto)]
         method: GameMethod,
@@ -232,6 +236,14 @@ pub struct RenderArgs {
     /// Overlay a line of optimal play from the solver (moves numbered, coloured by player).
     #[arg(long)]
     pub play: bool,
+    /// Overlay the moves of a `game_win` certificate (`georeduce certify` writes one): the
+    /// winner plays the certificate, the loser the longest resistance; numbered, coloured
+    /// by player.
+    #[arg(long, value_name = "CERT", conflicts_with = "play")]
+    pub strategy: Option<PathBuf>,
+    /// Draw the source instance beside the target (the formula in the caption for QBF).
+    #[arg(long)]
+    pub source_beside: bool,
     /// TikZ: a complete document that pdflatex compiles (16:9 page).
     #[arg(long)]
     pub standalone: bool,

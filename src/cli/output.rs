@@ -8,9 +8,22 @@ use crate::solvers::{Stats, Winner};
 use serde_json::{Value, json};
 
 /// A move in words, using vertex identifiers: `a -> b`, `token 2: a -> b`, `place on a`,
-/// `take 2, move to b`.
+/// `take 2, move to b` (the JSON answers, which scripts read).
 pub fn describe_move(g: &Geography, m: &Move) -> String {
-    let id = |v: usize| g.graph.id(v).to_string();
+    describe_move_with(g, m, |v| g.graph.id(v).to_string())
+}
+
+/// A move in words with the labels `georeduce render` draws on the vertices (`x₁ -> ¬x₁`
+/// where the identifiers are `x1 -> not_x1`), or the identifiers with `names` (`--names`).
+pub fn describe_move_labelled(g: &Geography, m: &Move, names: bool) -> String {
+    match names {
+        true => describe_move(g, m),
+        false => describe_move_with(g, m, |v| crate::render::figure::vertex_label(&g.graph, v)),
+    }
+}
+
+/// A move in words, naming vertex `v` by `id(v)`.
+pub fn describe_move_with(g: &Geography, m: &Move, id: impl Fn(usize) -> String) -> String {
     let arrow = if g.graph.directed { "->" } else { "--" };
     match *m {
         Move::Place { vertex } => format!("place on {}", id(vertex)),
@@ -138,8 +151,13 @@ pub fn unknown_json(instance: &Instance, nodes: u64) -> Value {
     json!({ "kind": instance.kind(), key: "unknown", "witness": null, "stats": { "nodes": nodes } })
 }
 
-/// Text lines for `solve`.
-pub fn solution_text(instance: &Instance, solution: &Solution, strategy: bool) -> String {
+/// The text answer of `solve`; moves are named by their figure labels unless `names`.
+pub fn solution_text(
+    instance: &Instance,
+    solution: &Solution,
+    strategy: bool,
+    names: bool,
+) -> String {
     let mut out = String::new();
     let stats = solution.stats();
     match (instance, solution) {
@@ -147,13 +165,13 @@ pub fn solution_text(instance: &Instance, solution: &Solution, strategy: bool) -
             out += &format!("game:    {}\n", crate::render::dot::default_title(instance));
             out += &format!("winner:  {}\n", winner_words(s.winner));
             if let Some(m) = &s.winning_move {
-                out += &format!("winning move: {}\n", describe_move(g, m));
+                out += &format!("winning move: {}\n", describe_move_labelled(g, m, names));
             }
             if strategy {
                 let pv: Vec<String> = s
                     .principal_variation
                     .iter()
-                    .map(|m| describe_move(g, m))
+                    .map(|m| describe_move_labelled(g, m, names))
                     .collect();
                 match (pv.is_empty(), &s.winning_move) {
                     (true, Some(_)) => {

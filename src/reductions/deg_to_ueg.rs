@@ -32,7 +32,7 @@ use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Geography, Move, Rule, Tokens, VertexId};
 use crate::render::Figure;
-use crate::render::figure::subscript;
+use crate::render::figure::{Outline, subscript};
 
 /// What replaces each arc: the paper's gadget, or a plain edge (a control that must fail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -342,6 +342,9 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             fig.place(v, x, y);
             fig.label(v, subscript(role, &k));
         }
+        // Outlined and named by its arc, so that `--highlight arc3` finds it.
+        let members = spots.iter().map(|s| s.0).collect();
+        fig.gadget(format!("arc{k}"), "", members, Outline::Hull);
     }
     fig
 }

@@ -34,6 +34,7 @@ use crate::certify::Certificate;
 use crate::problems::Player;
 use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
 use crate::render::Figure;
+use crate::render::figure::Outline;
 
 /// The reduction normal DVG → misère UVG; `pendants: false` is a control that must fail.
 #[derive(Clone, Copy, Debug)]
@@ -320,6 +321,9 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             fig.place(v, x, y);
             fig.point(v);
         }
+        // Outlined and named by its arc (numbered from 1), for `--highlight arc3`.
+        let members = spots.iter().map(|s| s.0).collect();
+        fig.gadget(format!("arc{}", g.arc + 1), "", members, Outline::Hull);
     }
     if !lay.pendant.is_empty() {
         place_pendants(&mut fig, &lay.original, &lay.pendant, centre, 0.8);

@@ -29,12 +29,15 @@ use super::certmaps::util::{
     NO_CERT, build_game_cert, indices, second_oracle, step_to, walk_of_second,
 };
 use super::certmaps::{CertMapError, CertMaps, MapStatus, claims_yes, refuse};
+use super::figure_helpers::source_positions;
 use super::helpers::{normal_game, partizan};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::{Certificate, CertificateBody, PathCert, check_hampath};
 use crate::problems::Player;
 use crate::problems::{Graph, HamPath, Locator, Rule, VertexId};
+use crate::render::Figure;
+use crate::render::figure::Outline;
 
 /// Fraenkel–Simonson Theorem 2.3: `hampath-pvg` (end vertex respected) or
 /// `hampath-pvg-as-printed` (end vertex ignored, as in the paper).
@@ -293,6 +296,10 @@ impl Theorem for HamPathToPvg {
         }
     }
 
+    fn figure(&self, src: &HamPath, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built, self.as_printed))
+    }
+
     /// I's board is a chain of n vertices from his start that nothing enters or leaves (so he
     /// has exactly n − 1 moves), II starts on s, and t has no out-arc.
     fn check_layout(&self, _: &HamPath, built: &Construction<Layout>) -> Result<(), String> {
@@ -414,6 +421,61 @@ fn path_backward(
     Ok(Certificate::new(CertificateBody::Hampath(PathCert {
         path,
     })))
+}
+
+/// The board as the proof describes it: G keeping the source's shape (a circle with the
+/// fewest crossing arcs), s and t named, and I's chain of n vertices as a column of dots
+/// beside it, top to bottom, starting at I's start. Each part is outlined (`--highlight G`,
+/// `--highlight chain`).
+fn figure(src: &HamPath, built: &Construction<Layout>, as_printed: bool) -> Figure {
+    let lay = &built.layout;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "PVG: II walks the digraph G from s, I walks a chain of n vertices; II wins iff G \
+         has a Hamiltonian path (Fraenkel–Simonson, Thm 2.3)",
+    );
+    let pos = source_positions(&src.graph, 2.2);
+    for (u, &x) in lay.graph.iter().enumerate() {
+        fig.place(x, pos[u].0, pos[u].1);
+    }
+    let (_, y0, x1, y1) = fig.bbox();
+    // s and t by their roles when G names them otherwise (`0 (s)`).
+    for (v, word) in [(Some(lay.s), "s"), (src.end.map(|t| lay.graph[t]), "t")] {
+        if let Some(v) = v
+            && fig.nodes[v].label != word
+        {
+            let l = fig.nodes[v].label.clone();
+            fig.label(v, format!("{l} ({word})"));
+        }
+    }
+    let n = lay.chain.len();
+    let gap = if n > 1 {
+        ((y1 - y0) / (n - 1) as f64).max(1.0)
+    } else {
+        1.0
+    };
+    let top = (y0 + y1) / 2.0 + gap * (n as f64 - 1.0) / 2.0;
+    for (i, &c) in lay.chain.iter().enumerate() {
+        fig.place(c, x1 + 2.6, top - gap * i as f64);
+        fig.point(c);
+    }
+    fig.gadget("G", "G", lay.graph.clone(), Outline::Box);
+    fig.gadget(
+        "chain",
+        format!("I's chain ({n} vertices)"),
+        lay.chain.clone(),
+        Outline::Box,
+    );
+    match (lay.t, as_printed) {
+        (Some(_), _) => fig
+            .caption
+            .push("the arcs leaving t are deleted, so II's walk through all of G ends at t".into()),
+        (None, true) if src.end.is_some() => fig
+            .caption
+            .push("as printed: t is ignored (II wins iff a Hamiltonian path starts at s)".into()),
+        _ => {}
+    }
+    fig
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@
 
 use super::certmaps::util::{GameOracle, build_game_cert, dest, origin, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::figure_helpers::{centroid, outward, source_positions};
 use super::helpers::{normal_game, partizan, wrong_kind};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
@@ -33,6 +34,8 @@ use crate::problems::Player;
 use crate::problems::{
     Convention, Geography, Graph, Instance, Locator, Move, Rule, Tokens, VertexId,
 };
+use crate::render::Figure;
+use crate::render::figure::{NodeStyle, Outline, markup_of_display};
 
 /// Fraenkel–Simonson Theorem 2.2 (`pvg-pag`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -223,6 +226,10 @@ impl Theorem for PvgToPag {
         &SIZE
     }
 
+    fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
+        Some(figure(src, built))
+    }
+
     /// The players start on `(in,v1)` and `(in,v2)`, and the only arc leaving `(in,u)` is the
     /// dummy half `(in,u) → (out,u)` (so nobody is stuck after a true move).
     fn check_layout(&self, _: &Geography, built: &Construction<Layout>) -> Result<(), String> {
@@ -386,6 +393,76 @@ fn target_line<'g>(
     }
     dummies(&mut at)?;
     Ok(at)
+}
+
+/// The label of a half of `shown` in markup: `u_{in}`, and `v_{1,in}` for `v1`.
+fn half_label(shown: &str, half: &str) -> String {
+    let digits = shown.len() - shown.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (base, sub) = shown.split_at(shown.len() - digits);
+    match (digits, base.is_empty()) {
+        (0, _) | (_, true) => format!("{}_{{{half}}}", markup_of_display(shown)),
+        _ => format!("{base}_{{{sub},{half}}}"),
+    }
+}
+
+/// Fig. 3 applied to the whole board: G keeps its shape (a circle with the fewest crossing
+/// arcs) and each vertex u becomes the arc `u_in → u_out`, turned so that u's in-arcs arrive
+/// at `u_in` and its out-arcs leave `u_out`; a sink's `u_extra` is a small leaf after
+/// `u_out`. Each pair is outlined and named after u (`--highlight u`).
+fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
+    let lay = &built.layout;
+    let mut fig = Figure::of_game(
+        &built.game,
+        "PAG: every vertex u of the PVG board split into the arc u_{in} → u_{out}, a leaf \
+         u_{extra} after each sink (Fraenkel–Simonson, Thm 2.2, Fig. 3)",
+    );
+    let pos = source_positions(&src.graph, 3.6);
+    let centre = centroid(&pos);
+    let g = &src.graph;
+    for u in 0..g.n() {
+        // The pair points from where u's arcs come in to where they go out.
+        let mean =
+            |ends: Vec<VertexId>| centroid(&ends.iter().map(|&w| pos[w]).collect::<Vec<_>>());
+        let ins: Vec<VertexId> = g
+            .edges
+            .iter()
+            .filter(|e| e.1 == u && e.0 != u)
+            .map(|e| e.0)
+            .collect();
+        let outs: Vec<VertexId> = g
+            .edges
+            .iter()
+            .filter(|e| e.0 == u && e.1 != u)
+            .map(|e| e.1)
+            .collect();
+        let p = pos[u];
+        let from = if ins.is_empty() { p } else { mean(ins) };
+        let to = if outs.is_empty() { p } else { mean(outs) };
+        let mut d = (to.0 - from.0, to.1 - from.1);
+        let len = (d.0 * d.0 + d.1 * d.1).sqrt();
+        d = if len < 1e-6 {
+            // No direction from the arcs: along the circle, clockwise.
+            let o = outward(centre, p);
+            (o.1, -o.0)
+        } else {
+            (d.0 / len, d.1 / len)
+        };
+        let half = 0.65;
+        fig.place(lay.inn[u], p.0 - half * d.0, p.1 - half * d.1);
+        fig.place(lay.out[u], p.0 + half * d.0, p.1 + half * d.1);
+        let shown = g.display(u);
+        fig.label(lay.inn[u], half_label(shown, "in"));
+        fig.label(lay.out[u], half_label(shown, "out"));
+        let mut members = vec![lay.inn[u], lay.out[u]];
+        if let Some(x) = lay.extra[u] {
+            fig.place(x, p.0 + (half + 0.9) * d.0, p.1 + (half + 0.9) * d.1);
+            fig.nodes[x].style = NodeStyle::Leaf;
+            fig.nodes[x].label.clear();
+            members.push(x);
+        }
+        fig.gadget(g.id(u), markup_of_display(shown), members, Outline::Box);
+    }
+    fig
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! Placement for figures without a theorem layout (games given directly, reductions that do
 //! not place their gadgets yet, source graphs).
 //!
-//! Small undirected graphs with a Hamiltonian cycle are drawn on a circle in the cycle's
-//! order (the vertex-cover 5-cycle is a pentagon), bipartite graphs in two columns; both are
-//! pinned. Otherwise graphviz lays the figure out (`neato` for undirected graphs, `dot` for
+//! Small undirected prisms are drawn as two concentric polygons (the triangular prism as two
+//! triangles), stars with the centre in the middle (the claw), other small graphs with a
+//! Hamiltonian cycle on a circle in the cycle's order (the vertex-cover 5-cycle is a
+//! pentagon), bipartite graphs in two columns; all of these are pinned. Otherwise graphviz lays the figure out (`neato` for undirected graphs, `dot` for
 //! directed ones) and the positions computed here (a spring embedding, or layers by distance
 //! from the start) serve only TikZ, which has no layout engine.
 
@@ -22,6 +23,29 @@ pub fn place(fig: &mut Figure) {
     let n = fig.nodes.len();
     let adj = adjacency(fig);
     if !fig.directed {
+        if n <= CYCLE_SEARCH_MAX
+            && let Some((outer, inner)) = prism(&adj)
+        {
+            // Two concentric polygons joined spoke by spoke, as prisms are drawn.
+            let k = outer.len();
+            let (r_out, r_in) = (1.0 + 0.45 * k as f64, 0.35 + 0.2 * k as f64);
+            for (i, (&a, &b)) in outer.iter().zip(&inner).enumerate() {
+                let t = std::f64::consts::FRAC_PI_2 - std::f64::consts::TAU * i as f64 / k as f64;
+                fig.place(a, r_out * t.cos(), r_out * t.sin());
+                fig.place(b, r_in * t.cos(), r_in * t.sin());
+            }
+            return;
+        }
+        if let Some((centre, leaves)) = star(&adj) {
+            // A star (the claw K₁,₃): the centre in the middle, the leaves around it.
+            fig.place(centre, 0.0, 0.0);
+            let k = leaves.len();
+            for (i, &v) in leaves.iter().enumerate() {
+                let t = std::f64::consts::FRAC_PI_2 - std::f64::consts::TAU * i as f64 / k as f64;
+                fig.place(v, 1.6 * t.cos(), 1.6 * t.sin());
+            }
+            return;
+        }
         if (3..=CYCLE_SEARCH_MAX).contains(&n)
             && let Some(cycle) = hamiltonian_cycle(&adj)
         {
@@ -37,9 +61,15 @@ pub fn place(fig: &mut Figure) {
         if n <= COLUMNS_MAX
             && let Some(side) = two_colouring(&adj)
         {
+            // Each column centred on the same middle line, so the shorter one sits level.
+            let mut count = [0usize; 2];
+            for &c in &side {
+                count[c] += 1;
+            }
             let mut row = [0usize; 2];
             for (v, &c) in side.iter().enumerate() {
-                fig.place(v, 3.0 * c as f64, -1.2 * row[c] as f64);
+                let y = -1.2 * (row[c] as f64 - (count[c] as f64 - 1.0) / 2.0);
+                fig.place(v, 3.0 * c as f64, y);
                 row[c] += 1;
             }
             return;
@@ -65,6 +95,63 @@ fn adjacency(fig: &Figure) -> Vec<Vec<usize>> {
         a.dedup();
     }
     adj
+}
+
+/// A prism (two disjoint k-cycles, k ≥ 3, joined by a matching that follows both cycles):
+/// the outer cycle and, position by position, the inner vertex matched to it. Found by
+/// trying every k-cycle through vertex 0 as the outer one (small graphs only).
+fn prism(adj: &[Vec<usize>]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let n = adj.len();
+    if n < 6 || n % 2 == 1 || adj.iter().any(|a| a.len() != 3) {
+        return None;
+    }
+    let k = n / 2;
+    fn cycles(adj: &[Vec<usize>], k: usize, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        let v = *path.last().expect("path starts at 0");
+        if path.len() == k {
+            if adj[v].contains(&path[0]) {
+                out.push(path.clone());
+            }
+            return;
+        }
+        for &w in &adj[v] {
+            if !path.contains(&w) {
+                path.push(w);
+                cycles(adj, k, path, out);
+                path.pop();
+            }
+        }
+    }
+    let mut found = Vec::new();
+    cycles(adj, k, &mut vec![0], &mut found);
+    for outer in found {
+        let inner: Vec<usize> = outer
+            .iter()
+            .filter_map(|&v| adj[v].iter().copied().find(|w| !outer.contains(w)))
+            .collect();
+        let mut distinct = inner.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let closed = (0..k).all(|i| adj[inner[i]].contains(&inner[(i + 1) % k]));
+        if inner.len() == k && distinct.len() == k && closed {
+            return Some((outer, inner));
+        }
+    }
+    None
+}
+
+/// A star with at least three leaves: the centre and its leaves, in vertex order.
+fn star(adj: &[Vec<usize>]) -> Option<(usize, Vec<usize>)> {
+    let n = adj.len();
+    if n < 4 {
+        return None;
+    }
+    let centre = (0..n).find(|&v| adj[v].len() == n - 1)?;
+    let leaves: Vec<usize> = (0..n).filter(|&v| v != centre).collect();
+    leaves
+        .iter()
+        .all(|&v| adj[v] == [centre])
+        .then_some((centre, leaves))
 }
 
 /// A Hamiltonian cycle through vertex 0, by depth-first search (small graphs only).

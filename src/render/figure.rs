@@ -63,6 +63,9 @@ pub struct Edge {
     pub to: VertexId,
     /// How it runs.
     pub route: Route,
+    /// Drawn without an arrowhead in a directed figure (the undirected source graph drawn
+    /// beside a directed target, `--source-beside`).
+    pub undirected: bool,
 }
 
 /// The path of an edge.
@@ -86,6 +89,9 @@ pub enum Outline {
     /// No outline; the caption stands in the middle of the members (the quantified
     /// variable inside its diamond).
     Bare,
+    /// A dashed polygon hugging the members (their convex hull, padded): for gadgets drawn
+    /// along a slanted arc, where a box would cover its neighbours.
+    Hull,
 }
 
 /// A gadget: a named set of vertices with an outline and a caption.
@@ -164,6 +170,7 @@ impl Figure {
                 from,
                 to,
                 route: Route::Straight,
+                undirected: !graph.directed,
             })
             .collect();
         Figure {
@@ -221,6 +228,75 @@ impl Figure {
                 e.route = Route::Through(waypoints.clone());
             }
         }
+    }
+
+    /// `source` drawn to the left of `self` (`--source-beside`), both outlined and captioned
+    /// ("source", "target"); the source is shrunk to the target's height when taller. Both
+    /// must be placed. The result is directed when either is; undirected edges keep no
+    /// arrowhead. The caption is the target's, then the source's first line.
+    pub fn beside(self, source: Figure) -> Figure {
+        let (tx0, ty0, _, ty1) = self.bbox();
+        let (_, sy0, sx1, sy1) = source.bbox();
+        let (th, sh) = (ty1 - ty0, sy1 - sy0);
+        let k = if sh > th && sh > 1e-9 {
+            (th / sh).max(0.5)
+        } else {
+            1.0
+        };
+        // The source's right edge a gap left of the target, centred on the same height.
+        let dx = tx0 - 3.0 - sx1 * k;
+        let dy = (ty0 + ty1) / 2.0 - (sy0 + sy1) / 2.0 * k;
+        let offset = source.nodes.len();
+        let mut fig = Figure {
+            directed: self.directed || source.directed,
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            gadgets: Vec::new(),
+            caption: self.caption.clone(),
+            engine: self.engine,
+            graphviz_lays_out: false,
+        };
+        for mut n in source.nodes {
+            n.pos = n.pos.map(|(x, y)| (x * k + dx, y * k + dy));
+            n.step = 1;
+            fig.nodes.push(n);
+        }
+        fig.nodes.extend(self.nodes);
+        fig.edges.extend(source.edges.into_iter().map(|e| {
+            Edge {
+                route: match e.route {
+                    Route::Through(ways) => Route::Through(
+                        ways.into_iter()
+                            .map(|(x, y)| (x * k + dx, y * k + dy))
+                            .collect(),
+                    ),
+                    straight => straight,
+                },
+                ..e
+            }
+        }));
+        fig.edges.extend(self.edges.into_iter().map(|e| Edge {
+            from: e.from + offset,
+            to: e.to + offset,
+            ..e
+        }));
+        fig.gadgets.push(Gadget {
+            name: "source".into(),
+            label: "source".into(),
+            members: (0..offset).collect(),
+            outline: Outline::Box,
+            collapse: false,
+        });
+        fig.gadgets.extend(source.gadgets);
+        let shifted = self.gadgets.into_iter().map(|g| Gadget {
+            members: g.members.iter().map(|&m| m + offset).collect(),
+            ..g
+        });
+        fig.gadgets.extend(shifted);
+        if let Some(first) = source.caption.first() {
+            fig.caption.push(format!("source: {first}"));
+        }
+        fig
     }
 
     /// True when the theorem placed every vertex.
@@ -284,6 +360,13 @@ pub fn markup_of_display(s: &str) -> String {
         return s.replace('_', "\\_");
     }
     subscript(base, sub)
+}
+
+/// The label a figure of `graph` draws on vertex `v` when no theorem relabels it: the
+/// vertex's label (or identifier) with its trailing digits as Unicode subscripts (`x₁`,
+/// `¬x₁₂`). `solve --strategy` names moves with it, so the text matches the figure.
+pub fn vertex_label(graph: &Graph, v: VertexId) -> String {
+    label_unicode(&markup_of_display(graph.display(v)))
 }
 
 /// `base_sub` in markup.
@@ -449,7 +532,19 @@ fn tex_text(text: &str) -> String {
 /// Text for TeX outside math mode (captions, `--names`).
 pub fn tex_escape(text: &str) -> String {
     let mut s = String::new();
+    // A run of Unicode subscripts (`ᵢₙ` of `uᵢₙ`) becomes one `\textsubscript`.
+    let mut sub = String::new();
     for c in text.chars() {
+        if let Some(base) = subscript_base(c) {
+            sub.push(base);
+            continue;
+        }
+        if !sub.is_empty() {
+            s.push_str(&format!(
+                "\\textsubscript{{{}}}",
+                tex_escape(&std::mem::take(&mut sub))
+            ));
+        }
         match c {
             '\\' => s.push_str("\\textbackslash{}"),
             '_' | '&' | '%' | '#' | '$' | '{' | '}' => {
@@ -474,13 +569,22 @@ pub fn tex_escape(text: &str) -> String {
             'ö' => s.push_str("\\\"o"),
             c if c.is_ascii() => s.push(c),
             c => {
-                // Subscript digits and other symbols: through math mode where we can.
+                // Other symbols: through math mode where we can.
                 let plain = label_unicode_inverse(c);
                 s.push_str(&plain);
             }
         }
     }
+    if !sub.is_empty() {
+        s.push_str(&format!("\\textsubscript{{{}}}", tex_escape(&sub)));
+    }
     s
+}
+
+/// The character a Unicode subscript (`₁`, `ᵢ`) stands for.
+fn subscript_base(c: char) -> Option<char> {
+    const BASES: &str = "0123456789+-=()aehijklmnoprstuvx";
+    BASES.chars().find(|&b| unicode_sub(b) == Some(c))
 }
 
 /// A Unicode subscript digit as TeX; other characters as `?` (never produced by us).
@@ -515,5 +619,9 @@ mod tests {
         assert_eq!(label_tex("¬x_1"), "$\\neg x_{1}$");
         assert_eq!(label_tex("eJ_0"), "$\\mathrm{eJ}_{0}$");
         assert_eq!(label_tex(""), "");
+        assert_eq!(
+            tex_escape("uᵢₙ → x₁"),
+            "u\\textsubscript{in} $\\to$ x\\textsubscript{1}"
+        );
     }
 }

@@ -77,10 +77,8 @@ pub fn draw(e: &Entry) -> Result<Drawn, String> {
     let placed_by_theorem = r.figure(&parsed.instance).is_some();
     let figure = pipeline::figure_of(&parsed.instance, &[r], std::slice::from_ref(&reduced))
         .map_err(|x| x.to_string())?;
-    let source_figure = match &parsed.instance {
-        Instance::Qbf(_) => None,
-        other => Some(pipeline::figure_of(other, &[], &[]).map_err(|x| x.to_string())?),
-    };
+    // The same drawing as `render --source-beside` puts beside the target.
+    let source_figure = pipeline::source_figure(&parsed.instance).map_err(|x| x.to_string())?;
     Ok(Drawn {
         source: parsed.instance,
         source_figure,

@@ -42,6 +42,57 @@ pub fn figure_of(
     Ok(fig)
 }
 
+/// The source instance drawn on its own, pinned, for `--source-beside` and the gallery: the
+/// same shape as the targets that keep the source board (prisms, stars, cycles and
+/// bipartite graphs as [`fallback`] draws them, other graphs on a circle with the fewest
+/// crossing arcs). `None` for a formula, which has no graph (the caption names it instead).
+pub fn source_figure(source: &Instance) -> Result<Option<Figure>, DotError> {
+    let graph = match source {
+        Instance::Geography(g) => &g.graph,
+        Instance::VertexCover(v) => &v.graph,
+        Instance::Hampath(h) => &h.graph,
+        Instance::Qbf(_) => return Ok(None),
+    };
+    let mut fig = plain(source, &default_title(source))?;
+    let pos = crate::reductions::figure_helpers::source_positions(graph, 2.2);
+    for (v, &(x, y)) in pos.iter().enumerate() {
+        fig.place(v, x, y);
+    }
+    Ok(Some(fig))
+}
+
+/// A formula as one line, with subscripts (`∃x₁ ∀x₂. (x₁ ∨ ¬x₂) ∧ …`), for the caption of a
+/// figure whose source is a formula.
+pub fn formula_text(q: &crate::problems::Qbf) -> String {
+    use crate::problems::Quantifier;
+    use crate::render::figure::{label_unicode, markup_of_display};
+    let name = |v: usize| label_unicode(&markup_of_display(&q.vars[v]));
+    let prefix: Vec<String> = q
+        .prefix
+        .iter()
+        .map(|b| {
+            let sym = match b.quantifier {
+                Quantifier::Exists => "∃",
+                Quantifier::Forall => "∀",
+            };
+            let vars: Vec<String> = b.vars.iter().map(|&v| name(v)).collect();
+            format!("{sym}{}", vars.join(" "))
+        })
+        .collect();
+    let clauses: Vec<String> = q
+        .clauses
+        .iter()
+        .map(|c| {
+            let lits: Vec<String> = c
+                .iter()
+                .map(|l| format!("{}{}", if l.positive { "" } else { "¬" }, name(l.var)))
+                .collect();
+            format!("({})", lits.join(" ∨ "))
+        })
+        .collect();
+    format!("{}. {}", prefix.join(" "), clauses.join(" ∧ "))
+}
+
 /// The unplaced figure of an instance.
 fn plain(instance: &Instance, title: &str) -> Result<Figure, DotError> {
     match instance {

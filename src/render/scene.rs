@@ -124,6 +124,8 @@ pub struct SceneEdge {
     pub played: Option<(usize, u8)>,
     /// Beamer step.
     pub step: usize,
+    /// No arrowhead in a directed figure.
+    pub undirected: bool,
 }
 
 /// A drawn gadget outline.
@@ -135,8 +137,10 @@ pub struct SceneOutline {
     pub centre: (f64, f64),
     /// Width and height (units).
     pub size: (f64, f64),
-    /// Ellipse (cigar), rounded box, or none (caption on the left).
+    /// Ellipse (cigar), rounded box, hull, or none (caption in the middle).
     pub shape: Outline,
+    /// The corners of a [`Outline::Hull`] (units), counter-clockwise; empty otherwise.
+    pub hull: Vec<(f64, f64)>,
     /// `--highlight` matched it.
     pub highlight: bool,
     /// Beamer step.
@@ -149,6 +153,10 @@ impl SceneOutline {
     pub fn caption_at(&self) -> (f64, f64) {
         match self.shape {
             Outline::Bare => self.centre,
+            Outline::Hull => {
+                let top = self.hull.iter().map(|p| p.1).fold(self.centre.1, f64::max);
+                (self.centre.0, top + 0.18)
+            }
             _ => (self.centre.0, self.centre.1 + self.size.1 / 2.0 + 0.18),
         }
     }
@@ -182,7 +190,8 @@ pub struct Scene {
     pub edges: Vec<SceneEdge>,
     /// Outlines, under everything else.
     pub outlines: Vec<SceneOutline>,
-    /// Caption lines (plain Unicode text).
+    /// Caption lines (plain Unicode text): the title, then remarks; a long one is broken
+    /// with `\n` and keeps its size on every line.
     pub caption: Vec<String>,
     /// Legend.
     pub legend: Vec<LegendEntry>,
@@ -240,11 +249,16 @@ impl Scene {
                     node_of[m] = k;
                 }
             } else {
+                let hull = match g.outline {
+                    Outline::Hull => hull_around(fig, &g.members),
+                    _ => Vec::new(),
+                };
                 outlines.push(SceneOutline {
                     label: g.label.clone(),
                     centre,
                     size,
                     shape: g.outline,
+                    hull,
                     highlight: highlighted(&g.name),
                     step: gi + 1,
                 });
@@ -311,6 +325,7 @@ impl Scene {
                 },
                 played: None,
                 step: nodes[a].step.max(nodes[b].step),
+                undirected: e.undirected,
             });
         }
         for (k, m) in opts.play.iter().enumerate() {
@@ -327,7 +342,11 @@ impl Scene {
         if let Some(t) = &opts.title {
             caption[0] = t.clone();
         }
-        let caption = caption.iter().map(|c| label_unicode(c)).collect();
+        // Long lines are broken so that a caption never sets the width of a narrow figure.
+        let caption = caption
+            .iter()
+            .map(|c| wrap(&label_unicode(c), CAPTION_CHARS).join("\n"))
+            .collect();
         let legend = legend(fig, opts, &palette);
         Scene {
             directed: fig.directed,
@@ -373,6 +392,11 @@ impl Scene {
         for o in &self.outlines {
             match o.shape {
                 Outline::Bare => {}
+                Outline::Hull => {
+                    for &(x, y) in &o.hull {
+                        add(x, y, 0.1, 0.1);
+                    }
+                }
                 _ => add(o.centre.0, o.centre.1, o.size.0, o.size.1 + 0.5),
             }
         }
@@ -396,6 +420,87 @@ impl Scene {
             Start::Both => self.palette.highlight,
         }
     }
+}
+
+/// Longest caption line (characters) before it is broken at a space.
+pub const CAPTION_CHARS: usize = 80;
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stands
+/// alone), about equally long.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let len = text.chars().count();
+    if len <= width {
+        return vec![text.to_string()];
+    }
+    let lines = len.div_ceil(width);
+    // Each line may run a little past the even share, never past `width`.
+    let limit = (len.div_ceil(lines) + 8).min(width);
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let (have, more) = (line.chars().count(), word.chars().count());
+        if !line.is_empty() && have + 1 + more > limit {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+/// How far a hull keeps from its members' centres (units): clear of a vertex circle (which
+/// grows with a heap size under its label), and of a dot.
+const HULL_PAD: f64 = 0.55;
+const HULL_PAD_POINT: f64 = 0.3;
+
+/// The padded convex hull of `members` (each centre widened to a 12-gon of radius
+/// [`HULL_PAD`], or [`HULL_PAD_POINT`] for a dot), counter-clockwise (Andrew's monotone
+/// chain).
+fn hull_around(fig: &Figure, members: &[VertexId]) -> Vec<(f64, f64)> {
+    let mut pts: Vec<(f64, f64)> = Vec::new();
+    for &m in members {
+        if let Some((x, y)) = fig.nodes[m].pos {
+            let pad = match fig.nodes[m].style {
+                NodeStyle::Point => HULL_PAD_POINT,
+                _ => HULL_PAD,
+            };
+            for k in 0..12 {
+                let a = std::f64::consts::TAU * k as f64 / 12.0;
+                pts.push((x + pad * a.cos(), y + pad * a.sin()));
+            }
+        }
+    }
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: (f64, f64), a: (f64, f64), b: (f64, f64)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut hull: Vec<(f64, f64)> = Vec::new();
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &(f64, f64)>> = match pass {
+            0 => Box::new(pts.iter()),
+            _ => Box::new(pts.iter().rev()),
+        };
+        for &p in iter {
+            while hull.len() >= start + 2
+                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
 }
 
 /// Centre and size of the outline around `members`.
@@ -465,4 +570,26 @@ fn legend(fig: &Figure, opts: &Options, pal: &Palette) -> Vec<LegendEntry> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_long_captions_into_even_lines_at_spaces() {
+        assert_eq!(wrap("short caption", 80), vec!["short caption"]);
+        let text = "Generalized Geography board: a diamond per variable, a vertex per clause \
+                    (Sipser, Thm 8.14)";
+        let lines = wrap(text, 80);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{lines:?}");
+        // A word longer than the width stands alone rather than being cut.
+        let long = "x".repeat(90);
+        assert_eq!(
+            wrap(&format!("a {long} b"), 80),
+            vec!["a".to_string(), long, "b".into()]
+        );
+    }
 }

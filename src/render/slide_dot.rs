@@ -65,8 +65,28 @@ pub fn write(scene: &Scene) -> String {
         let shape = match o.shape {
             Outline::Ellipse => Some(("ellipse", "dashed")),
             Outline::Box => Some(("box", "\"rounded,dashed\"")),
-            Outline::Bare => None,
+            Outline::Bare | Outline::Hull => None,
         };
+        if o.shape == Outline::Hull && !o.hull.is_empty() {
+            // Corners as invisible pinned points joined by dashed lines (DOT has no
+            // free polygon); `dir=none` keeps arrowheads off in a digraph.
+            for (k, &p) in o.hull.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "  \"outline{i}_{k}\" [shape=point, style=invis, width=0.01, height=0.01, \
+                     label=\"\", {}];",
+                    at(p)
+                );
+            }
+            for k in 0..o.hull.len() {
+                let _ = writeln!(
+                    s,
+                    "  \"outline{i}_{k}\" {arrow} \"outline{i}_{}\" [style=dashed, dir=none, \
+                     color=\"#{colour}\", penwidth={width}];",
+                    (k + 1) % o.hull.len()
+                );
+            }
+        }
         if let Some((shape, style)) = shape {
             let _ = writeln!(
                 s,
@@ -158,6 +178,9 @@ pub fn write(scene: &Scene) -> String {
             if p == 1 && is_mono(scene) {
                 a.push("style=dashed".into());
             }
+        }
+        if scene.directed && e.undirected {
+            a.push("dir=none".into());
         }
         if let (true, Route::Through(ways)) = (scene.pinned, &e.route)
             && !ways.is_empty()
@@ -285,7 +308,7 @@ fn html_label(scene: &Scene) -> String {
         let _ = write!(
             rows,
             "<tr><td><font point-size=\"{size}\">{}</font></td></tr>",
-            html(line)
+            html(line).replace('\n', "<br/>")
         );
     }
     format!("<table border=\"0\" cellspacing=\"2\">{rows}</table>")

@@ -20,14 +20,24 @@ const UNIT_CM: f64 = 1.9;
 /// The 16:9 slide area the picture is fitted into (cm), caption included.
 const SLIDE_W_CM: f64 = 15.2;
 const SLIDE_H_CM: f64 = 7.6;
+/// Space between the drawing and the legend, and the height of the legend's line and of
+/// each caption line, on the page (cm; not scaled with the drawing).
+const CAPTION_GAP_CM: f64 = 0.25;
+const LEGEND_LINE_CM: f64 = 0.6;
+const CAPTION_LINE_CM: f64 = 0.5;
 
 /// The TikZ text of `scene`; every node must have a position.
 pub fn write(scene: &Scene, opts: TikzOptions) -> String {
     let (x0, y0, x1, y1) = scene.bbox();
-    let captions = scene.caption.len() as f64 + if scene.legend.is_empty() { 0.0 } else { 1.0 };
+    // The caption and legend keep their size whatever the drawing's scale (a tall figure
+    // shrinks, its caption must stay readable): the drawing gets the height they leave.
+    let legend_lines = if scene.legend.is_empty() { 0.0 } else { 1.0 };
+    let caption_lines: usize = scene.caption.iter().map(|c| c.lines().count()).sum();
+    let caption_cm =
+        CAPTION_GAP_CM + legend_lines * LEGEND_LINE_CM + caption_lines as f64 * CAPTION_LINE_CM;
     let w = (x1 - x0) * UNIT_CM;
-    let h = (y1 - y0) * UNIT_CM + captions * 0.9;
-    let scale = (SLIDE_W_CM / w).min(SLIDE_H_CM / h).min(1.0);
+    let h = (y1 - y0) * UNIT_CM;
+    let scale = (SLIDE_W_CM / w).min((SLIDE_H_CM - caption_cm) / h).min(1.0);
     let mut s = String::new();
     if opts.standalone {
         if opts.beamer_steps {
@@ -98,6 +108,13 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                 pt((cx + hw, cy + hh))
             ),
             Outline::Bare => String::new(),
+            Outline::Hull => {
+                let corners: Vec<String> = o.hull.iter().map(|&p| pt(p)).collect();
+                format!(
+                    "\\draw[gadget, draw={colour}] {} -- cycle;",
+                    corners.join(" -- ")
+                )
+            }
         };
         if !o.label.is_empty() {
             let (place, font, text) = match o.shape {
@@ -193,12 +210,19 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                      inner sep=1.5pt, text=white, font=\\bfseries\\large] {{{k}}};"
                 )
             }
+            None if scene.directed && e.undirected => {
+                format!("\\draw[arc, -{corners}] {path};")
+            }
             None => format!("\\draw[arc{corners}] {path};"),
         };
         s.push_str(&uncover(e.step, body));
     }
-    // Legend and caption below the drawing.
-    let mut y = y0 - 0.55;
+    // Legend and caption below the drawing, at their own size: `scale` undoes the picture's
+    // scale for these nodes, and the steps between lines are page centimetres.
+    let unscale = format!("scale={:.4}", 1.0 / scale);
+    let page = |cm: f64| cm / (UNIT_CM * scale);
+    let mid = (x0 + x1) / 2.0;
+    let mut y = y0 - page(CAPTION_GAP_CM);
     if !scene.legend.is_empty() {
         let mut line = String::new();
         for l in &scene.legend {
@@ -217,20 +241,18 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         }
         let _ = writeln!(
             s,
-            "\\node[caption, anchor=north] at ({:.3},{y:.3}) {{{line}}};",
-            (x0 + x1) / 2.0
+            "\\node[caption, anchor=north, {unscale}] at ({mid:.3},{y:.3}) {{{line}}};"
         );
-        y -= 0.45;
+        y -= page(LEGEND_LINE_CM);
     }
     for (i, c) in scene.caption.iter().enumerate() {
         let font = if i == 0 { "" } else { ", font=\\normalsize" };
         let _ = writeln!(
             s,
-            "\\node[caption, anchor=north{font}] at ({:.3},{y:.3}) {{{}}};",
-            (x0 + x1) / 2.0,
-            tex_escape(c)
+            "\\node[caption, anchor=north{font}, {unscale}] at ({mid:.3},{y:.3}) {{{}}};",
+            tex_escape(c).replace('\n', "\\\\ ")
         );
-        y -= 0.4;
+        y -= page(CAPTION_LINE_CM * c.lines().count() as f64);
     }
     s.push_str("\\end{tikzpicture}\n");
     if opts.standalone {

@@ -36,6 +36,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             file,
             json,
             strategy,
+            names,
             method,
             self_check,
             batch,
@@ -43,7 +44,7 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             budget,
         } => match batch {
             true => batch::run(&file, &batch_args, json, &budget),
-            false => solve::run(&file, json, strategy, method, self_check, &budget),
+            false => solve::run(&file, json, strategy, names, method, self_check, &budget),
         },
         Command::List { json, graph, dot } => list::run(json, graph, dot),
         Command::Check(args) => check::run(&args),

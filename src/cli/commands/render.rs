@@ -3,14 +3,18 @@
 
 use super::super::Outcome;
 use super::super::args::{FigureFormat, RenderArgs};
-use super::super::input::{WriteRules, read_instance, write_file, write_output};
+use super::super::input::{WriteRules, read_capped, read_instance, write_file, write_output};
+use super::super::output::{describe_move, describe_move_with};
+use super::check_cert::parse_certificate;
 use super::{apply_chain, budget, select_chain};
+use crate::certify::{CertificateBody, Replay, StrategyPlayer};
 use crate::problems::{Geography, Instance, Locator, Move};
 use crate::reductions::{ProblemKind, Reduced, Reduction};
+use crate::render::figure::{label_unicode, vertex_label};
 use crate::render::graphviz::run_dot;
-use crate::render::pipeline::figure_of;
+use crate::render::pipeline::{figure_of, formula_text, source_figure};
 use crate::render::tikz::{self, TikzOptions};
-use crate::render::{Options, PlayedMove, Scene, slide_dot};
+use crate::render::{Figure, Options, PlayedMove, Scene, slide_dot};
 use crate::solvers::geography::{Method, solve_with};
 use std::path::Path;
 
@@ -33,20 +37,65 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     let fig = figure_of(&parsed.instance, &steps, &reduced)
         .map_err(|e| parsed.error_at(&Locator::Whole, "render::no_graph", e.to_string(), None))?;
     let target = reduced.last().map_or(&parsed.instance, |r| &r.target);
-    let play = match (args.play, target) {
+    let overlay = args.play || args.strategy.is_some();
+    let line: Vec<Move> = match (overlay, target) {
         (false, _) => Vec::new(),
-        (true, Instance::Geography(g)) => match line_of_play(g, args)? {
-            Some(line) => line,
-            None => {
-                crate::outln!("answer:  unknown (budget exhausted before a line of play)");
-                return Ok(Outcome::Unknown);
-            }
+        (true, Instance::Geography(g)) => match &args.strategy {
+            Some(cert) => certificate_line(g, cert, args)?,
+            None => match line_of_play(g, args)? {
+                Some(line) => line,
+                None => {
+                    crate::outln!("answer:  unknown (budget exhausted before a line of play)");
+                    return Ok(Outcome::Unknown);
+                }
+            },
         },
         (true, other) => miette::bail!(
             code = "render::play_needs_game",
-            "--play draws a line of play, but this is a {} instance (compile it to a game with --to)",
+            "--play and --strategy draw moves of a game, but this is a {} instance (compile \
+             it to a game with --to)",
             other.kind()
         ),
+    };
+    let mut play = match target {
+        Instance::Geography(g) => played(g, &line),
+        _ => Vec::new(),
+    };
+    // The moves in words, labelled as the figure labels the vertices (with -o only: on
+    // standard output they would mix with the figure).
+    if let (Instance::Geography(g), Some(_)) = (target, &args.output)
+        && !line.is_empty()
+    {
+        let words: Vec<String> = line
+            .iter()
+            .enumerate()
+            .map(|(k, m)| format!("{}. {}", k + 1, move_words(g, &fig, m, args.names)))
+            .collect();
+        crate::outln!("line of play: {}", words.join(", "));
+    }
+    let fig = match args.source_beside {
+        false => fig,
+        true => match (
+            source_figure(&parsed.instance).map_err(|e| {
+                parsed.error_at(&Locator::Whole, "render::no_graph", e.to_string(), None)
+            })?,
+            &parsed.instance,
+        ) {
+            (Some(src), _) if !steps.is_empty() => {
+                // The target's vertices and edges come after the source's.
+                for m in &mut play {
+                    m.to += src.nodes.len();
+                    m.edge = m.edge.map(|e| e + src.edges.len());
+                }
+                fig.beside(src)
+            }
+            (None, Instance::Qbf(q)) => {
+                let mut fig = fig;
+                fig.caption.push(format!("source: {}", formula_text(q)));
+                fig
+            }
+            _ => fig,
+        },
     };
     let opts = Options {
         names: args.names,
@@ -126,9 +175,86 @@ fn format_of(path: &Path) -> FigureFormat {
     }
 }
 
+/// A move in words with the vertex labels `fig` draws (a vertex the figure leaves unlabelled,
+/// a dot, by its label in the game), or the identifiers with `--names`.
+fn move_words(g: &Geography, fig: &Figure, m: &Move, names: bool) -> String {
+    let label = |v: usize| match fig.nodes.get(v).map(|n| label_unicode(&n.label)) {
+        Some(l) if !l.is_empty() => l,
+        _ => vertex_label(&g.graph, v),
+    };
+    match names {
+        true => describe_move(g, m),
+        false => describe_move_with(g, m, label),
+    }
+}
+
+/// Most positions visited while looking for the loser's longest resistance to a
+/// certificate; past it the loser takes their first legal move.
+const RESISTANCE_SEARCH: u64 = 200_000;
+
+/// The line of play of a `game_win` certificate: its winner plays the certificate's move,
+/// the loser the move that makes the game last longest against it (the first such move;
+/// the first legal move once [`RESISTANCE_SEARCH`] positions have been looked at).
+fn certificate_line(g: &Geography, path: &Path, args: &RenderArgs) -> miette::Result<Vec<Move>> {
+    let cap = args.budget.memory.bytes();
+    let (name, bytes) = read_capped(path, cap)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| miette::miette!(code = "render::certificate", "{name} is not UTF-8 text"))?;
+    let cert = parse_certificate(&name, &text)?;
+    let CertificateBody::GameWin(strategy) = &cert.body else {
+        miette::bail!(
+            code = "render::certificate",
+            help = "`georeduce certify FILE --strategy -o CERT` writes a game_win certificate",
+            "--strategy draws the moves of a game_win certificate, not of a {} one",
+            cert.body.kind()
+        );
+    };
+    let wrong = |e: crate::certify::CheckError| {
+        miette::miette!(
+            code = "render::certificate",
+            help = "`georeduce check-cert FILE CERT` says where the certificate fails",
+            "{name} does not fit this game: {e}"
+        )
+    };
+    let player = StrategyPlayer::new(g, strategy).map_err(wrong)?;
+    let start = Replay::new(g).map_err(wrong)?;
+    let mut budget = RESISTANCE_SEARCH;
+    longest_line(&start, &player, &mut budget).map_err(wrong)
+}
+
+/// The longest line from `at` where the certificate's winner follows it and the loser
+/// chooses freely; `budget` counts positions looked at.
+fn longest_line(
+    at: &Replay,
+    player: &StrategyPlayer,
+    budget: &mut u64,
+) -> Result<Vec<Move>, crate::certify::CheckError> {
+    let legal = at.legal()?;
+    if legal.is_empty() {
+        return Ok(Vec::new());
+    }
+    *budget = budget.saturating_sub(1);
+    let choices = match at.mover() == player.winner() {
+        true => player.choose(at)?.into_iter().collect(),
+        false if *budget == 0 => vec![legal[0]],
+        false => legal,
+    };
+    let mut best: Option<Vec<Move>> = None;
+    for m in choices {
+        let mut next = at.clone();
+        next.play(m)?;
+        let mut line = vec![m];
+        line.extend(longest_line(&next, player, budget)?);
+        if best.as_ref().is_none_or(|b| line.len() > b.len()) {
+            best = Some(line);
+        }
+    }
+    Ok(best.unwrap_or_default())
+}
+
 /// A line of optimal play from the solver, as the overlay draws it (`None`: the budget ran
 /// out first).
-fn line_of_play(g: &Geography, args: &RenderArgs) -> miette::Result<Option<Vec<PlayedMove>>> {
+fn line_of_play(g: &Geography, args: &RenderArgs) -> miette::Result<Option<Vec<Move>>> {
     let b = budget(&args.budget)?;
     let mut solution = match solve_with(g, Method::Auto, &b) {
         Ok(s) => s,
@@ -142,7 +268,7 @@ fn line_of_play(g: &Geography, args: &RenderArgs) -> miette::Result<Option<Vec<P
             Err(e) => miette::bail!(code = "render::solve", "{e}"),
         }
     }
-    Ok(Some(played(g, &solution.principal_variation)))
+    Ok(Some(solution.principal_variation))
 }
 
 /// Moves as the overlay draws them: who moved (partizan: the token's owner; otherwise the

@@ -13,11 +13,12 @@ use crate::solvers::SolveError;
 use crate::solvers::geography::{Method, gf2_line, solve_with};
 use std::path::Path;
 
-/// Solves one instance and prints the answer.
+/// Solves one instance and prints the answer (moves by their figure labels unless `names`).
 pub fn run(
     file: &Path,
     json: bool,
     strategy: bool,
+    names: bool,
     method: GameMethod,
     self_check: bool,
     budget_args: &BudgetArgs,
@@ -69,7 +70,10 @@ pub fn run(
                 }
                 crate::outln!("{v:#}");
             } else {
-                crate::out!("{}", solution_text(&parsed.instance, &solution, strategy));
+                crate::out!(
+                    "{}",
+                    solution_text(&parsed.instance, &solution, strategy, names)
+                );
                 if let Some(c) = &checked {
                     crate::outln!("{}", c.text());
                 }

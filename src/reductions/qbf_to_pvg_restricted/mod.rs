@@ -20,6 +20,7 @@
 //! vertices and 169 arcs.
 
 mod cluster;
+mod figure;
 mod trees;
 
 use super::certmaps::diamonds::{Diamonds, falsified_clause, own_token, true_literal};
@@ -327,6 +328,10 @@ impl Theorem for QbfToPvgRestricted {
 
     fn size(&self) -> &Size<Qbf> {
         &SIZE
+    }
+
+    fn figure(&self, _: &Qbf, built: &Construction<Layout>) -> Option<crate::render::Figure> {
+        Some(figure::figure(built))
     }
 
     fn check_layout(&self, _: &Qbf, built: &Construction<Layout>) -> Result<(), String> {
