@@ -169,8 +169,8 @@ class CpuClock:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--georeduce", required=True)
-    ap.add_argument("--peer-path", required=True, help="PYTHONPATH holding generalized_geography")
+    ap.add_argument("--georeduce", help="the georeduce binary (required unless --plot)")
+    ap.add_argument("--peer-path", help="PYTHONPATH holding generalized_geography (idem)")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--quick", action="store_true")
@@ -183,6 +183,8 @@ def main():
     args = ap.parse_args()
     if args.plot:
         return plot_only(args)
+    if not (args.georeduce and args.peer_path):
+        ap.error("--georeduce and --peer-path are required (bench/peers.sh passes them)")
 
     os.makedirs(args.out, exist_ok=True)
     env = dict(os.environ, PYTHONPATH=args.peer_path)
