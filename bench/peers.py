@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 
-SIZES = [10, 20, 30, 40, 60, 80, 100, 150, 200, 300, 400, 500, 700, 1000]
+SIZES = [10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500, 700, 1000]
 QUICK_SIZES = [10, 20, 40, 100, 300]
 FAMILIES = [f"{rule}-{shape}{d}" for rule in ("dvg", "deg") for shape in ("avg", "reg")
             for d in (2, 3, 4)]
@@ -169,19 +169,29 @@ class CpuClock:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--georeduce", required=True)
-    ap.add_argument("--peer-path", required=True, help="PYTHONPATH holding generalized_geography")
+    ap.add_argument("--georeduce", help="the georeduce binary (required unless --plot)")
+    ap.add_argument("--peer-path", help="PYTHONPATH holding generalized_geography (idem)")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="bench/out")
     ap.add_argument("--families", default=",".join(FAMILIES))
+    ap.add_argument("--sizes", help="comma-separated sizes (default: the full grid, or --quick)")
+    ap.add_argument("--plot", nargs="+", metavar="JSON",
+                    help="only merge the tables of earlier runs (peers.json files, e.g. one per "
+                         "core) into OUT/peers.json and OUT/peers.svg, and print them")
     args = ap.parse_args()
+    if args.plot:
+        return plot_only(args)
+    if not (args.georeduce and args.peer_path):
+        ap.error("--georeduce and --peer-path are required (bench/peers.sh passes them)")
 
     os.makedirs(args.out, exist_ok=True)
     env = dict(os.environ, PYTHONPATH=args.peer_path)
     families = args.families.split(",")
     sizes = QUICK_SIZES if args.quick else SIZES
+    if args.sizes:
+        sizes = [int(x) for x in args.sizes.split(",")]
     solvers = ["georeduce", "gg", "minimax"]
     tmp = tempfile.mkdtemp(prefix="georeduce-peers-")
     rows, largest = [], {}
@@ -245,16 +255,51 @@ def main():
             rows.append(row)
             print(f"{fam:9} {n:5} {args.seeds:5} " + " ".join(cells)
                   + f" {ratio('gg')} {ratio('minimax')}  {'yes' if agree else 'NO'}", flush=True)
+            # Written after every row, so that a run stopped early still leaves its data.
+            write_outputs(args, rows, families, solvers)
     print()
     print(f"largest size finished within {args.timeout:g} s per instance (all seeds):")
     for fam in families:
         print(f"  {fam:9} " + "  ".join(f"{s}: {largest.get((fam, s), '—')}" for s in solvers))
-    with open(os.path.join(args.out, "peers.json"), "w") as f:
-        json.dump({"timeout": args.timeout, "seeds": args.seeds, "rows": rows}, f, indent=1)
-    write_svg(rows, families, solvers, os.path.join(args.out, "peers.svg"))
+    write_outputs(args, rows, families, solvers)
     print(f"\nwrote {args.out}/peers.json and {args.out}/peers.svg")
     shutil.rmtree(tmp, ignore_errors=True)
     sys.exit(0 if all(r["agree"] for r in rows) else 1)
+
+
+def plot_only(args):
+    """Merges peers.json tables and writes their plot; prints the merged table."""
+    rows = []
+    for path in args.plot:
+        with open(path) as f:
+            data = json.load(f)
+        args.timeout, args.seeds = data["timeout"], data["seeds"]
+        rows += data["rows"]
+    families = list(dict.fromkeys(r["family"] for r in rows))
+    solvers = ["georeduce", "gg", "minimax"]
+    os.makedirs(args.out, exist_ok=True)
+    write_outputs(args, rows, families, solvers)
+    cell = lambda t: f"{t:.3f}" if t is not None else f"> {args.timeout:g} (timeout)"  # noqa: E731
+    print("| family | n | " + " | ".join(f"{s} CPU s" for s in solvers) + " | gg/ours | agree |")
+    print("|---|---|" + "---|" * len(solvers) + "---|---|")
+    for r in rows:
+        ratio = (f"{r['gg'] / r['georeduce']:.1f}" if r["gg"] and r["georeduce"] else "—")
+        print(f"| {r['family']} | {r['n']} | " + " | ".join(cell(r[s]) for s in solvers)
+              + f" | {ratio} | {'yes' if r['agree'] else 'NO'} |")
+    print()
+    print("| family | " + " | ".join(solvers) + " |")
+    print("|---|" + "---|" * len(solvers))
+    for fam in families:
+        best = [max((r["n"] for r in rows if r["family"] == fam and r[s] is not None),
+                    default="—") for s in solvers]
+        print(f"| {fam} | " + " | ".join(str(b) for b in best) + " |")
+
+
+def write_outputs(args, rows, families, solvers):
+    """Writes peers.json (the table) and peers.svg (its plot) into args.out."""
+    with open(os.path.join(args.out, "peers.json"), "w") as f:
+        json.dump({"timeout": args.timeout, "seeds": args.seeds, "rows": rows}, f, indent=1)
+    write_svg(rows, families, solvers, os.path.join(args.out, "peers.svg"))
 
 
 def write_svg(rows, families, solvers, path):
@@ -270,7 +315,7 @@ def write_svg(rows, families, solvers, path):
            f'<rect width="{W}" height="{H}" fill="white"/>']
     xs = lambda n: math.log10(n)  # noqa: E731
     ys = lambda t: math.log10(max(t, 1e-3))  # noqa: E731
-    x0, x1, y0, y1 = 1.0, 3.0, -3.0, 2.0
+    x0, x1, y0, y1 = 1.0, 3.0, -3.0, 3.0
     for i, fam in enumerate(families):
         ox, oy = 10 + (i % cols) * pw, 10 + (i // cols) * ph
         left, top, w, h = ox + 40, oy + 20, pw - 60, ph - 50

@@ -38,3 +38,5 @@ mod reductions_ii;
 mod run;
 /// `--self-check` on every geography variant.
 mod self_check;
+/// `--threads`: the parallel search answers as one thread.
+mod threads;

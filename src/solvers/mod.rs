@@ -27,6 +27,10 @@ pub struct Budget {
     /// Bytes the solver's tables (memo, transposition table, certificates under
     /// construction) may hold; `None` lets a solver use its own default.
     pub max_memory: Option<usize>,
+    /// Threads one search may use (`--threads`; 1 = one thread). Only the exhaustive
+    /// geography search splits its root (`geography/parallel.rs`); the answer never depends
+    /// on it.
+    pub threads: usize,
 }
 
 impl Budget {
@@ -36,6 +40,7 @@ impl Budget {
             max_nodes: None,
             deadline: None,
             max_memory: None,
+            threads: 1,
         }
     }
 
@@ -45,6 +50,7 @@ impl Budget {
             max_nodes,
             deadline: timeout.map(|t| Instant::now() + t),
             max_memory: None,
+            threads: 1,
         }
     }
 
@@ -52,6 +58,14 @@ impl Budget {
     pub fn with_memory(self, bytes: Option<usize>) -> Budget {
         Budget {
             max_memory: bytes,
+            ..self
+        }
+    }
+
+    /// The same budget with `threads` threads per search (at least 1).
+    pub fn with_threads(self, threads: usize) -> Budget {
+        Budget {
+            threads: threads.max(1),
             ..self
         }
     }

@@ -274,7 +274,8 @@ fn solve_line(
     }
     let (n, m) = (game.graph.n(), game.graph.m());
     // Instances run side by side, one per thread: each gets its share of the memory budget.
-    let budget = make_budget();
+    // The lines run in parallel already: one thread per search.
+    let budget = make_budget().with_threads(1);
     let share = budget
         .max_memory
         .map(|m| m / 2 / rayon::current_num_threads().max(1));

@@ -165,7 +165,15 @@ fn budget_maker(args: &BudgetArgs) -> miette::Result<impl Fn() -> Budget + use<>
     };
     let max_nodes = args.max_nodes;
     let memory = args.memory.bytes();
-    Ok(move || Budget::new(max_nodes, timeout).with_memory(Some(memory)))
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    Ok(move || {
+        Budget::new(max_nodes, timeout)
+            .with_memory(Some(memory))
+            .with_threads(threads)
+    })
 }
 
 /// A solver refusal (too large, not applicable) as a diagnostic on the instance.

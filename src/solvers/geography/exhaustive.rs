@@ -20,10 +20,12 @@
 //! [`SolveError::TooLarge`]: the recursion depth is the game length, bounded by those numbers.
 
 use super::classify::{Label, Labels, classify};
+use super::endgame::Reach;
 use super::memo::Memo;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Geography, Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Largest number of vertices (vertex rule, NimG) or edges (edge rule) the solver accepts.
@@ -89,6 +91,50 @@ pub(crate) struct Search<'a> {
     /// Scratch for `push_reachable`: vertices reached, and the search stack.
     seen: Vec<u64>,
     stack: Vec<u32>,
+    /// Whether acyclic remainders are decided by backward induction (`endgame.rs`).
+    endgames: bool,
+    /// The remainder walk of one-token vertex and edge games (key and endgame).
+    reach: Reach,
+    /// Set when this search is a worker of a parallel root split (`parallel.rs`).
+    pub(crate) shared: Option<Shared<'a>>,
+}
+
+/// What the workers of a parallel root split share: the node count charged to the budget,
+/// and the root-order position of the best winning move found so far (a worker searching a
+/// later move stops: its answer can no longer be the one reported).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shared<'a> {
+    /// Nodes of all workers, flushed every [`FLUSH`] local nodes.
+    pub nodes: &'a AtomicU64,
+    /// Smallest root-order position whose move is known to win (`usize::MAX`: none yet).
+    pub best: &'a AtomicUsize,
+    /// Root-order position of the move this worker is searching now.
+    pub mine: usize,
+}
+
+/// Local nodes between two updates of [`Shared::nodes`] (and deadline/abort checks).
+pub(crate) const FLUSH: u64 = 256;
+
+impl Shared<'_> {
+    /// Charges one node (the worker's `local`-th) to the shared count and `budget`; Err when
+    /// the budget is exhausted or a better root move made this worker's search useless.
+    #[inline]
+    fn charge(&self, local: u64, budget: &Budget) -> Result<(), BudgetExceeded> {
+        if local.is_multiple_of(FLUSH) {
+            let total = self.nodes.fetch_add(FLUSH, Ordering::Relaxed) + FLUSH;
+            let late = budget.deadline.is_some_and(|d| Instant::now() > d);
+            let aborted = self.best.load(Ordering::Relaxed) < self.mine;
+            if late || aborted || budget.max_nodes.is_some_and(|m| total > m) {
+                return Err(BudgetExceeded { nodes: total });
+            }
+            return Ok(());
+        }
+        let total = self.nodes.load(Ordering::Relaxed) + local % FLUSH;
+        match budget.max_nodes {
+            Some(m) if total > m => Err(BudgetExceeded { nodes: total }),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl<'a> Search<'a> {
@@ -118,6 +164,22 @@ impl<'a> Search<'a> {
             canonical: true,
             seen: vec![0; game.n.div_ceil(64)],
             stack: Vec::new(),
+            endgames: true,
+            reach: Reach::default(),
+            shared: None,
+        }
+    }
+
+    /// A search like this one (same game, budget, labels and switches) with an empty memo of
+    /// about `bytes` bytes: a worker of the parallel root split (`parallel.rs`).
+    pub(crate) fn sibling(&self, bytes: usize) -> Search<'a> {
+        let words = 1 + self.game.start.bits.len() + self.game.start.weights.len();
+        Search {
+            memo: Memo::new(words, bytes),
+            labels: self.labels.clone(),
+            canonical: self.canonical,
+            endgames: self.endgames,
+            ..Search::plain(self.game, self.budget)
         }
     }
 
@@ -138,6 +200,21 @@ impl<'a> Search<'a> {
             canonical: false,
             ..self
         }
+    }
+
+    /// The same search without the acyclic-remainder endgames (tests compare the two).
+    #[cfg(test)]
+    pub fn without_endgames(self) -> Search<'a> {
+        Search {
+            endgames: false,
+            ..self
+        }
+    }
+
+    /// Lookups decided by the acyclic-remainder endgame so far.
+    #[cfg(test)]
+    pub fn endgames_decided(&self) -> u64 {
+        self.reach.decided
     }
 
     /// Entries the memo evicted so far.
@@ -185,8 +262,9 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// Fills `self.key` with the memo key of `st`.
-    fn make_key(&mut self, st: &State) {
+    /// Fills `self.key` with the memo key of `st`; returns the value of `st` when the
+    /// acyclic-remainder endgame decides it (`endgame.rs`; the key is complete either way).
+    fn make_key(&mut self, st: &State) -> Option<u32> {
         let enc = |t: u32| if t == NONE { 0 } else { u64::from(t) + 1 };
         let (mut a, mut b) = (enc(st.tok[0]), enc(st.tok[1]));
         if self.game.kind == Kind::TwoShared && a > b {
@@ -200,8 +278,19 @@ impl<'a> Search<'a> {
         self.key.clear();
         self.key.push(a | b << 24 | turn << 48);
         let placed = st.tok[..self.game.token_count()].iter().all(|&t| t != NONE);
+        let mut decided = None;
         if self.canonical && placed && !st.bits.is_empty() {
-            self.push_reachable(st);
+            if self.game.kind == Kind::One {
+                // One token, vertex or edge rule: the same reachable set, walked depth-first
+                // so that an acyclic remainder is also solved on the way.
+                let base = self.key.len();
+                self.key.resize(base + st.bits.len(), 0);
+                let labels = self.labels.as_ref();
+                let key = &mut self.key[base..];
+                decided = self.reach.run(self.game, st, labels, key, self.endgames);
+            } else {
+                self.push_reachable(st);
+            }
         } else {
             self.key.extend_from_slice(&st.bits);
         }
@@ -210,6 +299,7 @@ impl<'a> Search<'a> {
         } else {
             self.key.extend_from_slice(&st.weights);
         }
+        decided
     }
 
     /// Appends the canonical weights of a NimG position: those of the vertices the pointer can
@@ -298,7 +388,9 @@ impl<'a> Search<'a> {
         if let Some(label) = self.label_at(st) {
             return Some(self.labelled_value(st, label));
         }
-        self.make_key(st);
+        if let Some(value) = self.make_key(st) {
+            return Some(value);
+        }
         self.memo.get(&self.key)
     }
 
@@ -345,7 +437,10 @@ impl<'a> Search<'a> {
     /// per depth rather than computed again (the reachable-set key is the costly part).
     fn search(&mut self, st: &mut State) -> Result<u32, BudgetExceeded> {
         self.nodes += 1;
-        self.budget.charge(self.nodes)?;
+        match &self.shared {
+            None => self.budget.charge(self.nodes)?,
+            Some(shared) => shared.charge(self.nodes, self.budget)?,
+        }
         let before = self.nodes;
         let depth = self.depth;
         if self.bufs.len() <= depth {
@@ -371,22 +466,58 @@ impl<'a> Search<'a> {
 
     /// The value of `st` from its move list `moves`.
     fn expand(&mut self, st: &mut State, moves: &[Move]) -> Result<u32, BudgetExceeded> {
+        let depth = self.depth;
+        if self.orders.len() <= depth {
+            self.orders.resize_with(depth + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.orders[depth]);
+        let mut value = Ok(0);
+        if let Some(v) = self.order_moves(st, moves, &mut order) {
+            value = Ok(v);
+        } else {
+            for &(_, i) in &order {
+                let mv = moves[i as usize];
+                let undo = self.game.apply(st, mv);
+                let child_wins = self.wins(st);
+                self.game.undo(st, undo);
+                match child_wins {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        value = Ok(i + 1);
+                        break;
+                    }
+                    Err(e) => {
+                        value = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        self.orders[depth] = order;
+        value
+    }
+
+    /// The moves of `st` that must be searched, into `order` as `(key, move index)` in the
+    /// order to search them; or the value of `st` when it is decided without searching a
+    /// child (no move; a move into a vertex labelled lost; a move that leaves the opponent
+    /// stuck under normal play). The parallel root split (`parallel.rs`) uses the same order,
+    /// so that it reports the same winning move as one thread.
+    pub(crate) fn order_moves(
+        &self,
+        st: &mut State,
+        moves: &[Move],
+        order: &mut Vec<(u32, u32)>,
+    ) -> Option<u32> {
+        order.clear();
         if moves.is_empty() {
-            return Ok(u32::from(self.game.misere));
+            return Some(u32::from(self.game.misere));
         }
         let one_token = self.game.kind == Kind::One
             && matches!(self.game.rule, Rule::Vertex | Rule::Edge)
             && st.tok[0] != NONE;
         if !one_token {
-            for (i, &mv) in moves.iter().enumerate() {
-                let undo = self.game.apply(st, mv);
-                let child_wins = self.wins(st);
-                self.game.undo(st, undo);
-                if !child_wins? {
-                    return Ok(i as u32 + 1);
-                }
-            }
-            return Ok(0);
+            order.extend((0..moves.len() as u32).map(|i| (0, i)));
+            return None;
         }
         // One token, regular history: a move into a lost vertex wins at once, a move into a
         // won vertex loses; only moves into unlabelled vertices are searched.
@@ -395,17 +526,11 @@ impl<'a> Search<'a> {
                 .iter()
                 .position(|mv| matches!(self.target_label(mv), Label::Lost(_)))
         {
-            return Ok(i as u32 + 1);
+            return Some(i as u32 + 1);
         }
         // Move ordering: count the opponent's replies after each open move. None is an
         // immediate win (normal play) or an immediate loss (misère: the opponent is stuck and
         // wins); the others are searched fewest replies first.
-        let depth = self.depth;
-        if self.orders.len() <= depth {
-            self.orders.resize_with(depth + 1, Vec::new);
-        }
-        let mut order = std::mem::take(&mut self.orders[depth]);
-        order.clear();
         for (i, mv) in moves.iter().enumerate() {
             let Move::Step { to, .. } = *mv else { continue };
             if self.target_label(mv) != Label::Open {
@@ -418,32 +543,12 @@ impl<'a> Search<'a> {
                 if self.game.misere {
                     continue;
                 }
-                self.orders[depth] = order;
-                return Ok(i as u32 + 1);
+                return Some(i as u32 + 1);
             }
             order.push((replies, i as u32));
         }
         order.sort_unstable();
-        let mut value = Ok(0);
-        for &(_, i) in &order {
-            let mv = moves[i as usize];
-            let undo = self.game.apply(st, mv);
-            let child_wins = self.wins(st);
-            self.game.undo(st, undo);
-            match child_wins {
-                Ok(true) => {}
-                Ok(false) => {
-                    value = Ok(i + 1);
-                    break;
-                }
-                Err(e) => {
-                    value = Err(e);
-                    break;
-                }
-            }
-        }
-        self.orders[depth] = order;
-        value
+        None
     }
 
     /// The number of legal moves of the one token on `at` in `st`.
@@ -498,13 +603,22 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Stack bytes for a search thread whose recursion may go `depth` frames deep.
+pub(crate) fn stack_bytes(depth: usize) -> usize {
+    if depth <= DEEP {
+        8 << 20
+    } else {
+        (64 << 20) + depth * 1024
+    }
+}
+
 /// Runs `f` directly when the game is short, else on a thread whose stack fits `depth`
 /// recursive search frames.
 pub(crate) fn with_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
     if depth <= DEEP {
         return f();
     }
-    let size = (64 << 20) + depth * 1024;
+    let size = stack_bytes(depth);
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(size)

@@ -11,12 +11,14 @@ mod cancel;
 mod canon;
 mod classify;
 mod dag;
+mod endgame;
 mod exhaustive;
 mod gf2;
 mod matching;
 mod memo;
 mod nimg;
 mod oracle;
+mod parallel;
 mod position;
 mod race;
 mod session;
@@ -38,7 +40,6 @@ pub use undirected_trees::solve_undirected_tree;
 
 use crate::problems::geography::{Geography, Move};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
-use exhaustive::Search;
 use serde::{Deserialize, Serialize};
 use state::Game;
 use std::time::Instant;
@@ -199,20 +200,17 @@ pub fn solve_from(
         .filter(|st| !g.is_nim() || st.tok[0] != state::NONE)
         .ok_or_else(|| SolveError::Unsupported("the position does not fit the game".into()))?;
     exhaustive::with_stack(depth, || {
-        let mut search = Search::new(&game, budget, &st);
-        let mut st = st;
-        let wins = search.wins(&mut st)?;
-        let winning_move = search.winning_move(&mut st)?;
-        let principal_variation = search.principal_variation(&st)?;
+        let stack = exhaustive::stack_bytes(depth);
+        let answer = parallel::solve_root(&game, budget, &st, budget.threads, stack, started)?;
         Ok(GameSolution {
-            winner: if wins {
+            winner: if answer.wins {
                 pos.to_move
             } else {
                 pos.to_move.other()
             },
-            winning_move,
-            principal_variation,
-            stats: search.stats(started),
+            winning_move: answer.winning_move,
+            principal_variation: answer.line,
+            stats: answer.stats,
             method: "exhaustive",
         })
     })

@@ -3,8 +3,10 @@
 
 mod agreement;
 mod cancel;
+mod endgame;
 mod known;
 mod naive;
+mod parallel;
 mod poly;
 mod race;
 mod two_token_trees;

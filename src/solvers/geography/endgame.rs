@@ -1,0 +1,196 @@
+//! Polynomial endgames inside the exhaustive search (issue #13 §1): a one-token position whose
+//! reachable remainder is acyclic is decided by backward induction, without search or memo.
+//!
+//! The search already walks the remainder at every lookup to build the canonical key (the free
+//! items the token can still reach, `exhaustive.rs`). [`Reach::run`] does that walk as a
+//! depth-first search that also looks for a cycle and, when there is none, computes in
+//! post-order whether the mover wins from each remainder vertex. The extra cost over the plain
+//! walk is a colour per vertex; the gain is that every acyclic remainder (a DAG, a tree, a
+//! chain of degree-2 vertices, whose value is the parity of its length) ends the search there.
+//!
+//! # Which remainders qualify, and why the value is exact
+//! The remainder is the set of free items (unvisited vertices under the vertex rule, unused
+//! edges under the edge rule) leading into unlabelled vertices reachable from the token along
+//! free items; moves into labelled vertices (`classify.rs`) are valued by their label, exactly
+//! as the search values them (the history stays regular: unlabelled vertices, then one labelled
+//! one).
+//! - **Directed graphs.** The remainder qualifies when its move graph has no cycle (the token's
+//!   vertex included: under the edge rule a free arc back into it is a cycle; under the vertex
+//!   rule it is visited, so arcs into it are not moves). Then no line of play from here meets
+//!   a vertex twice, so no move is ever blocked by an earlier move of the same line: the
+//!   visited/used set is irrelevant and `win(v) = ∃ move v → x with x lost`, a sink being lost
+//!   (normal play) or won (misère). Vertex and arc geography coincide there
+//!   (Fraenkel–Simonson, TCS 110, 1993, §3, as in `dag.rs`).
+//! - **Undirected graphs.** The remainder qualifies when it is a tree hanging from the token:
+//!   every remainder edge except the one a vertex was discovered by leads to an undiscovered
+//!   vertex (no second edge between two remainder vertices, no loop, no edge rule parallel
+//!   pair). Then a line of play from the token follows the unique tree path away from it, and
+//!   the way back is always closed (vertex rule: the previous vertex is visited; edge rule: the
+//!   edge just used), so each vertex's moves are exactly its edges to its children plus moves
+//!   into labelled vertices, and the same backward induction applies with the tree oriented away
+//!   from the token.
+//!
+//! Anything else (a cycle, an unplaced token, two tokens, NimG) is left to the search. The
+//! answer is encoded as the memo encodes it: 0 when the mover loses, `i + 1` when move `i` of
+//! `Game::moves` wins (the first such move), 1 for the misère win without a move.
+
+use super::classify::{Label, Labels};
+use super::state::{Game, State};
+use crate::problems::geography::Rule;
+
+/// Vertex colours of the depth-first search (low two bits) and the value of a finished vertex.
+const WHITE: u8 = 0;
+const GREY: u8 = 1;
+const LOST: u8 = 2;
+const WON: u8 = 3;
+
+/// Scratch space of the remainder walk, reused across lookups (no allocation per node).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Reach {
+    /// Colour of each vertex (`WHITE` unless touched in the current walk).
+    colour: Vec<u8>,
+    /// For each discovered vertex: the vertex and edge it was discovered by.
+    parent: Vec<(u32, u32)>,
+    /// Vertices discovered in this walk (reset to `WHITE` at the end).
+    touched: Vec<u32>,
+    /// The depth-first stack: vertex and the next adjacency index to look at.
+    frames: Vec<(u32, u32)>,
+    /// Lookups decided here (statistics and tests).
+    pub decided: u64,
+}
+
+impl Reach {
+    /// Sets in `key` the bit of every free item of the remainder of `st` (one token, placed,
+    /// vertex or edge rule) and returns the value of `st` when the remainder qualifies (module
+    /// comment); with `solve == false` only the key is built.
+    pub fn run(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        let vertex = game.rule == Rule::Vertex;
+        let undirected = !game.directed;
+        if self.colour.len() < game.n {
+            self.colour.resize(game.n, WHITE);
+            self.parent.resize(game.n, (u32::MAX, u32::MAX));
+        }
+        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        let free = |x: usize, e: usize| !st.bit(if vertex { x } else { e });
+        let root = st.tok[0] as usize;
+        let mut acyclic = solve;
+        self.touched.clear();
+        self.frames.clear();
+        self.colour[root] = GREY;
+        self.parent[root] = (u32::MAX, u32::MAX);
+        self.touched.push(root as u32);
+        self.frames.push((root as u32, 0));
+        while let Some(&mut (v, ref mut next)) = self.frames.last_mut() {
+            let v = v as usize;
+            let adj = &game.adj[v];
+            if let Some(&(x, e)) = adj.get(*next as usize) {
+                *next += 1;
+                // A vertex-rule loop is never a move (the token's vertex is visited).
+                if !free(x, e) || !open(x) || (vertex && x == v) {
+                    continue;
+                }
+                key[if vertex { x } else { e } / 64] |= 1 << (if vertex { x } else { e } % 64);
+                let (pv, pe) = self.parent[v];
+                if undirected && back_to_parent(vertex, x, e, pv, pe) {
+                    continue;
+                }
+                match self.colour[x] {
+                    WHITE => {
+                        self.colour[x] = GREY;
+                        self.parent[x] = (v as u32, e as u32);
+                        self.touched.push(x as u32);
+                        self.frames.push((x as u32, 0));
+                    }
+                    GREY => acyclic = false,
+                    _ if undirected => acyclic = false,
+                    _ => {}
+                }
+                continue;
+            }
+            self.frames.pop();
+            self.colour[v] = if acyclic && self.wins(game, st, labels, v) {
+                WON
+            } else {
+                LOST
+            };
+        }
+        let value = acyclic.then(|| self.root_value(game, st, labels, root));
+        for &t in &self.touched {
+            self.colour[t as usize] = WHITE;
+        }
+        self.decided += u64::from(value.is_some());
+        value
+    }
+
+    /// Whether the mover at the finished vertex `v` wins, all its remainder children finished.
+    fn wins(&self, game: &Game, st: &State, labels: Option<&Labels>, v: usize) -> bool {
+        let mut moved = false;
+        for (x, _) in self.moves_from(game, st, v) {
+            moved = true;
+            if self.loses_there(labels, x) {
+                return true;
+            }
+        }
+        !moved && game.misere
+    }
+
+    /// The memo-style value of the root: the first winning move in `Game::moves` order.
+    fn root_value(&self, game: &Game, st: &State, labels: Option<&Labels>, root: usize) -> u32 {
+        let mut count = 0u32;
+        for (x, _) in self.moves_from(game, st, root) {
+            count += 1;
+            if self.loses_there(labels, x) {
+                return count;
+            }
+        }
+        u32::from(count == 0 && game.misere)
+    }
+
+    /// Whether the player moving into `x` leaves the opponent lost there.
+    #[inline]
+    fn loses_there(&self, labels: Option<&Labels>, x: usize) -> bool {
+        match labels.map_or(Label::Open, |l| l.of(x)) {
+            Label::Open => self.colour[x] == LOST,
+            Label::Lost(_) => true,
+            Label::Won(_) => false,
+        }
+    }
+
+    /// The legal moves of a token on remainder vertex `v` in any line of play that reaches it
+    /// from the root, in `Game::moves` order: free items, minus (undirected) the way back.
+    fn moves_from<'g>(
+        &self,
+        game: &'g Game,
+        st: &'g State,
+        v: usize,
+    ) -> impl Iterator<Item = (usize, usize)> + 'g {
+        let vertex = game.rule == Rule::Vertex;
+        let undirected = !game.directed;
+        let (pv, pe) = self.parent[v];
+        game.adj[v].iter().copied().filter(move |&(x, e)| {
+            let taken = st.bit(if vertex { x } else { e });
+            let vertex_loop = vertex && x == v;
+            let back = undirected && back_to_parent(vertex, x, e, pv, pe);
+            !(taken || vertex_loop || back)
+        })
+    }
+}
+
+/// Whether the move `v → x` along edge `e` goes back the way `v` was discovered (parent vertex
+/// `pv`, edge `pe`), which no line of play can take: the parent is visited (vertex rule), the
+/// edge used (edge rule).
+#[inline]
+fn back_to_parent(vertex: bool, x: usize, e: usize, pv: u32, pe: u32) -> bool {
+    if vertex {
+        x as u32 == pv
+    } else {
+        e as u32 == pe
+    }
+}

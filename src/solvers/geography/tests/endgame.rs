@@ -1,0 +1,169 @@
+//! The acyclic-remainder endgame (`endgame.rs`) against the plain search (raw keys, no labels,
+//! no endgames) on 1,000 random one-token games per variant it applies to: directed and
+//! undirected, vertex and edge rule, normal and misère (8 variants).
+
+use super::naive;
+use crate::problems::geography::{Convention, Rule};
+use crate::random::games::{GameParams, Setup, random_game};
+use crate::solvers::Budget;
+use crate::solvers::geography::exhaustive::Search;
+use crate::solvers::geography::state::Game;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Instances per variant.
+const TRIALS: usize = 1000;
+
+/// Same winner and a valid winning move from the start and from a random position a few plies
+/// in, with the endgame on (with and without pre-classification) and off; the line of the
+/// endgame search is legal, ends, and every winner's move in it is confirmed by the plain
+/// search. Both answers must occur often, and the endgame must decide positions in most games.
+#[test]
+fn endgames_agree_with_plain_search() {
+    let mut variants = Vec::new();
+    for convention in [Convention::Normal, Convention::Misere] {
+        for directed in [true, false] {
+            for rule in [Rule::Vertex, Rule::Edge] {
+                variants.push(GameParams {
+                    rule,
+                    setup: Setup::Rooted,
+                    directed,
+                    convention,
+                    loops: true,
+                    ..GameParams::default()
+                });
+            }
+        }
+    }
+    for (k, b) in variants.into_iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(900 + k as u64);
+        let (mut firsts, mut fired, mut trees) = (0, 0, 0);
+        let budget = Budget::unlimited();
+        for trial in 0..TRIALS {
+            // Sparse graphs (acyclic remainders are common), every fourth one a random tree.
+            // Edge games stay small: the plain search keys them by the raw used-edge set.
+            let most = if b.rule == Rule::Vertex { 11 } else { 7 };
+            let p = GameParams {
+                n: rng.random_range(3..=most),
+                edge_prob: rng.random_range(0.08..0.35),
+                tree: trial % 4 == 0,
+                ..b
+            };
+            trees += usize::from(p.tree);
+            let g = random_game(&mut rng, &p);
+            let game = Game::new(&g);
+            let mut st = game.start.clone();
+            for _ in 0..rng.random_range(0..4) {
+                let moves = game.moves(&st);
+                if moves.is_empty() {
+                    break;
+                }
+                game.apply(&mut st, moves[rng.random_range(0..moves.len())]);
+            }
+            let mut decided = 0;
+            for root in [game.start.clone(), st] {
+                let mut plain = Search::plain(&game, &budget).without_canonical_keys();
+                let mut r = root.clone();
+                let expected = plain.wins(&mut r).expect("unlimited");
+                firsts += usize::from(expected);
+                // The naive minimax agrees with the plain search (a sanity check of the
+                // reference itself, from the start only: it has no mid-game positions).
+                if root.bits == game.start.bits {
+                    assert_eq!(expected, naive::mover_wins(&g, &naive::start(&g)));
+                }
+                let searches = [
+                    Search::new(&game, &budget, &root),
+                    Search::plain(&game, &budget),
+                ];
+                for mut fast in searches {
+                    assert_eq!(
+                        fast.wins(&mut r).expect("unlimited"),
+                        expected,
+                        "{g:?} {r:?}"
+                    );
+                    if let Some(mv) = fast.winning_move(&mut r).expect("unlimited") {
+                        let undo = game.apply(&mut r, mv);
+                        assert!(!plain.wins(&mut r).expect("unlimited"), "{mv:?} in {g:?}");
+                        game.undo(&mut r, undo);
+                    }
+                    let line = fast.principal_variation(&r).expect("unlimited");
+                    let mut q = r.clone();
+                    for mv in line {
+                        assert!(game.moves(&q).contains(&mv), "PV move {mv:?} in {g:?}");
+                        let mover_wins = plain.wins(&mut q).expect("unlimited");
+                        game.apply(&mut q, mv);
+                        if mover_wins {
+                            assert!(!plain.wins(&mut q).expect("unlimited"), "{g:?}");
+                        }
+                    }
+                    assert!(game.moves(&q).is_empty(), "PV stops early in {g:?}");
+                    decided += fast.endgames_decided();
+                    // Switched off, nothing is decided by it.
+                    let mut off = Search::new(&game, &budget, &root).without_endgames();
+                    assert_eq!(off.wins(&mut r).expect("unlimited"), expected);
+                    assert_eq!(off.endgames_decided(), 0);
+                }
+            }
+            fired += usize::from(decided > 0);
+        }
+        let name = random_game(&mut ChaCha8Rng::seed_from_u64(0), &b).variant_name();
+        let seconds = 2 * TRIALS - firsts;
+        eprintln!(
+            "{name}: mover wins {firsts}, loses {seconds}; endgame fired in {fired} games ({trees} trees)"
+        );
+        assert!(
+            firsts * 5 >= 2 * TRIALS && seconds * 5 >= 2 * TRIALS,
+            "{name}: {firsts} vs {seconds}"
+        );
+        assert!(
+            fired * 2 >= TRIALS,
+            "{name}: the endgame fired in only {fired} games"
+        );
+    }
+}
+
+/// The endgame decides cyclic games too once their remainder is acyclic, and saves search: on
+/// a directed cycle with a long acyclic tail, the search stops expanding where the cycle is
+/// left behind (fewer nodes than without the endgame, same answer).
+#[test]
+fn endgame_cuts_the_search_below_the_last_cycle() {
+    use crate::problems::geography::{Geography, Tokens};
+    use crate::problems::graph::Graph;
+    // 0 → 1 → 2 → 0 (a cycle), and each cycle vertex starts a chain 3k+3 → … of length 10+k.
+    let mut edges = vec![(0, 1), (1, 2), (2, 0)];
+    let mut n = 3;
+    for k in 0..3 {
+        let mut prev = k;
+        for _ in 0..10 + k {
+            edges.push((prev, n));
+            prev = n;
+            n += 1;
+        }
+    }
+    let graph = Graph::from_edges(true, n, &edges);
+    for convention in [Convention::Normal, Convention::Misere] {
+        let g = Geography {
+            graph: graph.clone(),
+            rule: Rule::Vertex,
+            tokens: Tokens::One { start: Some(0) },
+            convention,
+        };
+        let game = Game::new(&g);
+        let budget = Budget::unlimited();
+        let mut with = Search::plain(&game, &budget);
+        let mut without = Search::plain(&game, &budget).without_endgames();
+        let mut st = game.start.clone();
+        assert_eq!(
+            with.wins(&mut st).unwrap(),
+            without.wins(&mut st).unwrap(),
+            "{convention:?}"
+        );
+        assert!(with.endgames_decided() > 0);
+        assert!(
+            with.nodes < without.nodes,
+            "{} vs {}",
+            with.nodes,
+            without.nodes
+        );
+    }
+}
