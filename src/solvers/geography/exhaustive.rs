@@ -21,6 +21,7 @@
 
 use super::classify::{Label, Labels, classify};
 use super::memo::Memo;
+use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Geography, Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
@@ -89,6 +90,8 @@ pub(crate) struct Search<'a> {
     /// Scratch for `push_reachable`: vertices reached, and the search stack.
     seen: Vec<u64>,
     stack: Vec<u32>,
+    /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
+    split: Option<RaceSplit>,
 }
 
 impl<'a> Search<'a> {
@@ -118,6 +121,7 @@ impl<'a> Search<'a> {
             canonical: true,
             seen: vec![0; game.n.div_ceil(64)],
             stack: Vec::new(),
+            split: RaceSplit::new(game, budget),
         }
     }
 
@@ -373,6 +377,11 @@ impl<'a> Search<'a> {
     fn expand(&mut self, st: &mut State, moves: &[Move]) -> Result<u32, BudgetExceeded> {
         if moves.is_empty() {
             return Ok(u32::from(self.game.misere));
+        }
+        if let Some(split) = &mut self.split
+            && let Some(v) = split.value(self.game, st, moves, self.budget, &mut self.nodes)?
+        {
+            return Ok(v);
         }
         let one_token = self.game.kind == Kind::One
             && matches!(self.game.rule, Rule::Vertex | Rule::Edge)

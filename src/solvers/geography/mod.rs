@@ -19,6 +19,7 @@ mod nimg;
 mod oracle;
 mod position;
 mod race;
+mod race_split;
 mod session;
 mod state;
 mod trees;

@@ -7,5 +7,6 @@ mod known;
 mod naive;
 mod poly;
 mod race;
+mod race_split;
 mod two_token_trees;
 mod undirected_trees;
