@@ -42,15 +42,21 @@
 //! walk's future depends on nothing else. Normal-play walks stop early once they reach the
 //! region's size (no walk is longer); misère walks once they reach 1.
 
-use super::memo::Memo;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded};
+use rustc_hash::FxHashMap;
 
 /// Share of the budget's table memory the walk memo may hold (the game memo keeps its own).
 const WALK_MEMO_SHARE: usize = 8;
 /// Walk-memo bytes when the budget names no memory limit.
 const WALK_MEMO_BYTES: usize = 64 << 20;
+/// Vertices the split test expands at most per node before it gives up (measured in
+/// docs/performance.md: the cost per node stays bounded on 500-vertex PVGs, and deeper
+/// nodes, with smaller regions, still find the split).
+const MAX_SPLIT_STEPS: usize = 64;
+/// Flag of a stored walk value that is only a lower bound.
+const AT_LEAST: u32 = 1 << 31;
 
 /// The race split for one game: scratch space for the split test and the walk memo.
 pub(crate) struct RaceSplit {
@@ -58,8 +64,12 @@ pub(crate) struct RaceSplit {
     misere: bool,
     /// Words of an item bitset (vertices or edges).
     iwords: usize,
-    /// Vertices reached from each token by the split test.
-    seen: [Vec<u64>; 2],
+    /// Per vertex, the test (epoch) in which each token's search last reached it.
+    seen: [Vec<u32>; 2],
+    /// The current split test.
+    epoch: u32,
+    /// Whether the graph is undirected (a complete search side then proves the split).
+    undirected: bool,
     /// Search stacks of the split test.
     stacks: [Vec<u32>; 2],
     /// Scratch for a walk's region: vertices reached, and the stack.
@@ -68,8 +78,13 @@ pub(crate) struct RaceSplit {
     /// One key buffer per walk depth.
     keys: Vec<Vec<u64>>,
     depth: usize,
-    /// Walk values: key (vertex, reachable free items), value the walk's length.
-    walks: Memo,
+    /// Walk values: key (vertex, reachable free items), value the walk's length, with
+    /// [`AT_LEAST`] set when the search stopped at its cap (a lower bound).
+    walks: FxHashMap<Vec<u64>, u32>,
+    /// Most entries `walks` takes (it stops taking more when full).
+    walk_cap: usize,
+    /// Walk values found in the table.
+    pub hits: u64,
     /// Positions the race answered.
     pub splits: u64,
 }
@@ -90,13 +105,18 @@ impl RaceSplit {
             vertex,
             misere: game.misere,
             iwords,
-            seen: [vec![0; vwords], vec![0; vwords]],
+            seen: [vec![0; game.n], vec![0; game.n]],
+            epoch: 0,
+            undirected: !game.directed,
             stacks: [Vec::new(), Vec::new()],
             region_seen: vec![0; vwords],
             region_stack: Vec::new(),
             keys: Vec::new(),
             depth: 0,
-            walks: Memo::new(1 + iwords, bytes),
+            walks: FxHashMap::default(),
+            // A key of `1 + iwords` words, the vector header and the table's slot.
+            walk_cap: bytes / (8 * (1 + iwords) + 48),
+            hits: 0,
             splits: 0,
         })
     }
@@ -118,37 +138,52 @@ impl RaceSplit {
             return Ok(None);
         }
         self.splits += 1;
-        let theirs = self.walk(game, st, other as usize, budget, nodes)?;
-        let mine = self.walk(game, st, me as usize, budget, nodes)?;
-        let mover_wins = if self.misere {
-            mine <= theirs
-        } else {
-            mine > theirs
+        let (me, other) = (me as usize, other as usize);
+        let mut walks = Walks {
+            game,
+            budget,
+            nodes,
         };
-        if !mover_wins {
-            return Ok(Some(0));
-        }
-        if moves.is_empty() {
-            // Misère: the mover is stuck, and wins (the search's own leaf value).
-            return Ok(Some(1));
-        }
-        for (i, &mv) in moves.iter().enumerate() {
-            let Move::Step { edge, to, .. } = mv else {
-                continue;
-            };
-            let item = if self.vertex { to } else { edge };
-            st.flip(item);
-            let rest = self.walk(game, st, to, budget, nodes);
-            st.flip(item);
-            // After the move the opponent is the mover, facing a walk of `rest`: it must
-            // lose, i.e. `1 + rest ≤ theirs` (misère) or `1 + rest > theirs` (normal).
-            let keeps = if self.misere {
-                rest? < theirs
-            } else {
-                rest? >= theirs
-            };
-            if keeps {
-                return Ok(Some(i as u32 + 1));
+        if self.misere {
+            let theirs = self.shortest(&mut walks, st, other)?;
+            let mine = self.shortest(&mut walks, st, me)?;
+            if mine > theirs {
+                return Ok(Some(0));
+            }
+            if moves.is_empty() {
+                // The mover is stuck, and wins (the search's own leaf value).
+                return Ok(Some(1));
+            }
+            // A move to a walk of `rest` leaves the opponent losing iff `1 + rest ≤ theirs`.
+            for (i, &mv) in moves.iter().enumerate() {
+                if let Some((item, to)) = self.step(mv) {
+                    st.flip(item);
+                    let rest = self.shortest(&mut walks, st, to);
+                    st.flip(item);
+                    if rest? < theirs {
+                        return Ok(Some(i as u32 + 1));
+                    }
+                }
+            }
+        } else {
+            // The mover wins iff L_mover > L_opponent. No walk is longer than its region, so
+            // the opponent's walk is only searched up to the mover's region size, and the
+            // mover's only up to one more than the opponent's.
+            let mine_at_most = self.region_size(game, st, me);
+            let theirs = self.longest(&mut walks, st, other, mine_at_most)?;
+            if theirs >= mine_at_most || self.longest(&mut walks, st, me, theirs + 1)? <= theirs {
+                return Ok(Some(0));
+            }
+            // A move to a walk of `rest` leaves the opponent losing iff `1 + rest > theirs`.
+            for (i, &mv) in moves.iter().enumerate() {
+                if let Some((item, to)) = self.step(mv) {
+                    st.flip(item);
+                    let rest = self.longest(&mut walks, st, to, theirs);
+                    st.flip(item);
+                    if rest? >= theirs {
+                        return Ok(Some(i as u32 + 1));
+                    }
+                }
             }
         }
         // Unreachable: a won race has a move that keeps it won. The search verifies the hint
@@ -157,47 +192,81 @@ impl RaceSplit {
         Ok(Some(1))
     }
 
+    /// The item a step uses and where it goes.
+    #[inline]
+    fn step(&self, mv: Move) -> Option<(usize, usize)> {
+        match mv {
+            Move::Step { edge, to, .. } => Some((if self.vertex { to } else { edge }, to)),
+            _ => None,
+        }
+    }
+
+    /// Whether side `s` has reached `x` in the current test.
+    #[inline]
+    fn reached(&self, s: usize, x: usize) -> bool {
+        self.seen[s][x] == self.epoch
+    }
+
     /// Marks `x` as reached from side `s`; whether that makes an item reachable from both.
     #[inline]
     fn reach(&mut self, game: &Game, st: &State, s: usize, x: usize) -> bool {
-        self.seen[s][x / 64] |= 1 << (x % 64);
+        self.seen[s][x] = self.epoch;
         self.stacks[s].push(x as u32);
-        let both = self.seen[1 - s][x / 64] >> (x % 64) & 1 == 1;
         // Vertex rule: `x` is a free vertex reached from both sides. Edge rule: a vertex
         // reached from both sides shares its unused out-arcs.
-        both && (self.vertex || game.adj[x].iter().any(|&(_, e)| !st.bit(e)))
+        self.reached(1 - s, x) && (self.vertex || game.adj[x].iter().any(|&(_, e)| !st.bit(e)))
     }
 
     /// Whether no item is reachable from both tokens (on `a` and `b`) in `st`: two searches,
-    /// advanced alternately, that stop when they meet.
+    /// advanced alternately, that stop when they meet. A side whose search ends without
+    /// finding any item (a token with no move) cannot meet the other at all; on an
+    /// undirected graph neither can a side whose search ends: the other token was not in its
+    /// component (the test would have met it), and components of free items are closed. Beyond
+    /// [`MAX_SPLIT_STEPS`] steps the test gives up and answers `false` (search on).
     fn split(&mut self, game: &Game, st: &State, a: usize, b: usize) -> bool {
-        for s in 0..2 {
-            self.seen[s].iter_mut().for_each(|w| *w = 0);
-            self.stacks[s].clear();
+        // Epoch stamps instead of clearing the marks at every node.
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen
+                .iter_mut()
+                .for_each(|m| m.iter_mut().for_each(|x| *x = 0));
+            self.epoch = 1;
         }
+        self.stacks[0].clear();
+        self.stacks[1].clear();
         // The token vertices themselves are visited under the vertex rule, so they are never
         // items; under the edge rule both tokens may stand on one vertex.
         if self.reach(game, st, 0, a) | self.reach(game, st, 1, b) {
             return false;
         }
+        let mut found = [false; 2];
         let mut side = 0;
-        while !(self.stacks[0].is_empty() && self.stacks[1].is_empty()) {
+        for _ in 0..MAX_SPLIT_STEPS {
             if self.stacks[side].is_empty() {
+                // On an undirected graph a complete side is a whole component of the free
+                // items: the other token would be in it (met) if it could reach it.
+                if !found[side] || self.undirected {
+                    return true;
+                }
                 side = 1 - side;
+                if self.stacks[side].is_empty() {
+                    return true;
+                }
             }
             let v = self.stacks[side].pop().expect("non-empty") as usize;
             for &(x, e) in &game.adj[v] {
                 let free = if self.vertex { !st.bit(x) } else { !st.bit(e) };
-                if free
-                    && self.seen[side][x / 64] >> (x % 64) & 1 == 0
-                    && self.reach(game, st, side, x)
-                {
+                if !free {
+                    continue;
+                }
+                found[side] = true;
+                if !self.reached(side, x) && self.reach(game, st, side, x) {
                     return false;
                 }
             }
             side = 1 - side;
         }
-        true
+        false
     }
 
     /// Fills `key` with the walk key of a token on `v` in `st`: `v`, then the free items
@@ -231,56 +300,73 @@ impl RaceSplit {
         count
     }
 
-    /// The longest walk (normal play) or the shortest maximal walk (misère) of a token on
-    /// `v` in `st`, counted in moves.
-    fn walk(
-        &mut self,
-        game: &Game,
-        st: &mut State,
-        v: usize,
-        budget: &Budget,
-        nodes: &mut u64,
-    ) -> Result<u32, BudgetExceeded> {
+    /// The number of free items reachable from `v` (no walk from `v` is longer).
+    fn region_size(&mut self, game: &Game, st: &State, v: usize) -> u32 {
+        let mut key = self.take_key();
+        let size = self.walk_key(game, st, v, &mut key);
+        self.keys[self.depth] = key;
+        size
+    }
+
+    /// The key buffer of the current walk depth.
+    fn take_key(&mut self) -> Vec<u64> {
         let depth = self.depth;
         if self.keys.len() <= depth {
             self.keys
                 .resize_with(depth + 1, || Vec::with_capacity(1 + self.iwords));
         }
-        let mut key = std::mem::take(&mut self.keys[depth]);
-        let size = self.walk_key(game, st, v, &mut key);
-        if size == 0 {
-            self.keys[depth] = key;
+        std::mem::take(&mut self.keys[depth])
+    }
+
+    /// The longest walk of a token on `v` in `st` (normal play), searched only up to `cap`:
+    /// the answer `r` is exact when `r < cap`, and says "at least `r`" when `r ≥ cap`.
+    fn longest(
+        &mut self,
+        w: &mut Walks,
+        st: &mut State,
+        v: usize,
+        cap: u32,
+    ) -> Result<u32, BudgetExceeded> {
+        if cap == 0 {
             return Ok(0);
         }
-        if let Some(len) = self.walks.get(&key) {
+        let depth = self.depth;
+        let mut key = self.take_key();
+        let size = self.walk_key(w.game, st, v, &mut key);
+        let stored = self.walks.get(&key).copied();
+        let known = match stored {
+            _ if size == 0 => Some(0),
+            Some(x) if x & AT_LEAST == 0 => Some(x),
+            Some(x) if x & !AT_LEAST >= cap => Some(x & !AT_LEAST),
+            _ => None,
+        };
+        if let Some(len) = known {
+            self.hits += u64::from(size > 0);
             self.keys[depth] = key;
             return Ok(len);
         }
-        *nodes += 1;
-        budget.charge(*nodes)?;
-        let before = *nodes;
+        *w.nodes += 1;
+        w.budget.charge(*w.nodes)?;
         self.depth = depth + 1;
-        let mut best = if self.misere { u32::MAX } else { 0 };
+        let mut best = 0;
         let mut result = Ok(());
-        for &(x, e) in &game.adj[v] {
+        for &(x, e) in &w.game.adj[v] {
             let item = if self.vertex { x } else { e };
             if st.bit(item) {
                 continue;
             }
             st.flip(item);
-            let rest = self.walk(game, st, x, budget, nodes);
+            let rest = self.longest(w, st, x, cap - 1);
             st.flip(item);
             match rest {
-                Ok(r) if self.misere => best = best.min(1 + r),
                 Ok(r) => best = best.max(1 + r),
                 Err(e) => {
                     result = Err(e);
                     break;
                 }
             }
-            // No walk is longer than the region, and no maximal walk from a vertex with a
-            // move is shorter than 1.
-            if (self.misere && best == 1) || (!self.misere && best >= size) {
+            // Enough for the caller, or as long as any walk of the region can be.
+            if best >= cap || best >= size {
                 break;
             }
         }
@@ -289,8 +375,79 @@ impl RaceSplit {
             self.keys[depth] = key;
             return Err(e);
         }
-        self.walks.insert(&key, best, *nodes - before + 1);
-        self.keys[depth] = key;
+        let exact = best < cap || best >= size;
+        self.remember(key, if exact { best } else { best | AT_LEAST }, depth);
         Ok(best)
     }
+
+    /// The shortest maximal walk of a token on `v` in `st` (misère play): the fewest moves
+    /// after which it is stuck.
+    fn shortest(&mut self, w: &mut Walks, st: &mut State, v: usize) -> Result<u32, BudgetExceeded> {
+        let depth = self.depth;
+        let mut key = self.take_key();
+        let size = self.walk_key(w.game, st, v, &mut key);
+        let stored = if size == 0 {
+            Some(0)
+        } else {
+            self.walks.get(&key).copied()
+        };
+        if let Some(len) = stored {
+            self.hits += u64::from(size > 0);
+            self.keys[depth] = key;
+            return Ok(len);
+        }
+        *w.nodes += 1;
+        w.budget.charge(*w.nodes)?;
+        self.depth = depth + 1;
+        let mut best = u32::MAX;
+        let mut result = Ok(());
+        for &(x, e) in &w.game.adj[v] {
+            let item = if self.vertex { x } else { e };
+            if st.bit(item) {
+                continue;
+            }
+            st.flip(item);
+            let rest = self.shortest(w, st, x);
+            st.flip(item);
+            match rest {
+                Ok(r) => best = best.min(1 + r),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+            // A token with a move is stuck after one move at the earliest.
+            if best == 1 {
+                break;
+            }
+        }
+        self.depth = depth;
+        if let Err(e) = result {
+            self.keys[depth] = key;
+            return Err(e);
+        }
+        self.remember(key, best, depth);
+        Ok(best)
+    }
+
+    /// Stores a walk value under `key` (while the table has room), and hands the key buffer
+    /// back to `depth`.
+    fn remember(&mut self, key: Vec<u64>, value: u32, depth: usize) {
+        let room = self.walks.len() < self.walk_cap;
+        match self.walks.get_mut(&key) {
+            Some(old) => *old = value,
+            None if room => {
+                self.walks.insert(key.clone(), value);
+            }
+            None => {}
+        }
+        self.keys[depth] = key;
+    }
+}
+
+/// What every walk search needs besides the split's own state.
+struct Walks<'g, 'b, 'n> {
+    game: &'g Game,
+    budget: &'b Budget,
+    nodes: &'n mut u64,
 }
