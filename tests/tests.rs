@@ -38,3 +38,5 @@ mod reductions_ii;
 mod run;
 /// `--self-check` on every geography variant.
 mod self_check;
+/// One Trail Trap game through `solve`: the race search and its line of play.
+mod trail_trap_solve;
