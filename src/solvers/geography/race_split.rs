@@ -33,14 +33,18 @@
 //! **Cost of the test.** A split is detected by two searches over free items, one from each
 //! token, advanced alternately one vertex at a time and stopped as soon as an item is
 //! reached from both sides. While the tokens share a region (the common case near the
-//! root) the searches meet after a few steps from each side; the full regions are explored
-//! only when they are disjoint, and then the race answers the whole subtree. A split, once
-//! there, persists in every descendant, but those are never expanded: the race answers at
-//! the first split node.
+//! root) the searches meet after a few steps. The test is bounded: after
+//! [`MAX_SPLIT_STEPS`] expansions it gives up and the search goes on as usual (sound, since
+//! only a proved split is used), and deeper nodes, with smaller regions, find the split.
+//! A side whose search ends without any item, or any finished side on an undirected graph,
+//! proves the split at once. A split, once there, persists in every descendant, but those
+//! are never expanded: the race answers at the first split node.
 //!
 //! **Walks** are memoised by (vertex, the free items reachable from it): exact keys, since a
-//! walk's future depends on nothing else. Normal-play walks stop early once they reach the
-//! region's size (no walk is longer); misère walks once they reach 1.
+//! walk's future depends on nothing else. Normal-play walks are searched only as far as the
+//! comparison needs (the opponent's up to the mover's region size, the mover's up to one
+//! more than the opponent's), and a value found under such a cap is stored as a lower
+//! bound. Misère walks stop once they reach 1.
 
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Move, Rule};
