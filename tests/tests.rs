@@ -40,3 +40,5 @@ mod run;
 mod self_check;
 /// `--threads`: the parallel search answers as one thread.
 mod threads;
+/// One Trail Trap game through `solve`: the race search and its line of play.
+mod trail_trap_solve;

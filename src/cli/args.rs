@@ -604,6 +604,9 @@ pub enum GameMethod {
     /// Maximum matching for misère NimG-RM (bipartite without loops, or a loop on every
     /// vertex).
     NimMatching,
+    /// The race search: normal-play partizan edge geography on undirected graphs (Trail
+    /// Trap, rooted or not), split into two longest-trail races once the tokens cannot meet.
+    Race,
 }
 
 /// Longest timeout taken literally, in seconds (365 days); a longer one means no limit, since

@@ -104,5 +104,6 @@ fn game_method(m: GameMethod) -> Method {
         GameMethod::Dag => Method::Dag,
         GameMethod::Tree => Method::Tree,
         GameMethod::NimMatching => Method::NimMatching,
+        GameMethod::Race => Method::Race,
     }
 }

@@ -22,6 +22,7 @@
 use super::classify::{Label, Labels, classify};
 use super::endgame::Reach;
 use super::memo::Memo;
+use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Geography, Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
@@ -97,6 +98,8 @@ pub(crate) struct Search<'a> {
     reach: Reach,
     /// Set when this search is a worker of a parallel root split (`parallel.rs`).
     pub(crate) shared: Option<Shared<'a>>,
+    /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
+    split: Option<RaceSplit>,
 }
 
 /// What the workers of a parallel root split share: the node count charged to the budget,
@@ -167,6 +170,7 @@ impl<'a> Search<'a> {
             endgames: true,
             reach: Reach::default(),
             shared: None,
+            split: RaceSplit::new(game, budget),
         }
     }
 
@@ -469,6 +473,13 @@ impl<'a> Search<'a> {
         let depth = self.depth;
         if self.orders.len() <= depth {
             self.orders.resize_with(depth + 1, Vec::new);
+        }
+        // Partizan tokens that can no longer meet: two independent races (`race_split.rs`).
+        if !moves.is_empty()
+            && let Some(split) = &mut self.split
+            && let Some(v) = split.value(self.game, st, moves, self.budget, &mut self.nodes)?
+        {
+            return Ok(v);
         }
         let mut order = std::mem::take(&mut self.orders[depth]);
         let mut value = Ok(0);

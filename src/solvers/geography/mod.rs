@@ -21,6 +21,7 @@ mod oracle;
 mod parallel;
 mod position;
 mod race;
+mod race_split;
 mod session;
 mod state;
 mod trees;

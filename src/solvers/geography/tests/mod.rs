@@ -9,5 +9,6 @@ mod naive;
 mod parallel;
 mod poly;
 mod race;
+mod race_split;
 mod two_token_trees;
 mod undirected_trees;
