@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # georeduce's QBF solver against DepQBF on the same seeded random 3QBF (issue #13 §3):
 # ∃∀∃ (eae) and fully alternating (alt) prefixes, 10–80 variables, clause ratio at each
-# family's 50% point (bench/gen_qbf.py). Prints machine, load, commit and command, then a table
+# family's 50% point (RATIOS in bench/qbf_depqbf.py). Prints machine, load, commit and command, then a table
 # (family, vars, clauses, CPU seconds of each, ratio, agreement) and the largest size each
 # finishes; writes bench/out/qbf_depqbf.json. Exit 1 on any disagreement.
 #
