@@ -17,7 +17,7 @@ Agreement: the matching sizes are equal, every vertex networkx's maximum matchin
 exposed is one where we say player I loses (a vertex some maximum matching misses), and the
 CLI's winner from v0 is the all-starts answer for v0. Prints one line per size (CPU seconds
 summed over the seeds, in-process times, ratio networkx/ours), then the largest size each
-finishes within the limit; writes bench/out/matching.json. Exit 1 on any disagreement.
+finishes within the limit (CPU seconds, enforced with RLIMIT_CPU); writes bench/out/matching.json. Exit 1 on any disagreement.
 Usage: see bench/matching.sh.
 """
 
@@ -59,14 +59,22 @@ def cpu_children():
     return r.ru_utime + r.ru_stime
 
 
-def run(cmd, timeout):
-    """Runs cmd pinned to one core. Returns (stdout, or None on failure or timeout; CPU s)."""
+def run(cmd, cpu_limit):
+    """Runs cmd pinned to one core with a limit of `cpu_limit` CPU seconds (RLIMIT_CPU: on a
+    shared machine a wall-clock limit would measure the load), and a wall-clock limit ten
+    times that. Returns (stdout, or None on failure or either limit; CPU s)."""
     if shutil.which("taskset"):
         cmd = ["taskset", "-c", os.environ.get("BENCH_CORE", "1")] + cmd
+    limit = max(1, int(cpu_limit))
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))
+
     before = cpu_children()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=cap)
     try:
-        out, err = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(timeout=10 * limit)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
@@ -114,7 +122,7 @@ def main():
     ap.add_argument("--sizes", default=",".join(map(str, SIZES)))
     ap.add_argument("--degree", type=int, default=5, help="edges per vertex (m = degree * n)")
     ap.add_argument("--seeds", type=int, default=3)
-    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per process")
     ap.add_argument("--peer-timeout", type=float, help="networkx's limit (default: --timeout)")
     ap.add_argument("--out", default="bench/out")
     args = ap.parse_args()
@@ -161,7 +169,7 @@ def main():
                     first_wins.append(res["ours"]["first_wins"])
             if "cli" in alive:
                 out, cpu = run([args.georeduce, "solve", base + ".geo", "--json", "--quiet",
-                                "--timeout", str(int(args.timeout))], args.timeout + 5)
+                                "--timeout", str(int(args.timeout) * 10)], args.timeout)
                 if out is None:
                     alive.discard("cli")
                 else:
@@ -206,8 +214,8 @@ def main():
               f"{cell(row['ratio'], 8, 0)} {span(matching):>8} {span(first_wins):>7}  "
               f"{'yes' if agree else 'NO'}", flush=True)
     print()
-    print(f"largest size finished within the limit ({args.timeout:g} s per graph, networkx "
-          f"{args.peer_timeout or args.timeout:g} s; all seeds): "
+    print(f"largest size finished within the limit ({args.timeout:g} CPU s per graph, networkx "
+          f"{args.peer_timeout or args.timeout:g} CPU s; all seeds): "
           + "  ".join(f"{s}: {largest.get(s, '—')}" for s in solvers))
     with open(os.path.join(args.out, "matching.json"), "w") as f:
         json.dump({"timeout": args.timeout, "rows": rows}, f, indent=1)

@@ -4,8 +4,9 @@
 # commit and command, then a table (CPU seconds of each, ratio, agreement) and the largest size
 # each finishes; writes bench/out/matching.json. Exit 1 on any disagreement.
 #
-#   bench/matching.sh [--sizes 1000,...,100000] [--seeds K] [--timeout S]
+#   bench/matching.sh [--sizes 1000,...,100000] [--seeds K] [--timeout S] [--peer-timeout S]
 #
+# Limits are CPU seconds per process (RLIMIT_CPU), --peer-timeout for networkx.
 # networkx is installed into a throw-away virtualenv at run time (never committed). Each
 # process runs pinned to core $BENCH_CORE (default 1) and is charged its whole-process CPU time.
 set -euo pipefail
@@ -15,7 +16,9 @@ trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q networkx
 cargo build --release -q
-all_starts="$(cargo bench --bench uvg_all_starts --no-run --message-format=json -q |
+# `cargo build --release --bench`, not `cargo bench`: the bench profile would build the library
+# a second time.
+all_starts="$(cargo build --release --bench uvg_all_starts --message-format=json -q |
   python3 -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)

@@ -1,7 +1,8 @@
 //! The UVG all-starts path on an edge-list file, for bench/matching.sh (networkx's maximum
 //! matching against ours on the same graph). Plain timing, no criterion.
 //!
-//! `cargo bench --bench uvg_all_starts -- GRAPH [DEFICIENT_OUT]`
+//! `cargo bench --bench uvg_all_starts -- GRAPH [DEFICIENT_OUT]`, or the binary that
+//! `cargo build --release --bench uvg_all_starts` writes under `target/release/deps/`.
 //!
 //! GRAPH: first line `n m`, then one undirected edge `u v` (0-based) per line. Prints one JSON
 //! line with process CPU seconds (not wall clock: the benchmark machine is shared): `read_s`
