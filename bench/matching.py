@@ -27,6 +27,7 @@ import os
 import random
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -79,8 +80,11 @@ def run(cmd, cpu_limit):
         proc.kill()
         proc.communicate()
         return None, cpu_children() - before
+    if proc.returncode == -signal.SIGXCPU or proc.returncode == -signal.SIGKILL:
+        return None, cpu_children() - before
     if proc.returncode != 0:
-        print(f"  {cmd} exited {proc.returncode}: {err.strip()[-500:]}", flush=True)
+        print(f"  {' '.join(cmd[-2:])} exited {proc.returncode}: {err.strip()[-500:]}",
+              flush=True)
         return None, cpu_children() - before
     return out, cpu_children() - before
 
