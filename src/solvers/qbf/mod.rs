@@ -177,6 +177,28 @@ mod tests {
     }
 
     #[test]
+    fn chains_of_units_are_propagated_without_branching() {
+        // x1, x1 → x2, …, x29 → x30, ¬x30: false by propagation alone, at the root. The
+        // clauses are listed backwards so that each unit is found only through the clauses
+        // of the variable assigned just before it.
+        let n = 30;
+        let mut clauses: Vec<Vec<i32>> = (1..n).rev().map(|i| vec![-i, i + 1]).collect();
+        clauses.push(vec![-n]);
+        clauses.push(vec![1]);
+        let s = run(&vec![E; n as usize], &clauses);
+        assert!(!s.value);
+        assert_eq!(s.stats.nodes, 1);
+        // With ∀x1 outermost the chain starts from ∀'s choice: still one branch per value.
+        let mut clauses: Vec<Vec<i32>> = (1..n).map(|i| vec![-i, i + 1]).collect();
+        clauses.push(vec![-n]);
+        let mut quants = vec![E; n as usize];
+        quants[0] = A;
+        let s = run(&quants, &clauses);
+        assert!(!s.value);
+        assert_eq!(s.outer_block, vec![(0, true)]);
+    }
+
+    #[test]
     fn budget_stops_the_search() {
         let clauses: Vec<Vec<i32>> = (1..=10).map(|i| vec![i, -(i % 10 + 1)]).collect();
         let q = Qbf::from_signed(&[E; 10], &clauses);

@@ -1,5 +1,14 @@
 //! The QDPLL search itself: propagation (universal reduction, units, pure literals),
 //! branching in prefix order, and the outer-block witness bookkeeping.
+//!
+//! Propagation is incremental, so that a node costs what its assignments touch rather than a
+//! pass over the whole matrix: every clause keeps its number of true literals, every variable
+//! the number of its positive and negative occurrences in clauses that are not yet satisfied
+//! (which makes pure literals and the branching score O(variables)), and each assignment is
+//! queued on the trail until the clauses where it made a literal false have been examined
+//! for units and conflicts. A clause's state changes only when one of its own variables is
+//! assigned, so examining those clauses (and every clause once at the root) finds every unit
+//! and every conflict that a full pass would.
 
 use super::Prefix;
 use crate::problems::qbf::{Lit, Qbf, Var};
@@ -26,31 +35,64 @@ enum ClauseState {
 /// The search state: the simplified matrix, the partial assignment and its trail.
 pub(super) struct Search<'a> {
     clauses: Vec<Vec<Lit>>,
+    /// The clauses in which each literal occurs, indexed by [`lit_index`].
+    occurs: Vec<Vec<u32>>,
     level: Vec<usize>,
     exists: Vec<bool>,
     value: Vec<Option<bool>>,
     trail: Vec<Var>,
+    /// Trail entries before this index have had their falsified clauses examined.
+    queue_head: usize,
+    /// Whether every clause still has to be examined once (at the root).
+    examine_all: bool,
+    /// The number of true literals of each clause.
+    true_count: Vec<u32>,
+    /// The number of clauses without a true literal.
+    unsatisfied: usize,
     /// Outer-block values recorded where the search last left the outer block.
     pub(super) witness: Vec<bool>,
-    /// Scratch counters of positive and negative occurrences, reused across nodes.
+    /// Positive and negative occurrences of each variable in clauses not yet satisfied.
     pos: Vec<u32>,
     neg: Vec<u32>,
     pub(super) nodes: u64,
     budget: &'a Budget,
 }
 
+/// The index of literal `l` in [`Search::occurs`].
+fn lit_index(var: Var, positive: bool) -> usize {
+    2 * var + usize::from(positive)
+}
+
 impl<'a> Search<'a> {
     pub(super) fn new(q: &Qbf, prefix: &Prefix, budget: &'a Budget) -> Search<'a> {
         let n = q.num_vars();
+        let clauses = normalise(&q.clauses);
+        let mut occurs = vec![Vec::new(); 2 * n];
+        let (mut pos, mut neg) = (vec![0; n], vec![0; n]);
+        for (i, c) in clauses.iter().enumerate() {
+            for l in c {
+                occurs[lit_index(l.var, l.positive)].push(i as u32);
+                if l.positive {
+                    pos[l.var] += 1;
+                } else {
+                    neg[l.var] += 1;
+                }
+            }
+        }
         Search {
-            clauses: normalise(&q.clauses),
+            occurs,
             level: prefix.level.clone(),
             exists: prefix.exists.clone(),
             value: vec![None; n],
             trail: Vec::new(),
+            queue_head: 0,
+            examine_all: true,
+            true_count: vec![0; clauses.len()],
+            unsatisfied: clauses.len(),
+            clauses,
             witness: vec![false; n],
-            pos: vec![0; n],
-            neg: vec![0; n],
+            pos,
+            neg,
             nodes: 0,
             budget,
         }
@@ -120,39 +162,98 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Sets `v` to `val` and queues it for propagation; the clauses it satisfies leave the
+    /// occurrence counts.
     fn assign(&mut self, v: Var, val: bool) {
         self.value[v] = Some(val);
         self.trail.push(v);
+        let made_true = lit_index(v, val);
+        for k in 0..self.occurs[made_true].len() {
+            let c = self.occurs[made_true][k] as usize;
+            self.true_count[c] += 1;
+            if self.true_count[c] == 1 {
+                self.unsatisfied -= 1;
+                self.count_clause(c, false);
+            }
+        }
     }
 
+    /// Unassigns the trail from `mark` on, restoring the counts.
     fn undo(&mut self, mark: usize) {
-        for v in self.trail.drain(mark..) {
-            self.value[v] = None;
+        while self.trail.len() > mark {
+            let v = self.trail.pop().expect("the trail is longer than mark");
+            let val = self.value[v].take().expect("trail variables are assigned");
+            let made_true = lit_index(v, val);
+            for k in 0..self.occurs[made_true].len() {
+                let c = self.occurs[made_true][k] as usize;
+                self.true_count[c] -= 1;
+                if self.true_count[c] == 0 {
+                    self.unsatisfied += 1;
+                    self.count_clause(c, true);
+                }
+            }
+        }
+        self.queue_head = self.queue_head.min(mark);
+    }
+
+    /// Adds (or removes) the occurrences of clause `c` to (from) the counts.
+    fn count_clause(&mut self, c: usize, add: bool) {
+        for l in &self.clauses[c] {
+            let counter = if l.positive {
+                &mut self.pos[l.var]
+            } else {
+                &mut self.neg[l.var]
+            };
+            if add {
+                *counter += 1;
+            } else {
+                *counter -= 1;
+            }
         }
     }
 
     /// Applies unit propagation and pure literals until nothing changes.
     fn propagate(&mut self) -> Outcome {
-        loop {
-            let mut changed = false;
-            let mut all_satisfied = true;
-            for i in 0..self.clauses.len() {
-                match self.clause_state(i) {
-                    ClauseState::Satisfied => {}
-                    ClauseState::Conflict => return Outcome::Conflict(i),
-                    ClauseState::Unit(l) => {
-                        self.assign(l.var, l.positive);
-                        changed = true;
-                    }
-                    ClauseState::Open => all_satisfied = false,
+        if std::mem::take(&mut self.examine_all) {
+            for c in 0..self.clauses.len() {
+                if let Some(conflict) = self.examine(c) {
+                    return conflict;
                 }
             }
-            if !changed && all_satisfied {
+        }
+        loop {
+            while self.queue_head < self.trail.len() {
+                let v = self.trail[self.queue_head];
+                self.queue_head += 1;
+                let made_false = lit_index(v, self.value[v] != Some(true));
+                for k in 0..self.occurs[made_false].len() {
+                    let c = self.occurs[made_false][k] as usize;
+                    if let Some(conflict) = self.examine(c) {
+                        return conflict;
+                    }
+                }
+            }
+            if self.unsatisfied == 0 {
                 return Outcome::AllSatisfied;
             }
-            if !changed && !self.pure_literals() {
+            if !self.pure_literals() {
                 return Outcome::Open;
             }
+        }
+    }
+
+    /// Examines clause `c`: a conflict is returned, a unit is assigned (and queued).
+    fn examine(&mut self, c: usize) -> Option<Outcome> {
+        if self.true_count[c] > 0 {
+            return None;
+        }
+        match self.clause_state(c) {
+            ClauseState::Conflict => Some(Outcome::Conflict(c)),
+            ClauseState::Unit(l) => {
+                self.assign(l.var, l.positive);
+                None
+            }
+            ClauseState::Satisfied | ClauseState::Open => None,
         }
     }
 
@@ -183,32 +284,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts literal occurrences of unassigned variables in unsatisfied clauses.
-    fn count_occurrences(&mut self) {
-        self.pos
-            .iter_mut()
-            .chain(self.neg.iter_mut())
-            .for_each(|x| *x = 0);
-        for i in 0..self.clauses.len() {
-            if matches!(self.clause_state(i), ClauseState::Satisfied) {
-                continue;
-            }
-            for l in &self.clauses[i] {
-                if self.value[l.var].is_none() {
-                    let counter = if l.positive {
-                        &mut self.pos
-                    } else {
-                        &mut self.neg
-                    };
-                    counter[l.var] += 1;
-                }
-            }
-        }
-    }
-
     /// Assigns every pure literal (∃: true, ∀: false); returns whether any was found.
     fn pure_literals(&mut self) -> bool {
-        self.count_occurrences();
         let mut found = false;
         for v in 0..self.value.len() {
             let (p, n) = (self.pos[v], self.neg[v]);
@@ -225,7 +302,6 @@ impl<'a> Search<'a> {
     /// is the one that favours its player on more clauses. Called only on an open node, which
     /// has an unsatisfied clause with an unassigned ∃ literal.
     fn pick(&mut self) -> (Var, bool) {
-        self.count_occurrences();
         let score = |v: Var| (self.level[v], u32::MAX - self.pos[v] - self.neg[v]);
         let v = (0..self.value.len())
             .filter(|&v| self.value[v].is_none() && self.pos[v] + self.neg[v] > 0)
