@@ -113,7 +113,7 @@ fn doc_instance(name: &str) -> (Instance, Claim) {
         "game_moves_path" => {
             let path = named(false, &["a", "b", "c", "d"], &[(0, 1), (1, 2), (2, 3)]);
             (
-                Instance::Geography(game(path, Rule::Vertex, one(1), Convention::Normal)),
+                Instance::Geography(game!(uvg on path; start 1)),
                 Claim::Winner(Player::First),
             )
         }
