@@ -8,7 +8,8 @@
 /// play): `dvg`, `uvg`, `deg`, `ueg` (one token), `pvg`, `pag` (partizan), `ivg2`, `iag2` (two
 /// shared tokens), `nimg` (NimG-RM, undirected). The board is either a list of edges on
 /// vertices `v0 … v(n−1)` (`0 -> 1, 1 -> 2`, or `0 -- 1` on an undirected board; `n` is one
-/// more than the largest endpoint unless given as `kind[n]`) or `on GRAPH`, an existing
+/// more than the largest endpoint unless given as `kind[n]`; a board without edges is written
+/// `on Graph::from_edges(…)`) or `on GRAPH`, an existing
 /// [`Graph`](crate::problems::Graph) whose direction must be the kind's. After `;`, the tokens:
 /// `start V`, `unrooted`, `first V, second W`, `partizan unrooted`, `two V, W`.
 ///
@@ -19,8 +20,8 @@
 /// assert_eq!((path.graph.n(), path.graph.m(), path.rule), (3, 2, Rule::Vertex));
 /// let trap = game!(ueg on Graph::from_edges(false, 3, &[(0, 1), (1, 2)]); partizan unrooted);
 /// assert_eq!(trap.tokens, Tokens::Partizan { starts: None });
-/// let lone = game!(misere uvg[1]: ; start 0);
-/// assert_eq!((lone.graph.n(), lone.graph.directed), (1, false));
+/// let lone = game!(misere uvg[3]: 0 -- 1; start 2);
+/// assert_eq!((lone.graph.n(), lone.graph.directed), (3, false));
 /// ```
 #[macro_export]
 macro_rules! game {
