@@ -225,3 +225,36 @@ fn the_prism_is_drawn_as_two_triangles_and_the_claw_as_a_claw() {
     let rim = apart(&f, leaves[0], leaves[1]);
     assert!((apart(&f, leaves[1], leaves[2]) - rim).abs() < 1e-6);
 }
+
+#[test]
+fn compact_draws_each_arc_gadget_as_one_labelled_shape() {
+    let f = figure("dvg-nimg");
+    let full = Scene::new(&f, &Options::default());
+    let compact = Scene::new(
+        &f,
+        &Options {
+            compact: true,
+            ..Options::default()
+        },
+    );
+    let arcs = f
+        .gadgets
+        .iter()
+        .filter(|g| g.outline == Outline::Hull)
+        .count();
+    // Each gadget's 4 vertices become one shape labelled by its arc; the heaps stay.
+    assert_eq!(compact.nodes.len(), full.nodes.len() - 3 * arcs);
+    let shapes: Vec<&str> = compact
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, georeduce::render::scene::SceneKind::Collapsed(..)))
+        .map(|n| n.label.as_str())
+        .collect();
+    assert_eq!(shapes.len(), arcs);
+    assert!(
+        shapes.contains(&"arc1") && shapes.contains(&"arc7"),
+        "{shapes:?}"
+    );
+    // Two edges per arc gadget remain: tail → gadget → head.
+    assert_eq!(compact.edges.len(), 2 * arcs);
+}

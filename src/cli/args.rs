@@ -230,6 +230,10 @@ pub struct RenderArgs {
     /// Draw every vertex and arc of a cigar instead of one ellipse.
     #[arg(long)]
     pub expand_cigars: bool,
+    /// Draw every outlined gadget (cluster, cigar, arc gadget, split vertex) as one labelled
+    /// shape, arcs into it ending on its border.
+    #[arg(long, conflicts_with = "expand_cigars")]
+    pub compact: bool,
     /// Mark the gadget with this name (`x1`, `C2`, `cigar1`, …).
     #[arg(long, value_name = "GADGET")]
     pub highlight: Option<String>,

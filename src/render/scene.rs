@@ -18,6 +18,9 @@ pub struct Options {
     pub mono: bool,
     /// Draw every vertex of a cigar (`--expand-cigars`).
     pub expand_cigars: bool,
+    /// Draw every outlined gadget as one labelled shape, as the papers draw gadgets "as
+    /// black boxes" (`--compact`); bare gadgets (diamonds) stay drawn in full.
+    pub compact: bool,
     /// Mark the gadgets with this name (`--highlight`).
     pub highlight: Option<String>,
     /// A line of play to draw, numbered from 1.
@@ -227,18 +230,30 @@ impl Scene {
         let mut outlines = Vec::new();
         for (gi, g) in fig.gadgets.iter().enumerate() {
             let (centre, size) = extent(fig, &g.members);
-            let collapsed = g.collapse && !opts.expand_cigars && fig.pinned();
+            let collapsed = ((g.collapse && !opts.expand_cigars)
+                || (opts.compact && g.outline != Outline::Bare))
+                && fig.pinned();
             if collapsed {
                 let k = nodes.len();
                 nodes.push(SceneNode {
                     key: format!("g{gi}"),
-                    label: if opts.no_labels {
-                        String::new()
-                    } else {
-                        g.label.clone()
+                    label: match (opts.no_labels, g.label.is_empty()) {
+                        (true, _) => String::new(),
+                        // An unlabelled gadget (an arc's hull) shows its name when collapsed.
+                        (false, true) => g.name.clone(),
+                        (false, false) => g.label.clone(),
                     },
                     pos: Some(centre),
-                    kind: SceneKind::Collapsed(size.0, size.1),
+                    kind: match g.collapse {
+                        // A cigar keeps its extent, as Fig. 4 draws it.
+                        true => SceneKind::Collapsed(size.0, size.1),
+                        // `--compact`: a small shape that fits its caption.
+                        false => {
+                            let chars = label_unicode(&g.label).chars().count().max(g.name.len());
+                            let w = (0.14 * chars as f64 + 0.6).clamp(1.0, size.0);
+                            SceneKind::Collapsed(w, 0.8_f64.min(size.1))
+                        }
+                    },
                     start: None,
                     weight: None,
                     step: gi + 1,

@@ -102,6 +102,7 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
         no_labels: args.no_labels,
         mono: args.mono,
         expand_cigars: args.expand_cigars,
+        compact: args.compact,
         highlight: args.highlight.clone(),
         play,
         title: args.title.clone(),
