@@ -16,8 +16,8 @@ trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q networkx
 cargo build --release -q
-# `cargo build --release --bench`, not `cargo bench`: the bench profile would build the library
-# a second time.
+# With the dev-dependencies' features the library is built once more for the bench target;
+# `cargo build --release` keeps it at the release profile.
 all_starts="$(cargo build --release --bench uvg_all_starts --message-format=json -q |
   python3 -c 'import json, sys
 for line in sys.stdin:
