@@ -13,6 +13,7 @@ use crate::problems::Instance;
 use crate::reductions::{Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
+use crate::verify::chain::{carry_forward, proved_winner};
 use crate::verify::question::own_answer;
 use crate::verify::round_trip::{self, CertFate};
 use crate::verify::step::{self, Evidence, StepReport, StepVerdict};
@@ -168,6 +169,19 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
                 format!("the solver refused the target: {why}"),
             );
         }
+        Err(Verdict::Budget(why)) if options.certify => {
+            return match &source_solution {
+                Some(src) => by_certificate(
+                    r,
+                    (source, target),
+                    statics,
+                    (source_yes, src),
+                    why,
+                    options,
+                ),
+                None => Verdict::Budget(why),
+            };
+        }
         Err(v) => return v,
     };
     // The comparison `verify` renders.
@@ -196,6 +210,48 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
             })
         }
         v => v,
+    }
+}
+
+/// A case whose target search ran out of budget, under `--certify`: the source's certificate
+/// mapped forward and accepted by the checker on the target establishes the target's winner
+/// instead (`verify --by certificate`'s evidence), and the step is compared on it. Without
+/// an accepted image the case stays a budget skip.
+fn by_certificate(
+    r: &dyn Reduction,
+    (source, target): (&Instance, &Instance),
+    statics: step::Statics,
+    (source_yes, source_solution): (bool, &Solution),
+    why: String,
+    options: CaseOptions,
+) -> Verdict {
+    let carried = carry_forward(&[r], &[source, target], source_solution, &options.budget());
+    let (fate, millis) = &carried.images[0];
+    let evidence = match (fate, proved_winner(fate)) {
+        (CertFate::Accepted { work, .. }, Some(winner)) => Evidence::Certificate {
+            winner,
+            positions: *work,
+            millis: *millis,
+        },
+        (CertFate::Failed(e), _) => Evidence::Rejected(e.clone()),
+        _ => return Verdict::Budget(why),
+    };
+    let report = StepReport::new(r, statics, (source_yes, false), evidence);
+    match report.verdict() {
+        StepVerdict::Match => {
+            let mut counts = CertCounts::default();
+            let untried = CertFate::Unknown(format!("target search: {why}"));
+            let fates = [&carried.source, fate, &untried, &untried];
+            for ((_, count), f) in counts.named_mut().into_iter().zip(fates) {
+                count.count(f);
+            }
+            Verdict::Agree {
+                yes: source_yes,
+                certificates: Box::new(counts),
+            }
+        }
+        StepVerdict::Mismatch(f) => Verdict::Fail(f),
+        StepVerdict::Unknown(_) => Verdict::Budget(why),
     }
 }
 

@@ -215,3 +215,22 @@ fn the_nimg_backward_map_follows_a_strategy_that_leaves_a_token_on_d() {
     };
     assert_eq!(certificates.backward.accepted, 1, "{certificates:?}");
 }
+
+#[test]
+fn certify_answers_targets_over_the_search_budget_by_certificate() {
+    // qbf-pvg at sizes up to 14 with 2,000 nodes per solver call: some target searches run
+    // out, which are budget skips without --certify; with it, the forward image proves
+    // their winner and no case is skipped.
+    let mut cfg = config(&["qbf-pvg"], 60, 14);
+    cfg.budget_nodes = Some(2_000);
+    let searched = run(&cfg).reductions[0].total();
+    assert!(searched.skipped_budget > 0, "{searched:?}");
+    let report = run(&certified(cfg));
+    let rep = &report.reductions[0];
+    assert!(rep.passed(), "{:?}", rep.problems());
+    let t = rep.total();
+    assert_eq!(t.skipped_budget, 0, "{t:?}");
+    assert!(t.yes > 0 && t.no > 0, "{t:?}");
+    // Every compiled case has an accepted forward image.
+    assert_eq!(t.certificates.forward.accepted, t.yes + t.no, "{t:?}");
+}
