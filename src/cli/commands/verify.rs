@@ -97,7 +97,7 @@ pub fn run(
     // Every target is searched even when the source's answer is unknown: a later step can
     // still be compared (its source is the previous target), and what was established is
     // reported either way.
-    let searched = search_targets(&findings.instances, options.by, &budget, &parsed)?;
+    let mut searched = search_targets(&findings.instances, options.by, &budget, &parsed)?;
     let mut evidence: Vec<Option<Evidence>> = searched
         .iter()
         .map(|s| s.as_ref().ok().map(Evidence::of_solution))
@@ -106,7 +106,16 @@ pub fn run(
         && evidence.iter().any(Option::is_none)
         && options.by != VerifyBy::Search
     {
-        match carry_forward_within(&steps, &findings.instances, source_solution, &budget) {
+        // Under `--by auto` the certificate path gets half of what is left, so that a step
+        // whose maps cannot finish is still searched with the other half (below).
+        let mut carry_budget = budget.clone();
+        if options.by == VerifyBy::Auto
+            && let Some(deadline) = budget.deadline
+        {
+            let now = Instant::now();
+            carry_budget.deadline = Some(now + deadline.saturating_duration_since(now) / 2);
+        }
+        match carry_forward_within(&steps, &findings.instances, source_solution, &carry_budget) {
             Some(carried) => {
                 for (e, (fate, millis)) in evidence.iter_mut().zip(&carried.images) {
                     e.get_or_insert_with(|| certificate_evidence(fate, *millis));
@@ -121,6 +130,15 @@ pub fn run(
                 }
             }
         }
+    }
+    if options.by == VerifyBy::Auto {
+        resume_search(
+            &findings.instances,
+            &mut searched,
+            &mut evidence,
+            &budget,
+            &parsed,
+        )?;
     }
     let evidence: Vec<Evidence> = evidence
         .into_iter()
@@ -213,6 +231,41 @@ fn search_targets(
             Err(e) => Err(solve_error(parsed, e)),
         })
         .collect()
+}
+
+/// `--by auto`, after the certificate path: every step that neither the first search nor a
+/// certificate decided is searched again with the whole remaining budget (the first search had
+/// only a share of it), so that `auto` never ends "unknown" where `--by search` would answer.
+fn resume_search(
+    instances: &[&Instance],
+    searched: &mut [Result<Solution, String>],
+    evidence: &mut [Option<Evidence>],
+    budget: &Budget,
+    parsed: &crate::lang::Parsed,
+) -> miette::Result<()> {
+    for (i, e) in evidence.iter_mut().enumerate() {
+        let undecided = matches!(e, None | Some(Evidence::Unknown(_)));
+        let time_left = budget.deadline.is_none_or(|d| Instant::now() < d);
+        if !undecided || !time_left {
+            continue;
+        }
+        match solve_instance(instances[i + 1], budget) {
+            Ok(s) => {
+                *e = Some(Evidence::of_solution(&s));
+                searched[i] = Ok(s);
+            }
+            Err(SolveError::Budget(b)) => {
+                let why = format!("search budget exhausted after {} nodes", b.nodes);
+                if let Some(Evidence::Unknown(first)) = e {
+                    *first = format!("{first}; then the {why}");
+                }
+                searched[i] = Err(why);
+            }
+            Err(e @ SolveError::TooLarge { .. }) => searched[i] = Err(e.to_string()),
+            Err(e) => return Err(solve_error(parsed, e)),
+        }
+    }
+    Ok(())
 }
 
 /// How long past the deadline the certificate path may take before it is abandoned.
