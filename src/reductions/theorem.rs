@@ -118,7 +118,7 @@ impl<S> Size<S> {
 ///
 /// (`with p = …;` before the braces binds a value the parameters share.)
 ///
-/// ```ignore
+/// ```text
 /// size_formula! {
 ///     SIZE: Qbf = |q| {
 ///         N = normalize(q).n(), "normalised variables, odd";

@@ -123,7 +123,12 @@ pub fn run(
                 findings.source_certificate = Some(carried.source);
             }
             None => {
-                let why = "the certificate maps did not finish before the --timeout deadline";
+                let why = match options.by {
+                    VerifyBy::Auto => {
+                        "the certificate maps did not finish in their half of the time left"
+                    }
+                    _ => "the certificate maps did not finish before the --timeout deadline",
+                };
                 findings.source_certificate = Some(CertFate::Unknown(why.into()));
                 for e in evidence.iter_mut() {
                     e.get_or_insert_with(|| Evidence::Unknown(why.into()));
@@ -271,11 +276,11 @@ fn resume_search(
 /// How long past the deadline the certificate path may take before it is abandoned.
 const CARRY_GRACE: Duration = Duration::from_millis(20);
 
-/// [`carry_forward`] under the budget's deadline. The forward certificate maps
-/// (`Reduction::forward`) do not poll the budget, and on a large source some of them run for
-/// minutes and gigabytes (a 20-variable 3QBF through `qbf-dvg,dvg-misere-uvg`); so the path
-/// runs on a thread of its own, on copies of the instances, and is abandoned at the deadline
-/// (`None`): `verify` reports what it has, and the thread ends with the process.
+/// [`carry_forward`] under the budget's deadline. The forward certificate maps poll the
+/// deadline and count `--memory` themselves (`certmaps::with_map_limits`), but the source's
+/// own certification and code between polls do not; as a safety net the path runs on a
+/// thread of its own, on copies of the instances, and is abandoned at the deadline (`None`):
+/// `verify` reports what it has, and the thread ends with the process.
 fn carry_forward_within(
     steps: &[&'static dyn Reduction],
     instances: &[&Instance],

@@ -8,7 +8,7 @@ use super::certify::SelfChecked;
 use super::verify::Findings;
 use super::verify_certify::CertReport;
 use crate::problems::Instance;
-use crate::reductions::Reduction;
+use crate::reductions::{ProblemKind, Reduction};
 use crate::verify::round_trip::CertFate;
 use crate::verify::step::{Evidence, StepReport, StepVerdict, size_of};
 use serde_json::{Value, json};
@@ -76,7 +76,12 @@ pub(super) fn describe(i: &Instance) -> String {
             q.clauses.len()
         ),
         Instance::Geography(g) => g.variant_name(),
-        other => format!("{} ({} vertices)", other.kind(), size_of(other).0),
+        // The CLI's kind name (`vertex-cover`, as `list` and `--to` write it).
+        other => format!(
+            "{} ({} vertices)",
+            ProblemKind::of(other).name(),
+            size_of(other).0
+        ),
     }
 }
 
