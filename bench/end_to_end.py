@@ -33,6 +33,8 @@ CHAINS = {
     "ivg2": ["--to", "ivg2"],
     "misere-uvg": ["--via", "qbf-dvg,dvg-misere-uvg"],
     "ueg": ["--via", "qbf-deg,deg-ueg"],
+    "nimg": ["--via", "qbf-dvg,dvg-nimg"],
+    "misere-deg": ["--via", "qbf-deg,deg-misere-deg"],
 }
 SIZES = "4:8,6:10,10:20,15:30,20:40,30:60"
 
