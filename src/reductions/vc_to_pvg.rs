@@ -799,12 +799,16 @@ mod tests {
     }
 
     /// k = 0 and k > n compile to the fixed board: a valid acyclic PVG of the declared size
-    /// whose winner, by search, is the vertex-cover solver's answer through `yes_winner`.
+    /// whose winner is the source's answer. Reductions import no solver (`.ci/run`), so both
+    /// answers are derived here from first principles: outside the range a cover exists iff
+    /// k > n or the graph has no edge; on the board II's token has no move, so player I (who
+    /// moves first) wins iff its own token has an out-neighbour. The closed loop with both
+    /// solvers runs in `tests/reductions_i/graphs.rs`.
     #[test]
     fn k_zero_and_k_above_n_compile_to_a_fixed_board_with_the_source_answer() {
+        use crate::problems::Tokens;
         use crate::random::graphs::random_vertex_cover;
         use crate::reductions::ProblemKind;
-        use crate::solvers::{Budget, geography, vertex_cover};
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let r = VcToPvg::FIXED;
@@ -829,11 +833,19 @@ mod tests {
             assert_eq!(ProblemKind::of(&out.target), ProblemKind::Pvg);
             r.check_structure(&src, &out.target).unwrap();
             g.validate().unwrap();
-            let source_yes = vertex_cover::solve(cover, &Budget::unlimited())
-                .unwrap()
-                .cover
-                .is_some();
-            let winner = geography::solve(g, &Budget::unlimited()).unwrap().winner;
+            let source_yes = cover.k > cover.graph.n() || cover.graph.m() == 0;
+            let Tokens::Partizan {
+                starts: Some([first, second]),
+            } = g.tokens
+            else {
+                panic!("the fixed board places both tokens: {:?}", g.tokens)
+            };
+            let out_degree = g.graph.out_degrees();
+            assert_eq!(out_degree[second], 0, "II's token must have no move");
+            let winner = match out_degree[first] {
+                0 => Player::Second,
+                _ => Player::First,
+            };
             assert_eq!(winner == Player::Second, source_yes, "{src:?}");
             if source_yes { yes += 1 } else { no += 1 }
         }
