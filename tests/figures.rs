@@ -3,7 +3,7 @@
 //! `CI=true`, skipped with a message when the tool is missing locally), and the labels of
 //! the papers' running examples are readable on a 1080p slide.
 
-use crate::run::{georeduce, stdout};
+use crate::run::{georeduce, have, stdout};
 use georeduce::render::gallery::{ENTRIES, draw};
 use georeduce::render::graphviz::run_dot;
 use georeduce::render::tikz::{self, TikzOptions};
@@ -18,27 +18,6 @@ fn dot_of(id: &str, opts: &Options) -> String {
 fn tikz_of(id: &str, opts: &Options, t: TikzOptions) -> String {
     let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
     tikz::write(&Scene::new(&draw(e).unwrap().figure, opts), t)
-}
-
-/// True when `tool` runs; false (with a message) when it is missing outside CI; a failure
-/// when it is missing under `CI=true`.
-fn have(tool: &str, package: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        || Command::new(tool)
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is not on PATH but CI is set: install the Debian package(s) {package}"
-        );
-        eprintln!("!! {tool} not found: test skipped (install {package}; CI=1 makes this fail)");
-    }
-    ok
 }
 
 #[test]

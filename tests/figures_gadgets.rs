@@ -5,6 +5,7 @@
 //! no two vertices drawn on top of each other, readable labels on a 1080p slide, and
 //! graphviz (`neato -n`, which keeps pinned positions) draws them without a warning.
 
+use crate::run::have;
 use georeduce::render::figure::{NodeStyle, Outline};
 use georeduce::render::gallery::{ENTRIES, draw};
 use georeduce::render::{Figure, Options, Scene, slide_dot};
@@ -110,25 +111,9 @@ fn gadget_vertices_are_told_apart_from_the_source_vertices() {
     assert!(labels.contains(&"a_1") && labels.contains(&"d_7"));
 }
 
-/// True when `neato` runs; false (with a message) when it is missing outside CI.
-fn have_neato() -> bool {
-    let ok = Command::new("neato")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "neato is not on PATH but CI is set: install the Debian package graphviz"
-        );
-        eprintln!("!! neato not found: test skipped (install graphviz)");
-    }
-    ok
-}
-
 #[test]
 fn graphviz_draws_them_without_warnings() {
-    if !have_neato() {
+    if !have("neato", "graphviz") {
         return;
     }
     for id in IDS {

@@ -30,3 +30,24 @@ pub fn assert_stderr_has(o: &Output, needle: &str) {
         "expected {needle:?} on stderr:\n{err}"
     );
 }
+
+/// True when `tool` runs; false (with a message) when it is missing outside CI; a failure
+/// when it is missing under `CI=true`.
+pub fn have(tool: &str, package: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        || Command::new(tool)
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is not on PATH but CI is set: install the Debian package(s) {package}"
+        );
+        eprintln!("!! {tool} not found: test skipped (install {package}; CI=1 makes this fail)");
+    }
+    ok
+}
