@@ -30,10 +30,8 @@ mod figures_gadgets;
 mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.
 mod lang;
-/// Reductions I: Fraenkel–Simonson, textbook, vertex cover, Hamiltonian path.
-mod reductions_i;
-/// Reductions II: Renault–Schmidt, Trail Trap, chains.
-mod reductions_ii;
+/// Every reduction, by what it reduces from: closed loops, controls, chains, DOT output.
+mod reductions;
 /// Running the binary: helpers shared by the end-to-end modules.
 mod run;
 /// `--self-check` on every geography variant.

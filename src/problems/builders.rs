@@ -11,7 +11,8 @@
 /// more than the largest endpoint unless given as `kind[n]`; a board without edges is written
 /// `on Graph::from_edges(…)`) or `on GRAPH`, an existing
 /// [`Graph`](crate::problems::Graph) whose direction must be the kind's. After `;`, the tokens:
-/// `start V`, `unrooted`, `first V, second W`, `partizan unrooted`, `two V, W`.
+/// `start V`, `unrooted`, `optional_start S` (an `Option<VertexId>`: rooted or not, as the
+/// test decides at run time), `first V, second W`, `partizan unrooted`, `two V, W`.
 ///
 /// ```
 /// use georeduce::game;
@@ -81,6 +82,9 @@ macro_rules! game {
     (@tokens start $v:expr) => {
         $crate::problems::Tokens::One { start: Some($v) }
     };
+    (@tokens optional_start $v:expr) => {
+        $crate::problems::Tokens::One { start: $v }
+    };
     (@tokens unrooted) => {
         $crate::problems::Tokens::One { start: None }
     };
@@ -119,6 +123,8 @@ mod tests {
         );
         assert_eq!(u.convention, Convention::Misere);
         let two = game!(iag2 on Graph::from_edges(true, 2, &[(0, 1)]); two 0, 1);
+        let maybe = game!(uvg on Graph::from_edges(false, 2, &[(0, 1)]); optional_start None);
+        assert_eq!(maybe.tokens, Tokens::One { start: None });
         assert_eq!(two.tokens, Tokens::TwoShared { starts: [0, 1] });
     }
 

@@ -23,14 +23,14 @@ use super::certmaps::util::{GameOracle, build_game_cert, dest};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
 use super::figure_helpers::{ArcPath, centroid, source_positions};
 use super::helpers::{
-    ArcGadget, add_gadget_edges, add_gadget_vertices, check_degrees, copy_vertices, normal_game,
-    start_of, total_degrees,
+    GadgetShape, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
+    replace_arcs, rooted_game, start_of,
 };
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
-use crate::problems::{Geography, Move, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Geography, Move, Rule, VertexId};
 use crate::render::Figure;
 use crate::render::figure::{Outline, subscript};
 
@@ -122,54 +122,12 @@ pub struct GadgetA {
     pub s: VertexId,
 }
 
-impl GadgetA {
-    /// The private vertices of gadget A, in creation order.
-    pub const ROLES: [&'static str; 5] = ["p", "z", "q", "r", "s"];
-
-    /// The degrees of `p, z, q, r, s` in the target (the FSU abstract's degree claim).
-    pub const ROLE_DEGREES: [usize; 5] = [3, 3, 2, 3, 3];
-
-    /// The eight edges, in the order they are added.
-    pub fn edges(&self) -> [(VertexId, VertexId); 8] {
-        let GadgetA {
-            x,
-            y,
-            p,
-            z,
-            q,
-            r,
-            s,
-            ..
-        } = *self;
-        [
-            (x, p),
-            (p, z),
-            (p, q),
-            (q, r),
-            (r, z),
-            (r, s),
-            (z, s),
-            (s, y),
-        ]
-    }
-}
-
-impl ArcGadget for GadgetA {
-    fn arc(&self) -> usize {
-        self.arc
-    }
-    fn ends(&self) -> (VertexId, VertexId) {
-        (self.x, self.y)
-    }
-    fn tail_entry(&self) -> VertexId {
-        self.p
-    }
-    fn head_entry(&self) -> VertexId {
-        self.s
-    }
-    fn private(&self) -> Vec<VertexId> {
-        vec![self.p, self.z, self.q, self.r, self.s]
-    }
+// The degrees of `p, z, q, r, s` are the FSU abstract's degree claim.
+arc_gadget! {
+    GadgetA: arc x -> y;
+    private [p: 3, z: 3, q: 2, r: 3, s: 3];
+    enter p from the tail, s from the head;
+    edges [(x, p), (p, z), (p, q), (q, r), (r, z), (r, s), (z, s), (s, y)]
 }
 
 /// The roles of the undirected board.
@@ -193,32 +151,18 @@ impl Theorem for DegToUeg {
         let d = &src.graph;
         let mut g = copy_vertices(d, false);
         let original: Vec<VertexId> = (0..d.n()).collect();
-        let mut gadgets = Vec::new();
-        for (arc, &(u, v)) in d.edges.iter().enumerate() {
-            let (x, y) = (original[u], original[v]);
-            if self.gadget == ArcReplacement::PlainEdge {
-                g.add_edge(x, y);
-                continue;
+        let gadgets = match self.gadget {
+            ArcReplacement::A => replace_arcs(&mut g, d, &original),
+            ArcReplacement::PlainEdge => {
+                for &(u, v) in &d.edges {
+                    g.add_edge(original[u], original[v]);
+                }
+                Vec::new()
             }
-            let [p, z, q, r, s] = add_gadget_vertices(&mut g, d, arc, GadgetA::ROLES);
-            let gadget = GadgetA {
-                arc,
-                x,
-                y,
-                p,
-                z,
-                q,
-                r,
-                s,
-            };
-            add_gadget_edges(&mut g, d, &gadget, &gadget.edges());
-            gadgets.push(gadget);
-        }
-        let start = Tokens::One {
-            start: Some(original[start_of(src)]),
         };
+        let start = original[start_of(src)];
         Ok(Construction {
-            game: normal_game(g, Rule::Edge, start),
+            game: rooted_game(g, Rule::Edge, start, Convention::Normal),
             layout: Layout { original, gadgets },
             notes: Vec::new(),
         })
@@ -236,15 +180,10 @@ impl Theorem for DegToUeg {
     /// degrees `p 3, z 3, q 2, r 3, s 3`.
     fn check_layout(&self, src: &Geography, built: &Construction<Layout>) -> Result<(), String> {
         let lay = &built.layout;
-        let d_src = total_degrees(&src.graph);
-        let originals = lay.original.iter().zip(d_src);
-        let gadgets = lay.gadgets.iter().flat_map(|a| {
-            let private = a.private();
-            private.into_iter().zip(GadgetA::ROLE_DEGREES)
-        });
+        let originals = kept_degrees(&src.graph, &lay.original, 0);
         check_degrees(
             &built.game.graph,
-            originals.map(|(&v, d)| (v, d)).chain(gadgets),
+            originals.chain(gadget_degrees(&lay.gadgets)),
         )
     }
 
@@ -352,21 +291,15 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::Instance;
-
-    fn deg(text: &str) -> Geography {
-        match crate::lang::parse_str("t.geo", text).unwrap().instance {
-            Instance::Geography(g) => g,
-            other => panic!("not a game: {other:?}"),
-        }
-    }
+    use crate::reductions::helpers::ArcGadget;
+    use crate::reductions::helpers::testing::parse_game;
 
     const TWO_ARCS: &str = "geography { directed edge geography normal play tokens: one at u \
                             vertices u v edges u -> v -> u }";
 
     #[test]
     fn the_layout_names_gadget_a_as_the_slides_do() {
-        let src = deg(TWO_ARCS);
+        let src = parse_game(TWO_ARCS);
         let built = DegToUeg::PAPER.construct(&src).unwrap();
         let g = &built.game.graph;
         let [a, b] = &built.layout.gadgets[..] else {
@@ -383,7 +316,7 @@ mod tests {
 
     #[test]
     fn check_layout_finds_a_gadget_vertex_of_the_wrong_degree() {
-        let src = deg(TWO_ARCS);
+        let src = parse_game(TWO_ARCS);
         let mut built = DegToUeg::PAPER.construct(&src).unwrap();
         let a = built.layout.gadgets[0];
         built.game.graph.add_edge(a.q, a.z);

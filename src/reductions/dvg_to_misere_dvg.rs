@@ -228,14 +228,7 @@ fn pendant_figure(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::Instance;
-
-    fn game(text: &str) -> Geography {
-        match crate::lang::parse_str("t.geo", text).unwrap().instance {
-            Instance::Geography(g) => g,
-            other => panic!("not a game: {other:?}"),
-        }
-    }
+    use crate::reductions::helpers::testing::parse_game;
 
     #[test]
     fn every_vertex_gets_its_pendant_in_all_three_theorems() {
@@ -251,7 +244,7 @@ mod tests {
             super::super::deg_to_misere_deg::DEG_TO_MISERE_DEG,
         ];
         for (t, text) in theorems.into_iter().zip([dvg, ueg, deg]) {
-            let src = game(text);
+            let src = parse_game(text);
             let built = t.construct(&src).unwrap();
             let g = &built.game.graph;
             let b_pend = built.layout.pendant[1];
@@ -265,7 +258,7 @@ mod tests {
 
     #[test]
     fn check_layout_finds_a_missing_pendant_edge() {
-        let src = game(
+        let src = parse_game(
             "geography { directed vertex geography normal play tokens: one at a \
              vertices a b edges a -> b }",
         );

@@ -25,14 +25,14 @@ use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
 use super::figure_helpers::{ArcPath, centroid, place_pendants, source_positions};
 use super::helpers::{
-    ArcGadget, add_gadget_edges, add_gadget_vertices, add_pendants, check_degrees, copy_vertices,
-    start_of, total_degrees,
+    add_pendants, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
+    replace_arcs, rooted_game, start_of,
 };
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
-use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Geography, Rule, VertexId};
 use crate::render::Figure;
 use crate::render::figure::Outline;
 
@@ -114,55 +114,11 @@ pub struct ArcGadgetG {
     pub g4: VertexId,
 }
 
-impl ArcGadgetG {
-    /// The private vertices, in creation order.
-    pub const ROLES: [&'static str; 5] = ["g0", "g1", "g2", "g3", "g4"];
-
-    /// The degrees of `g0 … g4` in the target.
-    pub const ROLE_DEGREES: [usize; 5] = [4, 3, 3, 3, 3];
-
-    /// The nine edges, in the order they are added.
-    pub fn edges(&self) -> [(VertexId, VertexId); 9] {
-        let ArcGadgetG {
-            u,
-            v,
-            g0,
-            g1,
-            g2,
-            g3,
-            g4,
-            ..
-        } = *self;
-        [
-            (u, g0),
-            (g0, g2),
-            (g0, g3),
-            (g0, g4),
-            (g1, g2),
-            (g1, g3),
-            (g1, g4),
-            (g2, g3),
-            (g4, v),
-        ]
-    }
-}
-
-impl ArcGadget for ArcGadgetG {
-    fn arc(&self) -> usize {
-        self.arc
-    }
-    fn ends(&self) -> (VertexId, VertexId) {
-        (self.u, self.v)
-    }
-    fn tail_entry(&self) -> VertexId {
-        self.g0
-    }
-    fn head_entry(&self) -> VertexId {
-        self.g4
-    }
-    fn private(&self) -> Vec<VertexId> {
-        vec![self.g0, self.g1, self.g2, self.g3, self.g4]
-    }
+arc_gadget! {
+    ArcGadgetG: arc u -> v;
+    private [g0: 4, g1: 3, g2: 3, g3: 3, g4: 3];
+    enter g0 from the tail, g4 from the head;
+    edges [(u, g0), (g0, g2), (g0, g3), (g0, g4), (g1, g2), (g1, g3), (g1, g4), (g2, g3), (g4, v)]
 }
 
 /// The roles of `G'`.
@@ -192,32 +148,10 @@ impl Theorem for DvgToMisereUvg {
             true => add_pendants(&mut g, d.n()),
             false => Vec::new(),
         };
-        let mut gadgets = Vec::new();
-        for (arc, &(x, y)) in d.edges.iter().enumerate() {
-            let [g0, g1, g2, g3, g4] = add_gadget_vertices(&mut g, d, arc, ArcGadgetG::ROLES);
-            let gadget = ArcGadgetG {
-                arc,
-                u: original[x],
-                v: original[y],
-                g0,
-                g1,
-                g2,
-                g3,
-                g4,
-            };
-            add_gadget_edges(&mut g, d, &gadget, &gadget.edges());
-            gadgets.push(gadget);
-        }
-        let game = Geography {
-            graph: g,
-            rule: Rule::Vertex,
-            tokens: Tokens::One {
-                start: Some(original[start_of(src)]),
-            },
-            convention: Convention::Misere,
-        };
+        let gadgets = replace_arcs(&mut g, d, &original);
+        let start = original[start_of(src)];
         Ok(Construction {
-            game,
+            game: rooted_game(g, Rule::Vertex, start, Convention::Misere),
             layout: Layout {
                 original,
                 pendant,
@@ -240,14 +174,9 @@ impl Theorem for DvgToMisereUvg {
     fn check_layout(&self, src: &Geography, built: &Construction<Layout>) -> Result<(), String> {
         let lay = &built.layout;
         let with_pendant = usize::from(!lay.pendant.is_empty());
-        let d_src = total_degrees(&src.graph);
-        let originals = lay.original.iter().zip(d_src);
-        let originals = originals.map(|(&x, d)| (x, d + with_pendant));
+        let originals = kept_degrees(&src.graph, &lay.original, with_pendant);
         let pendants = lay.pendant.iter().map(|&p| (p, 1));
-        let gadgets = lay.gadgets.iter().flat_map(|a| {
-            let private = a.private();
-            private.into_iter().zip(ArcGadgetG::ROLE_DEGREES)
-        });
+        let gadgets = gadget_degrees(&lay.gadgets);
         check_degrees(&built.game.graph, originals.chain(pendants).chain(gadgets))
     }
 
@@ -334,21 +263,15 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::Instance;
-
-    fn dvg(text: &str) -> Geography {
-        match crate::lang::parse_str("t.geo", text).unwrap().instance {
-            Instance::Geography(g) => g,
-            other => panic!("not a game: {other:?}"),
-        }
-    }
+    use crate::reductions::helpers::ArcGadget;
+    use crate::reductions::helpers::testing::parse_game;
 
     const ARC: &str = "geography { directed vertex geography normal play tokens: one at u \
                        vertices u v edges u -> v }";
 
     #[test]
     fn the_layout_holds_the_pendants_and_the_gadget_roles() {
-        let src = dvg(ARC);
+        let src = parse_game(ARC);
         let built = DvgToMisereUvg::PAPER.construct(&src).unwrap();
         let (g, lay) = (&built.game.graph, &built.layout);
         assert_eq!(
@@ -364,7 +287,7 @@ mod tests {
 
     #[test]
     fn check_layout_finds_an_original_vertex_of_the_wrong_degree() {
-        let src = dvg(ARC);
+        let src = parse_game(ARC);
         let mut built = DvgToMisereUvg::PAPER.construct(&src).unwrap();
         let lay = &built.layout;
         let (u, p) = (lay.original[0], lay.pendant[1]);

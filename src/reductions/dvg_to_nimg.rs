@@ -25,14 +25,14 @@ use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
 use super::figure_helpers::{ArcPath, centroid, source_positions};
 use super::helpers::{
-    ArcGadget, add_gadget_edges, add_gadget_vertices, check_degrees, copy_vertices, start_of,
-    total_degrees,
+    GadgetShape, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
+    replace_arcs, rooted_game, start_of,
 };
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
-use crate::problems::{Convention, Geography, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Geography, Rule, VertexId};
 use crate::render::Figure;
 use crate::render::figure::{Outline, subscript};
 
@@ -108,44 +108,11 @@ pub struct WeightedArcGadget {
     pub d: VertexId,
 }
 
-impl WeightedArcGadget {
-    /// The private vertices, in creation order.
-    pub const ROLES: [&'static str; 4] = ["a", "b", "c", "d"];
-
-    /// The degrees of `a, b, c, d` in the target.
-    pub const ROLE_DEGREES: [usize; 4] = [2, 3, 2, 3];
-
-    /// The six edges, in the order they are added.
-    pub fn edges(&self) -> [(VertexId, VertexId); 6] {
-        let WeightedArcGadget {
-            x_u,
-            x_v,
-            a,
-            b,
-            c,
-            d,
-            ..
-        } = *self;
-        [(x_u, a), (a, b), (b, c), (c, d), (b, d), (d, x_v)]
-    }
-}
-
-impl ArcGadget for WeightedArcGadget {
-    fn arc(&self) -> usize {
-        self.arc
-    }
-    fn ends(&self) -> (VertexId, VertexId) {
-        (self.x_u, self.x_v)
-    }
-    fn tail_entry(&self) -> VertexId {
-        self.a
-    }
-    fn head_entry(&self) -> VertexId {
-        self.d
-    }
-    fn private(&self) -> Vec<VertexId> {
-        vec![self.a, self.b, self.c, self.d]
-    }
+arc_gadget! {
+    WeightedArcGadget: arc x_u -> x_v;
+    private [a: 2, b: 3, c: 2, d: 3];
+    enter a from the tail, d from the head;
+    edges [(x_u, a), (a, b), (b, c), (c, d), (b, d), (d, x_v)]
 }
 
 /// The roles of the weighted board.
@@ -156,6 +123,16 @@ pub struct Layout {
     pub heap: Vec<VertexId>,
     /// The gadget of every arc, in arc order.
     pub gadgets: Vec<WeightedArcGadget>,
+}
+
+impl Layout {
+    /// `(vertex, tokens)` for every vertex: 1 on each heap `x_u` and on `a, b, c`, `d_weight`
+    /// on each `d`.
+    fn weights(&self, d_weight: u64) -> impl Iterator<Item = (VertexId, u64)> + '_ {
+        let gadgets = self.gadgets.iter();
+        let heaps = self.heap.iter().map(|&x| (x, 1));
+        heaps.chain(gadgets.flat_map(move |w| [(w.a, 1), (w.b, 1), (w.c, 1), (w.d, d_weight)]))
+    }
 }
 
 impl Theorem for DvgToNimg {
@@ -170,39 +147,15 @@ impl Theorem for DvgToNimg {
         let dg = &src.graph;
         let mut g = copy_vertices(dg, false);
         let heap: Vec<VertexId> = (0..dg.n()).collect();
-        for &x in &heap {
-            g.vertices[x].weight = Some(1);
+        let gadgets = replace_arcs(&mut g, dg, &heap);
+        let layout = Layout { heap, gadgets };
+        for (x, weight) in layout.weights(self.d_weight) {
+            g.vertices[x].weight = Some(weight);
         }
-        let mut gadgets = Vec::new();
-        for (arc, &(u, v)) in dg.edges.iter().enumerate() {
-            let [a, b, c, d] = add_gadget_vertices(&mut g, dg, arc, WeightedArcGadget::ROLES);
-            let gadget = WeightedArcGadget {
-                arc,
-                x_u: heap[u],
-                x_v: heap[v],
-                a,
-                b,
-                c,
-                d,
-            };
-            add_gadget_edges(&mut g, dg, &gadget, &gadget.edges());
-            for x in [a, b, c] {
-                g.vertices[x].weight = Some(1);
-            }
-            g.vertices[d].weight = Some(self.d_weight);
-            gadgets.push(gadget);
-        }
-        let game = Geography {
-            graph: g,
-            rule: Rule::NimRemoveMove,
-            tokens: Tokens::One {
-                start: Some(heap[start_of(src)]),
-            },
-            convention: Convention::Misere,
-        };
+        let start = layout.heap[start_of(src)];
         Ok(Construction {
-            game,
-            layout: Layout { heap, gadgets },
+            game: rooted_game(g, Rule::NimRemoveMove, start, Convention::Misere),
+            layout,
             notes: Vec::new(),
         })
     }
@@ -218,13 +171,7 @@ impl Theorem for DvgToNimg {
         if tgt.has_loop() {
             return Err("the target has a loop".into());
         }
-        let paper = Self::PAPER.d_weight;
-        let weights = lay.heap.iter().map(|&x| (x, 1)).chain(
-            lay.gadgets
-                .iter()
-                .flat_map(|w| [(w.a, 1), (w.b, 1), (w.c, 1), (w.d, paper)]),
-        );
-        for (x, want) in weights {
+        for (x, want) in lay.weights(Self::PAPER.d_weight) {
             if tgt.vertices[x].weight != Some(want) {
                 return Err(format!(
                     "target vertex {} should have weight {want}",
@@ -232,13 +179,8 @@ impl Theorem for DvgToNimg {
                 ));
             }
         }
-        let d_src = total_degrees(&src.graph);
-        let heaps = lay.heap.iter().zip(d_src).map(|(&x, d)| (x, d));
-        let gadgets = lay.gadgets.iter().flat_map(|w| {
-            let private = w.private();
-            private.into_iter().zip(WeightedArcGadget::ROLE_DEGREES)
-        });
-        check_degrees(tgt, heaps.chain(gadgets))
+        let heaps = kept_degrees(&src.graph, &lay.heap, 0);
+        check_degrees(tgt, heaps.chain(gadget_degrees(&lay.gadgets)))
     }
 
     fn maps(&self) -> CertMaps {
@@ -319,21 +261,14 @@ pub const MAPS: CertMaps = super::dvg_to_misere_uvg::MAPS;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::Instance;
-
-    fn dvg(text: &str) -> Geography {
-        match crate::lang::parse_str("t.geo", text).unwrap().instance {
-            Instance::Geography(g) => g,
-            other => panic!("not a game: {other:?}"),
-        }
-    }
+    use crate::reductions::helpers::testing::parse_game;
 
     const PATH: &str = "geography { directed vertex geography normal play tokens: one at u \
                         vertices u v w edges u -> v -> w }";
 
     #[test]
     fn the_layout_names_fig_6_and_d_holds_two_tokens() {
-        let src = dvg(PATH);
+        let src = parse_game(PATH);
         let built = DvgToNimg::PAPER.construct(&src).unwrap();
         let g = &built.game.graph;
         let w = built.layout.gadgets[1];
@@ -349,7 +284,7 @@ mod tests {
 
     #[test]
     fn check_layout_rejects_the_one_token_control() {
-        let src = dvg(PATH);
+        let src = parse_game(PATH);
         let control = DvgToNimg { d_weight: 1 };
         let built = control.construct(&src).unwrap();
         let err = control.check_layout(&src, &built).unwrap_err();

@@ -28,6 +28,17 @@ pub struct Diamond {
     pub bottom: VertexId,
 }
 
+impl Diamond {
+    /// Adds the diamond's four arcs, side by side: `top → x`, `x → bottom`, then the same
+    /// through `¬x`.
+    pub fn add_arcs(&self, g: &mut Graph) {
+        for side in self.sides {
+            g.add_edge(self.top, side);
+            g.add_edge(side, self.bottom);
+        }
+    }
+}
+
 /// The error for a source of the wrong kind.
 pub fn wrong_kind(id: &'static str, expected: &'static str, found: &Instance) -> ReductionError {
     ReductionError::WrongKind {
@@ -80,6 +91,21 @@ pub fn normal_game(graph: Graph, rule: Rule, tokens: Tokens) -> Geography {
     }
 }
 
+/// A one-token game on `graph` with the given rule and convention, rooted at `start`.
+pub(crate) fn rooted_game(
+    graph: Graph,
+    rule: Rule,
+    start: VertexId,
+    convention: Convention,
+) -> Geography {
+    Geography {
+        graph,
+        rule,
+        tokens: Tokens::One { start: Some(start) },
+        convention,
+    }
+}
+
 /// Partizan tokens with player I on `first` and player II on `second`.
 pub fn partizan(first: VertexId, second: VertexId) -> Tokens {
     Tokens::Partizan {
@@ -124,7 +150,7 @@ pub(crate) fn arc_name(g: &Graph, x: VertexId, y: VertexId) -> String {
 /// local games of their certificate maps, `certmaps/arc_gadgets.rs`): the arc it replaces,
 /// the vertices a player steps onto when entering it from either end, and its private
 /// vertices. Each theorem's gadget type names its vertices as its paper does and implements
-/// this by saying which is which.
+/// this by saying which is which (with [`arc_gadget!`](crate::reductions::helpers::arc_gadget)).
 pub trait ArcGadget {
     /// The index of the replaced arc among the source's arcs.
     fn arc(&self) -> usize;
@@ -138,32 +164,122 @@ pub trait ArcGadget {
     fn private(&self) -> Vec<VertexId>;
 }
 
-/// Adds the private vertices of the gadget of arc `arc = (u, v)` of the digraph `d`, one per
-/// role, with identifiers `{role}_u_v` (made unique by [`add_fresh`]) labelled by role.
-pub(crate) fn add_gadget_vertices<const K: usize>(
-    g: &mut Graph,
-    d: &Graph,
-    arc: usize,
-    roles: [&str; K],
-) -> [VertexId; K] {
-    let (u, v) = d.edges[arc];
-    let (ui, vi) = (d.id(u), d.id(v));
-    roles.map(|role| add_fresh(g, &format!("{role}_{ui}_{vi}"), Some(role)))
+/// How an arc gadget with `K` private vertices is built ([`replace_arcs`]) and what degrees
+/// its theorem claims for them ([`gadget_degrees`]). Implemented with
+/// [`arc_gadget!`](crate::reductions::helpers::arc_gadget).
+pub trait GadgetShape<const K: usize>: ArcGadget + Sized {
+    /// The private vertices' roles, in creation order: each vertex is identified as
+    /// `{role}_u_v` on the arc `(u, v)` and labelled by its role.
+    const ROLES: [&'static str; K];
+    /// The degree of each role's vertex in the target, in role order.
+    const ROLE_DEGREES: [usize; K];
+    /// The gadget replacing arc number `arc` from `tail` to `head`, with its private vertices
+    /// in role order.
+    fn with_roles(arc: usize, tail: VertexId, head: VertexId, private: [VertexId; K]) -> Self;
+    /// The gadget's edges, in the order they are added.
+    fn edges(&self) -> Vec<(VertexId, VertexId)>;
 }
 
-/// Adds the `edges` of `gadget`, which replaces the arc `(u, v)` of `d`, and its group
-/// `arc_gadget`/`u->v` holding its private vertices.
-pub(crate) fn add_gadget_edges(
+/// Implements [`ArcGadget`] and [`GadgetShape`] for a theorem's gadget struct, whose fields
+/// are `arc` (the index of the replaced arc), the arc's tail and head, and one per private
+/// vertex, all named as the paper names them:
+///
+/// ```text
+/// arc_gadget! {
+///     GadgetA: arc x -> y;
+///     private [p: 3, z: 3, q: 2, r: 3, s: 3];   // role: its degree in the target
+///     enter p from the tail, s from the head;
+///     edges [(x, p), (p, z), (p, q), (q, r), (r, z), (r, s), (z, s), (s, y)]
+/// }
+/// ```
+macro_rules! arc_gadget {
+    ($ty:ident: arc $tail:ident -> $head:ident;
+     private [$($role:ident: $degree:literal),+ $(,)?];
+     enter $te:ident from the tail, $he:ident from the head;
+     edges [$(($a:ident, $b:ident)),+ $(,)?]) => {
+        impl $crate::reductions::helpers::ArcGadget for $ty {
+            fn arc(&self) -> usize {
+                self.arc
+            }
+            fn ends(&self) -> ($crate::problems::VertexId, $crate::problems::VertexId) {
+                (self.$tail, self.$head)
+            }
+            fn tail_entry(&self) -> $crate::problems::VertexId {
+                self.$te
+            }
+            fn head_entry(&self) -> $crate::problems::VertexId {
+                self.$he
+            }
+            fn private(&self) -> Vec<$crate::problems::VertexId> {
+                vec![$(self.$role),+]
+            }
+        }
+
+        impl $crate::reductions::helpers::GadgetShape<{ [$(stringify!($role)),+].len() }> for $ty {
+            const ROLES: [&'static str; [$(stringify!($role)),+].len()] = [$(stringify!($role)),+];
+            const ROLE_DEGREES: [usize; [$(stringify!($role)),+].len()] = [$($degree),+];
+            fn with_roles(
+                arc: usize,
+                $tail: $crate::problems::VertexId,
+                $head: $crate::problems::VertexId,
+                private: [$crate::problems::VertexId; [$(stringify!($role)),+].len()],
+            ) -> Self {
+                let [$($role),+] = private;
+                $ty { arc, $tail, $head, $($role),+ }
+            }
+            fn edges(&self) -> Vec<($crate::problems::VertexId, $crate::problems::VertexId)> {
+                let $ty { $tail, $head, $($role,)+ .. } = *self;
+                vec![$(($a, $b)),+]
+            }
+        }
+    };
+}
+pub(crate) use arc_gadget;
+
+/// Replaces every arc `(u, v)` of the digraph `d` by a gadget `G` from `ends[u]` to
+/// `ends[v]`: adds its private vertices (identifiers `{role}_u_v`, made unique by
+/// [`add_fresh`], labelled by role), its edges and its group `arc_gadget`/`u->v`, arc by arc;
+/// returns the gadgets in arc order.
+pub(crate) fn replace_arcs<const K: usize, G: GadgetShape<K>>(
     g: &mut Graph,
     d: &Graph,
-    gadget: &impl ArcGadget,
-    edges: &[(VertexId, VertexId)],
-) {
-    for &(a, b) in edges {
-        g.add_edge(a, b);
+    ends: &[VertexId],
+) -> Vec<G> {
+    let mut gadgets = Vec::with_capacity(d.m());
+    for (arc, &(u, v)) in d.edges.iter().enumerate() {
+        let (ui, vi) = (d.id(u), d.id(v));
+        let private = G::ROLES.map(|role| add_fresh(g, &format!("{role}_{ui}_{vi}"), Some(role)));
+        let gadget = G::with_roles(arc, ends[u], ends[v], private);
+        for (a, b) in gadget.edges() {
+            g.add_edge(a, b);
+        }
+        g.add_group("arc_gadget", arc_name(d, u, v), gadget.private());
+        gadgets.push(gadget);
     }
-    let (u, v) = d.edges[gadget.arc()];
-    g.add_group("arc_gadget", arc_name(d, u, v), gadget.private());
+    gadgets
+}
+
+/// `(vertex, degree)` for every private vertex of `gadgets`, the degree its role claims.
+pub(crate) fn gadget_degrees<const K: usize, G: GadgetShape<K>>(
+    gadgets: &[G],
+) -> impl Iterator<Item = (VertexId, usize)> + '_ {
+    gadgets
+        .iter()
+        .flat_map(|a| a.private().into_iter().zip(G::ROLE_DEGREES))
+}
+
+/// `(original[x], degree of x in src + extra)` for every vertex `x` of `src`: the degrees of
+/// the source vertices that a construction keeps, each with `extra` new edges.
+pub(crate) fn kept_degrees<'a>(
+    src: &Graph,
+    original: &'a [VertexId],
+    extra: usize,
+) -> impl Iterator<Item = (VertexId, usize)> + 'a {
+    let degrees = total_degrees(src);
+    original
+        .iter()
+        .zip(degrees)
+        .map(move |(&x, d)| (x, d + extra))
 }
 
 /// Err naming the first listed `(vertex, degree)` whose total degree in `g` differs.
@@ -250,4 +366,46 @@ pub(crate) fn expect_source_game<'a>(
 /// of [`expect_source_game`] rule out).
 pub(crate) fn start_of(g: &Geography) -> VertexId {
     g.starts().first().copied().unwrap_or(0)
+}
+
+/// What the reduction files' unit tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::problems::{Geography, Instance, Qbf};
+    use crate::reductions::Reduction;
+
+    /// The game written as `text` in the instance language.
+    pub fn parse_game(text: &str) -> Geography {
+        match crate::lang::parse_str("t.geo", text).unwrap().instance {
+            Instance::Geography(g) => g,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    /// Fraenkel–Simonson's running example, ∃x1 ∀x2 ∃x3 (x1 + x2 + ¬x3)(¬x1 + ¬x2 + ¬x2)
+    /// (x2 + x3 + x3).
+    pub fn running_example() -> Instance {
+        Instance::Qbf(Qbf::from_signed(
+            &[E, A, E],
+            &[vec![1, 2, -3], vec![-1, -2, -2], vec![2, 3, 3]],
+        ))
+    }
+
+    /// Reduces `src` by `r`, asserts that the output has `(vertices, edges)` as `size` says,
+    /// as `r` declares, and passes `r`'s structure checks; returns the game and the notes.
+    pub fn reduce_to_size(
+        r: &dyn Reduction,
+        src: &Instance,
+        size: (usize, usize),
+    ) -> (Geography, Vec<String>) {
+        let out = r.reduce(src).unwrap();
+        let Instance::Geography(g) = &out.target else {
+            panic!("not a game")
+        };
+        assert_eq!((g.graph.n(), g.graph.m()), size);
+        assert_eq!(r.declared_size(src), size);
+        r.check_structure(src, &out.target).unwrap();
+        (g.clone(), out.notes)
+    }
 }

@@ -19,16 +19,17 @@
 //! `4k + 1 + m` vertices and `5k + m + L` arcs (L = total literal occurrences).
 
 use super::certmaps::{CertMapError, CertMaps};
-use super::helpers::{Diamond, add_fresh, normal_game};
+use super::helpers::{Diamond, add_fresh};
 use super::qbf_normal::{NormalQbf, normalize};
 use super::qbf_to_dvg::{
-    TEXTBOOK_MAPS, TextbookLayout, check_starts_on_top, textbook_backward, textbook_forward,
+    TEXTBOOK_MAPS, TextbookLayout, build_textbook, check_starts_on_top, textbook_backward,
+    textbook_forward,
 };
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
-use crate::problems::{Graph, Lit, Qbf, Rule, Tokens};
+use crate::problems::{Graph, Lit, Qbf, Rule};
 
 /// The reduction QBF → DEG.
 #[derive(Clone, Copy, Debug, Default)]
@@ -144,20 +145,10 @@ impl Theorem for QbfToDeg {
     }
 
     fn construct(&self, q: &Qbf) -> Result<Construction<TextbookLayout>, ReductionError> {
-        let nq = normalize(q);
-        let notes = nq.note().into_iter().collect();
-        let mut g = Graph::new(true);
-        let lay = add_vertices(&mut g, nq);
-        add_diamond_arcs(&mut g, &lay);
-        add_clause_arcs(&mut g, &lay);
-        let start = Tokens::One {
-            start: Some(lay.start()),
-        };
-        Ok(Construction {
-            game: normal_game(g, Rule::Edge, start),
-            layout: lay,
-            notes,
-        })
+        Ok(build_textbook(q, Rule::Edge, add_vertices, |g, lay| {
+            add_diamond_arcs(g, lay);
+            add_clause_arcs(g, lay);
+        }))
     }
 
     fn size(&self) -> &Size<Qbf> {

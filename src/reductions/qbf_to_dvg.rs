@@ -22,13 +22,13 @@
 use super::certmaps::diamonds::{Diamonds, falsified_clause, shared_token, true_literal};
 use super::certmaps::util::step_to;
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
-use super::helpers::{Diamond, add_named, normal_game};
+use super::helpers::{Diamond, add_named, rooted_game};
 use super::qbf_normal::{NormalQbf, distinct_literals, normalize};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
 use crate::certify::Certificate;
 use crate::problems::Player;
-use crate::problems::{Graph, Lit, Qbf, Rule, Tokens, VertexId};
+use crate::problems::{Convention, Graph, Lit, Qbf, Rule, VertexId};
 
 /// The textbook QBF → Generalized Geography reduction (`qbf-dvg`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -97,6 +97,28 @@ impl TextbookLayout {
     }
 }
 
+/// The textbook board for `q`, shared by `qbf-dvg` and `qbf-deg`: the prefix normalised, the
+/// vertices added by `vertices` and the arcs by `arcs` (the two theorems name the clause
+/// vertices and point the clause arcs differently), the token on `T_1`, normal play by `rule`.
+pub(crate) fn build_textbook(
+    q: &Qbf,
+    rule: Rule,
+    vertices: fn(&mut Graph, NormalQbf) -> TextbookLayout,
+    arcs: fn(&mut Graph, &TextbookLayout),
+) -> Construction<TextbookLayout> {
+    let nq = normalize(q);
+    let notes = nq.note().into_iter().collect();
+    let mut g = Graph::new(true);
+    let layout = vertices(&mut g, nq);
+    arcs(&mut g, &layout);
+    let start = layout.start();
+    Construction {
+        game: rooted_game(g, rule, start, Convention::Normal),
+        layout,
+        notes,
+    }
+}
+
 /// Adds the board's vertices, diamond by diamond (`T_i, x_i, not_x_i, B_i`, the sides labelled
 /// by their literals), then `c` and the clause vertices `C_j`, with their groups, and returns
 /// the layout.
@@ -133,10 +155,7 @@ fn add_vertices(g: &mut Graph, nq: NormalQbf) -> TextbookLayout {
 /// Adds each diamond's four arcs and the arc from its bottom to the next top (or to `c`).
 fn add_diamond_arcs(g: &mut Graph, lay: &TextbookLayout) {
     for (v, d) in lay.diamonds.iter().enumerate() {
-        for s in d.sides {
-            g.add_edge(d.top, s);
-            g.add_edge(s, d.bottom);
-        }
+        d.add_arcs(g);
         g.add_edge(d.bottom, lay.after_diamond(v));
     }
 }
@@ -156,25 +175,15 @@ impl Theorem for QbfToDvg {
     }
 
     fn construct(&self, q: &Qbf) -> Result<Construction<TextbookLayout>, ReductionError> {
-        let nq = normalize(q);
-        let notes = nq.note().into_iter().collect();
-        let mut g = Graph::new(true);
-        let lay = add_vertices(&mut g, nq);
-        add_diamond_arcs(&mut g, &lay);
-        for (j, clause) in lay.formula.qbf.clauses.iter().enumerate() {
-            g.add_edge(lay.choice, lay.clause[j]);
-            for l in distinct_literals(clause) {
-                g.add_edge(lay.clause[j], answer_for(&lay, l));
+        Ok(build_textbook(q, Rule::Vertex, add_vertices, |g, lay| {
+            add_diamond_arcs(g, lay);
+            for (j, clause) in lay.formula.qbf.clauses.iter().enumerate() {
+                g.add_edge(lay.choice, lay.clause[j]);
+                for l in distinct_literals(clause) {
+                    g.add_edge(lay.clause[j], answer_for(lay, l));
+                }
             }
-        }
-        let start = Tokens::One {
-            start: Some(lay.start()),
-        };
-        Ok(Construction {
-            game: normal_game(g, Rule::Vertex, start),
-            layout: lay,
-            notes,
-        })
+        }))
     }
 
     fn size(&self) -> &Size<Qbf> {
@@ -396,24 +405,14 @@ pub(crate) fn textbook_backward(
 mod tests {
     use super::*;
     use crate::problems::Instance;
-    use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::problems::Quantifier::Exists as E;
     use crate::reductions::Reduction;
+    use crate::reductions::helpers::testing::{reduce_to_size, running_example};
 
     #[test]
     fn sizes_match_the_formulas_on_the_running_example() {
-        let f = Qbf::from_signed(
-            &[E, A, E],
-            &[vec![1, 2, -3], vec![-1, -2, -2], vec![2, 3, 3]],
-        );
-        let src = Instance::Qbf(f);
-        let out = QbfToDvg.reduce(&src).unwrap();
-        let Instance::Geography(g) = &out.target else {
-            panic!("not a game")
-        };
         // 4·3 + 1 + 3 vertices; 15 + 3 + (3 + 2 + 2) arcs.
-        assert_eq!((g.graph.n(), g.graph.m()), (16, 25));
-        assert_eq!(QbfToDvg.declared_size(&src), (16, 25));
-        QbfToDvg.check_structure(&src, &out.target).unwrap();
+        reduce_to_size(&QbfToDvg, &running_example(), (16, 25));
     }
 
     #[test]

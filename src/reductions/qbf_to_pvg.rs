@@ -262,11 +262,8 @@ impl Theorem for QbfToPvg {
         let notes = nq.note().into_iter().collect();
         let mut g = Graph::new(true);
         let lay = Layout::new(&mut g, nq);
-        for v in 0..lay.formula.n() {
-            for side in lay.lit[v] {
-                g.add_edge(lay.diamond_top(v), side);
-                g.add_edge(side, lay.diamond_bottom(v));
-            }
+        for d in lay.diamonds() {
+            d.add_arcs(&mut g);
         }
         g.add_edge(lay.forall_bottom(), lay.extra);
         for (k, clause) in lay.cluster.iter().zip(&lay.formula.qbf.clauses) {
@@ -624,24 +621,14 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
 mod tests {
     use super::*;
     use crate::problems::Instance;
-    use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::problems::Quantifier::Exists as E;
     use crate::reductions::Reduction;
+    use crate::reductions::helpers::testing::{reduce_to_size, running_example};
 
     #[test]
     fn running_example_has_45_vertices_and_79_arcs() {
-        let f = Qbf::from_signed(
-            &[E, A, E],
-            &[vec![1, 2, -3], vec![-1, -2, -2], vec![2, 3, 3]],
-        );
-        let src = Instance::Qbf(f);
-        let out = QbfToPvg.reduce(&src).unwrap();
-        let Instance::Geography(g) = &out.target else {
-            panic!("not a game")
-        };
-        assert_eq!((g.graph.n(), g.graph.m()), (45, 79));
-        assert_eq!(QbfToPvg.declared_size(&src), (45, 79));
-        QbfToPvg.check_structure(&src, &out.target).unwrap();
-        assert!(out.notes.is_empty());
+        let (_, notes) = reduce_to_size(&QbfToPvg, &running_example(), (45, 79));
+        assert!(notes.is_empty());
     }
 
     #[test]

@@ -9,7 +9,8 @@
 use super::brute::Engine;
 use super::rng;
 use georeduce::certify::{CheckError, Claim, MatchingCert, Player, check_matching_witness};
-use georeduce::problems::{Convention, Geography, Graph, Rule, Tokens};
+use georeduce::game;
+use georeduce::problems::{Geography, Graph, Tokens};
 use rand::Rng;
 
 fn id(v: usize) -> String {
@@ -20,15 +21,6 @@ fn pairs(m: &[(usize, usize)]) -> Vec<[String; 2]> {
     m.iter().map(|&(u, v)| [id(u), id(v)]).collect()
 }
 
-fn uvg(g: Graph, start: Option<usize>) -> Geography {
-    Geography {
-        graph: g,
-        rule: Rule::Vertex,
-        tokens: Tokens::One { start },
-        convention: Convention::Normal,
-    }
-}
-
 fn claim(g: &Geography, c: &MatchingCert) -> Result<Claim, CheckError> {
     check_matching_witness(g, c).map(|v| v.claim)
 }
@@ -37,7 +29,7 @@ fn claim(g: &Geography, c: &MatchingCert) -> Result<Claim, CheckError> {
 fn path_of_100k_vertices() {
     let n = 100_001;
     let edges: Vec<(usize, usize)> = (0..n - 1).map(|i| (i, i + 1)).collect();
-    let g = uvg(Graph::from_edges(false, n, &edges), Some(0));
+    let g = game!(uvg on Graph::from_edges(false, n, &edges); start 0);
     // From the end v0: the matching v1v2, v3v4, … misses v0 and S = ∅ shows it maximum.
     let miss0: Vec<(usize, usize)> = (1..n).step_by(2).map(|i| (i, i + 1)).collect();
     let c = MatchingCert {
@@ -47,7 +39,7 @@ fn path_of_100k_vertices() {
     };
     assert_eq!(claim(&g, &c), Ok(Claim::Winner(Player::Second)));
     // From v1: ν(G − v1) = 49 999 < 50 000 (two odd paths remain), so player I wins.
-    let g1 = uvg(g.graph.clone(), Some(1));
+    let g1 = game!(uvg on g.graph.clone(); start 1);
     let m: Vec<(usize, usize)> = (0..n - 1).step_by(2).map(|i| (i, i + 1)).collect();
     let c1 = MatchingCert {
         winner: Player::First,
@@ -94,7 +86,7 @@ fn grid_of_100k_vertices() {
         .filter(|v| (v / c + v % c) % 2 == 1)
         .map(id)
         .collect();
-    let corner = uvg(g.clone(), Some(0));
+    let corner = game!(uvg on g.clone(); start 0);
     let second = MatchingCert {
         winner: Player::Second,
         matching: pairs(&m),
@@ -115,7 +107,7 @@ fn grid_of_100k_vertices() {
         tutte_berge: Some(s),
     };
     assert_eq!(
-        claim(&uvg(g.clone(), Some(v)), &first),
+        claim(&game!(uvg on g.clone(); start v), &first),
         Ok(Claim::Winner(Player::First))
     );
     // Unrooted: no perfect matching (|S| < odd(G − S)), so player I wins.
@@ -125,7 +117,7 @@ fn grid_of_100k_vertices() {
         tutte_berge: Some(white),
     };
     assert_eq!(
-        claim(&uvg(g, None), &unrooted),
+        claim(&game!(uvg on g; unrooted), &unrooted),
         Ok(Claim::Winner(Player::First))
     );
     // An even grid has a perfect matching: player II wins unrooted.
@@ -137,7 +129,7 @@ fn grid_of_100k_vertices() {
         tutte_berge: None,
     };
     assert_eq!(
-        claim(&uvg(g2, None), &c2),
+        claim(&game!(uvg on g2; unrooted), &c2),
         Ok(Claim::Winner(Player::Second))
     );
 }
@@ -295,7 +287,7 @@ fn random_uvg_confirms_the_matching_theorem_and_judges_mutants() {
             .filter(|(u, v)| u != v)
             .collect();
         let start = r.random_bool(0.7).then(|| r.random_range(0..n));
-        let gm = uvg(Graph::from_edges(false, n, &edges), start);
+        let gm = game!(uvg on Graph::from_edges(false, n, &edges); optional_start start);
         let g = &gm.graph;
         let w = Engine::new(&gm).winner();
         wins[w] += 1;

@@ -6,17 +6,8 @@ use super::brute::Engine;
 use super::rng;
 use georeduce::certify::{CheckError, Claim, KernelCert, Opening, Player, check_kernel_witness};
 use georeduce::game;
-use georeduce::problems::{Convention, Geography, Graph, Rule, Tokens};
+use georeduce::problems::{Geography, Graph, Tokens};
 use rand::Rng;
-
-fn ueg(g: Graph, start: Option<usize>) -> Geography {
-    Geography {
-        graph: g,
-        rule: Rule::Edge,
-        tokens: Tokens::One { start },
-        convention: Convention::Normal,
-    }
-}
 
 fn ids(mask: u32, n: usize) -> Vec<String> {
     (0..n)
@@ -39,7 +30,7 @@ fn hand_built_kernels() {
         kernels: vec![ids(0b101, 3)],
     };
     assert_eq!(
-        claim(&ueg(g.clone(), Some(0)), &second),
+        claim(&game!(ueg on g.clone(); start 0), &second),
         Ok(Claim::Winner(Player::Second))
     );
     // From v1: I → v0 along edge 0 and II is stuck; {v0} is a kernel of G − e0.
@@ -54,11 +45,11 @@ fn hand_built_kernels() {
         kernels: vec![ids(0b001, 3)],
     };
     assert_eq!(
-        claim(&ueg(g.clone(), Some(1)), &first),
+        claim(&game!(ueg on g.clone(); start 1), &first),
         Ok(Claim::Winner(Player::First))
     );
     // {v0, v2} is no kernel containing v1.
-    let e = claim(&ueg(g.clone(), Some(1)), &second).unwrap_err();
+    let e = claim(&game!(ueg on g.clone(); start 1), &second).unwrap_err();
     assert_eq!(
         e.to_string(),
         "certify::witness: kernel 0: it must contain `v1`"
@@ -72,11 +63,11 @@ fn hand_built_kernels() {
         kernels: vec![ids(0b0101, 4)],
     };
     assert_eq!(
-        claim(&ueg(c4.clone(), Some(0)), &corners),
+        claim(&game!(ueg on c4.clone(); start 0), &corners),
         Ok(Claim::Winner(Player::Second))
     );
     assert!(matches!(
-        claim(&ueg(c4, None), &corners),
+        claim(&game!(ueg on c4; unrooted), &corners),
         Err(CheckError::Unsupported(_))
     ));
     // Not for vertex geography.
@@ -267,7 +258,7 @@ fn random_ueg_kernels_sound_complete_on_bipartite_and_mutants_judged() {
             }
         }
         let start = Some(r.random_range(0..n));
-        let gm = ueg(Graph::from_edges(false, n, &edges), start);
+        let gm = game!(ueg on Graph::from_edges(false, n, &edges); optional_start start);
         let g = &gm.graph;
         let w = Engine::new(&gm).winner();
         let certs = [first_cert(g, start), second_cert(g, start)];

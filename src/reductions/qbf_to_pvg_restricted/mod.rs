@@ -213,10 +213,12 @@ impl Chains {
                 let bottom = g.add_vertex(format!("{side}B{t}"));
                 let link = g.add_vertex(format!("{side}K{t}"));
                 let next = g.add_vertex(format!("{side}T{}", t + 1));
-                for s in lit[v] {
-                    g.add_edge(top, s);
-                    g.add_edge(s, bottom);
-                }
+                let diamond = Diamond {
+                    top,
+                    sides: lit[v],
+                    bottom,
+                };
+                diamond.add_arcs(g);
                 g.add_edge(bottom, link);
                 g.add_edge(link, next);
                 g.add_group(
@@ -224,11 +226,7 @@ impl Chains {
                     format!("x{i}"),
                     vec![top, lit[v][0], lit[v][1], bottom, link],
                 );
-                diamonds[v] = Some(Diamond {
-                    top,
-                    sides: lit[v],
-                    bottom,
-                });
+                diamonds[v] = Some(diamond);
                 top = next;
             }
             ends[k] = top;
@@ -555,25 +553,13 @@ impl Plan<'_> {
 mod tests {
     use super::*;
     use crate::problems::Instance;
-    use crate::problems::Quantifier::{Exists as E, Forall as A};
+    use crate::problems::Quantifier::Forall as A;
     use crate::reductions::Reduction;
+    use crate::reductions::helpers::testing::{reduce_to_size, running_example};
 
     #[test]
     fn running_example_has_135_vertices_and_169_arcs() {
-        let f = Qbf::from_signed(
-            &[E, A, E],
-            &[vec![1, 2, -3], vec![-1, -2, -2], vec![2, 3, 3]],
-        );
-        let src = Instance::Qbf(f);
-        let out = QbfToPvgRestricted.reduce(&src).unwrap();
-        let Instance::Geography(g) = &out.target else {
-            panic!("not a game")
-        };
-        assert_eq!((g.graph.n(), g.graph.m()), (135, 169));
-        assert_eq!(QbfToPvgRestricted.declared_size(&src), (135, 169));
-        QbfToPvgRestricted
-            .check_structure(&src, &out.target)
-            .unwrap();
+        let (g, _) = reduce_to_size(&QbfToPvgRestricted, &running_example(), (135, 169));
         // The paper's values: h = 1, eps = 2, |P| = 1.
         let clause = g.graph.groups.iter().find(|gr| gr.name == "C1").unwrap();
         assert_eq!(clause.members.len(), 31);

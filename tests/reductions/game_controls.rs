@@ -2,9 +2,9 @@
 //! kind of random sources that the real reductions pass, which shows that the campaigns can
 //! tell a right construction from a wrong one.
 
-use crate::reductions_ii::util::{first_wins, game, random_board, rng, winner};
+use crate::reductions::games::{DEG, DVG, Rooted, first_wins, random_board, rng, winner};
 use georeduce::Instance;
-use georeduce::problems::{Convention, Graph, HamPath, Rule, VertexId};
+use georeduce::problems::{Graph, HamPath, VertexId};
 use georeduce::reductions::Reduction;
 use georeduce::reductions::deg_to_ueg::{ArcReplacement, DegToUeg};
 use georeduce::reductions::dvg_to_misere_uvg::DvgToMisereUvg;
@@ -14,13 +14,20 @@ use georeduce::solvers::Budget;
 use georeduce::solvers::trail::max_trail_from;
 use rand::Rng;
 
-/// How many of `count` random sources (`rule`, board `n`, `m`) `r` gets wrong.
-fn mismatches(r: &dyn Reduction, seed: u64, count: usize, rule: Rule, n: usize, m: usize) -> usize {
+/// How many of `count` random sources (of the kind `rooted`, board `n`, `m`) `r` gets wrong.
+fn mismatches(
+    r: &dyn Reduction,
+    seed: u64,
+    count: usize,
+    rooted: Rooted,
+    n: usize,
+    m: usize,
+) -> usize {
     let mut rng = rng(seed);
     (0..count)
         .filter(|_| {
             let (g, s) = random_board(&mut rng, true, 2..=n, 2..=m, false);
-            let source = game(g, rule, s, Convention::Normal);
+            let source = Instance::Geography(rooted(g, s));
             let target = r.reduce(&source).expect("compiles").target;
             (winner(&target) == r.info().yes_winner) != first_wins(&source)
         })
@@ -32,34 +39,28 @@ fn plain_edge_instead_of_gadget_a_fails() {
     let control = DegToUeg {
         gadget: ArcReplacement::PlainEdge,
     };
-    let bad = mismatches(&control, 90, 200, Rule::Edge, 6, 8);
+    let bad = mismatches(&control, 90, 200, DEG, 6, 8);
     eprintln!("deg-ueg with a plain edge: {bad}/200 wrong");
     assert!(bad >= 10, "a plain edge mismatched only {bad}/200");
-    assert_eq!(mismatches(&DegToUeg::PAPER, 90, 200, Rule::Edge, 6, 8), 0);
+    assert_eq!(mismatches(&DegToUeg::PAPER, 90, 200, DEG, 6, 8), 0);
 }
 
 #[test]
 fn misere_arc_gadget_without_pendants_fails() {
     let control = DvgToMisereUvg { pendants: false };
-    let bad = mismatches(&control, 91, 200, Rule::Vertex, 6, 10);
+    let bad = mismatches(&control, 91, 200, DVG, 6, 10);
     eprintln!("dvg-misere-uvg without pendants: {bad}/200 wrong");
     assert!(bad >= 10, "no pendants mismatched only {bad}/200");
-    assert_eq!(
-        mismatches(&DvgToMisereUvg::PAPER, 91, 200, Rule::Vertex, 6, 10),
-        0
-    );
+    assert_eq!(mismatches(&DvgToMisereUvg::PAPER, 91, 200, DVG, 6, 10), 0);
 }
 
 #[test]
 fn nimg_gadget_with_one_token_on_d_fails() {
     let control = DvgToNimg { d_weight: 1 };
-    let bad = mismatches(&control, 92, 200, Rule::Vertex, 6, 10);
+    let bad = mismatches(&control, 92, 200, DVG, 6, 10);
     eprintln!("dvg-nimg with w(d) = 1: {bad}/200 wrong");
     assert!(bad >= 10, "w(d) = 1 mismatched only {bad}/200");
-    assert_eq!(
-        mismatches(&DvgToNimg::PAPER, 92, 200, Rule::Vertex, 6, 10),
-        0
-    );
+    assert_eq!(mismatches(&DvgToNimg::PAPER, 92, 200, DVG, 6, 10), 0);
 }
 
 /// A random connected graph on 3–7 vertices with degrees ≤ 3 (edges drawn greedily, at

@@ -1,8 +1,8 @@
 //! The graph reductions (`pvg-pag`, `hampath-pvg`, `vc-pvg`): random closed loops and
 //! ablations.
 
-use crate::reductions_i::harness::{ablation_mismatches, reduction, run_all, source_yes};
-use crate::reductions_i::surgery::{add_arcs, ids, remove};
+use crate::reductions::harness::{ablation_mismatches, reduction, run_all, source_yes};
+use crate::reductions::surgery::{add_arcs, ids, remove};
 use georeduce::Instance;
 use georeduce::problems::{Convention, Geography, Graph, HamPath, Rule, Tokens, VertexCover};
 use georeduce::random::games::{GameParams, Setup, random_game};

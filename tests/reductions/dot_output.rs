@@ -2,9 +2,9 @@
 //! deterministic, the running example's DOT is pinned by a snapshot, and compiled games
 //! survive a round trip through the DSL with their groups.
 
-use crate::reductions_i::graphs::hampath_sample;
-use crate::reductions_i::harness::{game, reduction};
-use crate::reductions_i::qbf::running_example;
+use crate::reductions::from_graphs::hampath_sample;
+use crate::reductions::from_qbf::running_example;
+use crate::reductions::harness::{game, reduction};
 use georeduce::lang::parse_str;
 use georeduce::lang::print::to_dsl;
 use georeduce::render::dot::to_dot;

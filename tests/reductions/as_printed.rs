@@ -1,9 +1,9 @@
 //! The papers' literal readings (`*-as-printed`) are wrong, and the fixed reductions are not:
 //! each test runs both on the spec's counterexample and checks who disagrees.
 
-use crate::reductions_i::graphs::hampath_sample;
-use crate::reductions_i::harness::{Tally, check_case, reduction, run_all};
-use crate::reductions_i::qbf::all_one_clause_formulas;
+use crate::reductions::from_graphs::hampath_sample;
+use crate::reductions::from_qbf::all_one_clause_formulas;
+use crate::reductions::harness::{Tally, check_case, reduction, run_all};
 use georeduce::Instance;
 use georeduce::problems::{Graph, HamPath, Qbf, Quantifier, VertexCover};
 

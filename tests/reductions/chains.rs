@@ -1,7 +1,7 @@
 //! Chaining: shortest chains against exhaustive enumeration, `--via` parsing, the graph
 //! listings, and end-to-end chains whose every intermediate instance is solved.
 
-use crate::reductions_ii::util::{reduce_checked, rng, winner};
+use crate::reductions::games::{reduce_checked, rng, winner};
 use georeduce::Instance;
 use georeduce::random::formulas::{QbfParams, random_qbf};
 use georeduce::reductions::chain::{

@@ -1,7 +1,8 @@
 //! Shared helpers: seeded random sources, solving, and the closed-loop check of one output.
 
 use georeduce::Instance;
-use georeduce::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};
+use georeduce::game;
+use georeduce::problems::{Geography, Graph, VertexId};
 use georeduce::reductions::{ProblemKind, Reduction};
 use georeduce::solvers::{Budget, Winner, geography};
 use rand::Rng;
@@ -46,15 +47,15 @@ pub fn random_board(
     (g, start)
 }
 
-/// A rooted one-token game instance.
-pub fn game(graph: Graph, rule: Rule, start: VertexId, convention: Convention) -> Instance {
-    Instance::Geography(Geography {
-        graph,
-        rule,
-        tokens: Tokens::One { start: Some(start) },
-        convention,
-    })
-}
+/// How a board and a start become a rooted one-token game of one kind (normal play).
+pub type Rooted = fn(Graph, VertexId) -> Geography;
+
+/// Directed vertex geography.
+pub const DVG: Rooted = |g, s| game!(dvg on g; start s);
+/// Directed edge geography.
+pub const DEG: Rooted = |g, s| game!(deg on g; start s);
+/// Undirected edge geography.
+pub const UEG: Rooted = |g, s| game!(ueg on g; start s);
 
 /// The winner of a game instance, solved exhaustively.
 pub fn winner(instance: &Instance) -> Winner {

@@ -2,7 +2,7 @@
 //! arXiv:2405.05195): paths and cycles, K_{1,3} and K4, the diamond-graph example,
 //! Proposition 2 (mirror strategy) and the census of Table 1.
 
-use crate::reductions_ii::util::{rng, winner};
+use crate::reductions::games::{rng, winner};
 use georeduce::Instance;
 use georeduce::problems::{Convention, Geography, Graph, Move, Rule, Tokens, VertexId};
 use georeduce::solvers::geography::{initial_position, legal_moves, play, solve_from};

@@ -2,8 +2,8 @@
 //! solved on: these checks need no solver, so they reach deeper clause trees, larger literal
 //! in-trees and denser graphs.
 
-use crate::reductions_i::graphs::hampath_sample;
-use crate::reductions_i::harness::{game, reduction};
+use crate::reductions::from_graphs::hampath_sample;
+use crate::reductions::harness::{game, reduction};
 use georeduce::Instance;
 use georeduce::random::formulas::{QbfParams, random_qbf};
 use georeduce::random::games::{GameParams, Setup, random_game};

@@ -3,7 +3,7 @@
 //! vertices (in a digraph: balanced except one +1 start and one −1 end), with `v` a valid
 //! start. The longest trail is the largest such set; every solver witness is checked too.
 
-use crate::reductions_ii::util::rng;
+use crate::reductions::games::rng;
 use georeduce::problems::{Graph, VertexId};
 use georeduce::solvers::Budget;
 use georeduce::solvers::trail::{check_trail, max_trail, max_trail_from};

@@ -1,10 +1,10 @@
 //! The QBF reductions (`qbf-dvg`, `qbf-pvg`, `qbf-pvg-restricted`, `qbf-iag2`, `qbf-ivg2`):
 //! random and exhaustive closed loops, the paper's running example, and ablations.
 
-use crate::reductions_i::harness::{
+use crate::reductions::harness::{
     Tally, ablation_mismatches, check_case, game, reduction, run_all, source_yes, winner,
 };
-use crate::reductions_i::surgery::{add_arcs, contract, remove, remove_arcs};
+use crate::reductions::surgery::{add_arcs, contract, remove, remove_arcs};
 use georeduce::Instance;
 use georeduce::problems::{Qbf, Quantifier};
 use georeduce::random::formulas::{QbfParams, random_qbf};

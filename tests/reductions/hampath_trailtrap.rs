@@ -6,8 +6,8 @@
 //! edges; the source answer is the max-trail solver's, cross-checked against a brute-force
 //! search for a Hamiltonian path with an end joined to `v` off the path.
 
-use crate::reductions_ii::trail::brute_max;
-use crate::reductions_ii::util::{Tally, reduce_checked, rng, winner};
+use crate::reductions::games::{Tally, reduce_checked, rng, winner};
+use crate::reductions::max_trail::brute_max;
 use georeduce::Instance;
 use georeduce::problems::{Graph, HamPath, Locator, VertexId};
 use georeduce::random::graphs::{is_connected, random_cubic};
