@@ -35,6 +35,8 @@ pub mod qbf_to_deg;
 pub mod theorem;
 pub mod trailtrap_to_disconnected;
 pub mod ueg_to_misere_ueg;
+#[cfg(test)]
+mod worked_example;
 
 use crate::certify::Certificate;
 pub use certmaps::{CertMapError, CertMaps, MapStatus};
