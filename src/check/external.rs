@@ -304,6 +304,7 @@ fn excerpt(text: &str) -> String {
 
 /// How running a command failed.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// It could not be started.
     #[error("could not be started: {0}")]

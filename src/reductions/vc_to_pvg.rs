@@ -803,7 +803,7 @@ mod tests {
     /// answers are derived here from first principles: outside the range a cover exists iff
     /// k > n or the graph has no edge; on the board II's token has no move, so player I (who
     /// moves first) wins iff its own token has an out-neighbour. The closed loop with both
-    /// solvers runs in `tests/reductions_i/graphs.rs`.
+    /// solvers runs in `tests/reductions/from_graphs.rs`.
     #[test]
     fn k_zero_and_k_above_n_compile_to_a_fixed_board_with_the_source_answer() {
         use crate::problems::Tokens;
