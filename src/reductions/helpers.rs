@@ -150,7 +150,7 @@ pub(crate) fn arc_name(g: &Graph, x: VertexId, y: VertexId) -> String {
 /// local games of their certificate maps, `certmaps/arc_gadgets.rs`): the arc it replaces,
 /// the vertices a player steps onto when entering it from either end, and its private
 /// vertices. Each theorem's gadget type names its vertices as its paper does and implements
-/// this by saying which is which (with [`arc_gadget!`](crate::reductions::helpers::arc_gadget)).
+/// this by saying which is which (with the crate's `arc_gadget!` macro).
 pub trait ArcGadget {
     /// The index of the replaced arc among the source's arcs.
     fn arc(&self) -> usize;
@@ -164,9 +164,9 @@ pub trait ArcGadget {
     fn private(&self) -> Vec<VertexId>;
 }
 
-/// How an arc gadget with `K` private vertices is built ([`replace_arcs`]) and what degrees
-/// its theorem claims for them ([`gadget_degrees`]). Implemented with
-/// [`arc_gadget!`](crate::reductions::helpers::arc_gadget).
+/// How an arc gadget with `K` private vertices is built (the crate's `replace_arcs`) and what
+/// degrees its theorem claims for them (`gadget_degrees`). Implemented with the crate's
+/// `arc_gadget!` macro.
 pub trait GadgetShape<const K: usize>: ArcGadget + Sized {
     /// The private vertices' roles, in creation order: each vertex is identified as
     /// `{role}_u_v` on the arc `(u, v)` and labelled by its role.
