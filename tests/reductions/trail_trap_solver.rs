@@ -3,27 +3,16 @@
 //! Proposition 2 (mirror strategy) and the census of Table 1.
 
 use crate::reductions::games::{rng, winner};
-use georeduce::Instance;
-use georeduce::problems::{Convention, Geography, Graph, Move, Rule, Tokens, VertexId};
+use georeduce::problems::{Geography, Graph, Move, VertexId};
 use georeduce::solvers::geography::{initial_position, legal_moves, play, solve_from};
 use georeduce::solvers::{Budget, Winner};
+use georeduce::{Instance, game};
 use rand::Rng;
-
-/// The Trail Trap game on `g`.
-pub fn trail_trap(g: Graph) -> Geography {
-    Geography {
-        graph: g,
-        rule: Rule::Edge,
-        tokens: Tokens::Partizan { starts: None },
-        convention: Convention::Normal,
-    }
-}
 
 /// The winner of Trail Trap on the undirected graph with these edges.
 fn tt_winner(n: usize, edges: &[(VertexId, VertexId)]) -> Winner {
-    winner(&Instance::Geography(trail_trap(Graph::from_edges(
-        false, n, edges,
-    ))))
+    let board = Graph::from_edges(false, n, edges);
+    winner(&Instance::Geography(game!(ueg on board; partizan unrooted)))
 }
 
 #[test]
@@ -57,11 +46,7 @@ fn diamond_graph_example() {
     // The diamond: a–b, a–c, b–c, b–d, c–d. The paper plays a line in which every later move
     // is forced and P1 wins with all five edges used, then notes that P2's first move was
     // the mistake: the diamond is a P2 win whatever P1 opens with.
-    let g = trail_trap(Graph::from_edges(
-        false,
-        4,
-        &[(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)],
-    ));
+    let g = game!(ueg: 0 -- 1, 0 -- 2, 1 -- 2, 1 -- 3, 2 -- 3; partizan unrooted);
     let start = initial_position(&g);
     let budget = Budget::unlimited();
     let mut forced_p1_wins = 0;
