@@ -108,6 +108,13 @@ pub struct Stats {
     /// Largest memory held by the solver's tables, in bytes.
     #[serde(default)]
     pub peak_table_bytes: u64,
+    /// Partizan exhaustive search: positions decided by the race split (the tokens can no
+    /// longer meet, `geography/race_split.rs`).
+    #[serde(default)]
+    pub race_splits: u64,
+    /// Partizan exhaustive search: walk values of the race split answered from its table.
+    #[serde(default)]
+    pub race_walk_hits: u64,
 }
 
 impl Stats {
@@ -119,6 +126,8 @@ impl Stats {
             positions: 0,
             hits: 0,
             peak_table_bytes: 0,
+            race_splits: 0,
+            race_walk_hits: 0,
         }
     }
 
