@@ -611,6 +611,8 @@ pub enum GameMethod {
     /// The race search: normal-play partizan edge geography on undirected graphs (Trail
     /// Trap, rooted or not), split into two longest-trail races once the tokens cannot meet.
     Race,
+    /// Depth-first proof-number search (rooted one-token vertex or edge geography).
+    Dfpn,
 }
 
 /// Longest timeout taken literally, in seconds (365 days); a longer one means no limit, since
