@@ -28,7 +28,7 @@ pub struct Budget {
     /// construction) may hold; `None` lets a solver use its own default.
     pub max_memory: Option<usize>,
     /// Threads one search may use (`--threads`; 1 = one thread). Only the exhaustive
-    /// geography search splits its root (`geography/parallel.rs`); the answer never depends
+    /// geography search uses them, on one shared table (`geography/parallel.rs`); the answer never depends
     /// on it.
     pub threads: usize,
 }

@@ -100,7 +100,7 @@ pub(crate) struct Search<'a> {
     endgames: bool,
     /// The remainder walk of one-token vertex and edge games (key and endgame).
     reach: Reach,
-    /// Set when this search is a worker of a parallel root split (`parallel.rs`).
+    /// Set when this search is a worker of a parallel search (`parallel.rs`).
     pub(crate) shared: Option<Shared<'a>>,
     /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
     split: Option<RaceSplit>,
@@ -114,16 +114,16 @@ enum Table<'a> {
     Shared(&'a SharedMemo),
 }
 
-/// What the workers of a parallel root split share: the node count charged to the budget,
-/// and the root-order position of the best winning move found so far (a worker searching a
-/// later move stops: its answer can no longer be the one reported).
+/// What the workers of a parallel search share: the node count charged to the budget, and
+/// a stop signal (a worker stops when `best < mine`: another worker has solved the start
+/// position).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shared<'a> {
     /// Nodes of all workers, flushed every [`FLUSH`] local nodes.
     pub nodes: &'a AtomicU64,
-    /// Smallest root-order position whose move is known to win (`usize::MAX`: none yet).
+    /// Stop signal: `usize::MAX` while the start position is unsolved, 0 once solved.
     pub best: &'a AtomicUsize,
-    /// Root-order position of the move this worker is searching now.
+    /// This worker's threshold: it stops once `best < mine`.
     pub mine: usize,
 }
 
@@ -132,7 +132,7 @@ pub(crate) const FLUSH: u64 = 256;
 
 impl Shared<'_> {
     /// Charges one node (the worker's `local`-th) to the shared count and `budget`; Err when
-    /// the budget is exhausted or a better root move made this worker's search useless.
+    /// the budget is exhausted or another worker solved the start position.
     #[inline]
     fn charge(&self, local: u64, budget: &Budget) -> Result<(), BudgetExceeded> {
         if local.is_multiple_of(FLUSH) {
@@ -627,8 +627,8 @@ impl<'a> Search<'a> {
     /// The moves of `st` that must be searched, into `order` as `(key, move index)` in the
     /// order to search them; or the value of `st` when it is decided without searching a
     /// child (no move; a move into a vertex labelled lost; a move that leaves the opponent
-    /// stuck under normal play). The parallel root split (`parallel.rs`) uses the same order,
-    /// so that it reports the same winning move as one thread.
+    /// stuck under normal play). Every thread of the parallel search (`parallel.rs`) uses
+    /// this order, so that every stored value is the one-thread value.
     pub(crate) fn order_moves(
         &self,
         st: &mut State,
