@@ -502,9 +502,9 @@ pub struct BudgetArgs {
     /// Memory budget.
     #[command(flatten)]
     pub memory: MemoryArgs,
-    /// Threads for one exhaustive geography search: the moves of the start position are
-    /// searched in parallel, each thread with its share of the memory (same answer, move and
-    /// line as one thread; `--max-nodes` counts all threads). 0 = every core. `--batch`
+    /// Threads for one exhaustive geography search: every thread searches on one shared
+    /// table and they split the tree as they go (same answer, move and line as one thread;
+    /// `--max-nodes` counts all threads). 0 = every core. `--batch`
     /// solves its lines in parallel instead and ignores it.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
@@ -611,6 +611,8 @@ pub enum GameMethod {
     /// The race search: normal-play partizan edge geography on undirected graphs (Trail
     /// Trap, rooted or not), split into two longest-trail races once the tokens cannot meet.
     Race,
+    /// Depth-first proof-number search (rooted one-token vertex or edge geography).
+    Dfpn,
 }
 
 /// Longest timeout taken literally, in seconds (365 days); a longer one means no limit, since

@@ -28,7 +28,7 @@ pub struct Budget {
     /// construction) may hold; `None` lets a solver use its own default.
     pub max_memory: Option<usize>,
     /// Threads one search may use (`--threads`; 1 = one thread). Only the exhaustive
-    /// geography search splits its root (`geography/parallel.rs`); the answer never depends
+    /// geography search uses them, on one shared table (`geography/parallel.rs`); the answer never depends
     /// on it.
     pub threads: usize,
 }
@@ -108,6 +108,13 @@ pub struct Stats {
     /// Largest memory held by the solver's tables, in bytes.
     #[serde(default)]
     pub peak_table_bytes: u64,
+    /// Partizan exhaustive search: positions decided by the race split (the tokens can no
+    /// longer meet, `geography/race_split.rs`).
+    #[serde(default)]
+    pub race_splits: u64,
+    /// Partizan exhaustive search: walk values of the race split answered from its table.
+    #[serde(default)]
+    pub race_walk_hits: u64,
 }
 
 impl Stats {
@@ -119,6 +126,8 @@ impl Stats {
             positions: 0,
             hits: 0,
             peak_table_bytes: 0,
+            race_splits: 0,
+            race_walk_hits: 0,
         }
     }
 

@@ -105,5 +105,6 @@ fn game_method(m: GameMethod) -> Method {
         GameMethod::Tree => Method::Tree,
         GameMethod::NimMatching => Method::NimMatching,
         GameMethod::Race => Method::Race,
+        GameMethod::Dfpn => Method::Dfpn,
     }
 }

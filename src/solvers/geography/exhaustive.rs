@@ -21,7 +21,7 @@
 
 use super::classify::{Label, Labels, classify};
 use super::endgame::Reach;
-use super::memo::Memo;
+use super::memo::{Memo, SharedMemo, hash};
 use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Geography, Move, Rule};
@@ -76,8 +76,12 @@ pub(crate) struct Search<'a> {
     budget: &'a Budget,
     /// Nodes expanded so far (memo misses).
     pub nodes: u64,
-    memo: Memo,
+    memo: Table<'a>,
     key: Vec<u64>,
+    /// The hash of `key`, computed by [`Search::lookup`] when the table is shared.
+    key_hash: u64,
+    /// One reusable list of postponed children per depth (ABDADA, shared table only).
+    defers: Vec<Vec<u32>>,
     /// One reusable move buffer per search depth (no allocation per node).
     bufs: Vec<Vec<Move>>,
     /// The key of the position being expanded, per depth.
@@ -96,22 +100,30 @@ pub(crate) struct Search<'a> {
     endgames: bool,
     /// The remainder walk of one-token vertex and edge games (key and endgame).
     reach: Reach,
-    /// Set when this search is a worker of a parallel root split (`parallel.rs`).
+    /// Set when this search is a worker of a parallel search (`parallel.rs`).
     pub(crate) shared: Option<Shared<'a>>,
     /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
     split: Option<RaceSplit>,
 }
 
-/// What the workers of a parallel root split share: the node count charged to the budget,
-/// and the root-order position of the best winning move found so far (a worker searching a
-/// later move stops: its answer can no longer be the one reported).
+/// The memo a search reads and writes: its own, or one shared by the threads of a parallel
+/// search (`parallel.rs`), which then also postpones children that another thread is
+/// expanding (ABDADA).
+enum Table<'a> {
+    Own(Memo),
+    Shared(&'a SharedMemo),
+}
+
+/// What the workers of a parallel search share: the node count charged to the budget, and
+/// a stop signal (a worker stops when `best < mine`: another worker has solved the start
+/// position).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shared<'a> {
     /// Nodes of all workers, flushed every [`FLUSH`] local nodes.
     pub nodes: &'a AtomicU64,
-    /// Smallest root-order position whose move is known to win (`usize::MAX`: none yet).
+    /// Stop signal: `usize::MAX` while the start position is unsolved, 0 once solved.
     pub best: &'a AtomicUsize,
-    /// Root-order position of the move this worker is searching now.
+    /// This worker's threshold: it stops once `best < mine`.
     pub mine: usize,
 }
 
@@ -120,7 +132,7 @@ pub(crate) const FLUSH: u64 = 256;
 
 impl Shared<'_> {
     /// Charges one node (the worker's `local`-th) to the shared count and `budget`; Err when
-    /// the budget is exhausted or a better root move made this worker's search useless.
+    /// the budget is exhausted or another worker solved the start position.
     #[inline]
     fn charge(&self, local: u64, budget: &Budget) -> Result<(), BudgetExceeded> {
         if local.is_multiple_of(FLUSH) {
@@ -157,8 +169,10 @@ impl<'a> Search<'a> {
             game,
             budget,
             nodes: 0,
-            memo: Memo::new(words, bytes),
+            memo: Table::Own(Memo::new(words, bytes)),
             key: Vec::with_capacity(words),
+            key_hash: 0,
+            defers: Vec::new(),
             bufs: Vec::new(),
             keys: Vec::new(),
             orders: Vec::new(),
@@ -174,12 +188,11 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// A search like this one (same game, budget, labels and switches) with an empty memo of
-    /// about `bytes` bytes: a worker of the parallel root split (`parallel.rs`).
-    pub(crate) fn sibling(&self, bytes: usize) -> Search<'a> {
-        let words = 1 + self.game.start.bits.len() + self.game.start.weights.len();
+    /// A search like this one (same game, budget, labels and switches) on the table `memo`
+    /// shared with other threads: a worker of the parallel search (`parallel.rs`).
+    pub(crate) fn on_shared(&self, memo: &'a SharedMemo) -> Search<'a> {
         Search {
-            memo: Memo::new(words, bytes),
+            memo: Table::Shared(memo),
             labels: self.labels.clone(),
             canonical: self.canonical,
             endgames: self.endgames,
@@ -187,12 +200,17 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Words of this game's memo keys.
+    pub(crate) fn key_words(&self) -> usize {
+        1 + self.game.start.bits.len() + self.game.start.weights.len()
+    }
+
     /// The same search with a memo of at most `cap` entries (tests exercise the eviction).
     #[cfg(test)]
     pub fn with_memo_cap(self, cap: usize) -> Search<'a> {
         let words = 1 + self.game.start.bits.len() + self.game.start.weights.len();
         Search {
-            memo: Memo::with_cap(words, cap),
+            memo: Table::Own(Memo::with_cap(words, cap)),
             ..self
         }
     }
@@ -224,7 +242,10 @@ impl<'a> Search<'a> {
     /// Entries the memo evicted so far.
     #[cfg(test)]
     pub fn evicted(&self) -> u64 {
-        self.memo.evicted
+        match &self.memo {
+            Table::Own(memo) => memo.evicted,
+            Table::Shared(memo) => memo.totals().2,
+        }
     }
 
     /// Number of vertices the pre-classification labelled (0 without one).
@@ -235,10 +256,21 @@ impl<'a> Search<'a> {
 
     /// Statistics of this search so far, timed from `started`.
     pub fn stats(&self, started: Instant) -> Stats {
+        let (positions, hits, peak) = match &self.memo {
+            Table::Own(memo) => (memo.stored, memo.hits, memo.peak_bytes),
+            Table::Shared(memo) => {
+                let (stored, hits, _, peak) = memo.totals();
+                (stored, hits, peak)
+            }
+        };
+        let (race_splits, race_walk_hits) =
+            self.split.as_ref().map_or((0, 0), |s| (s.splits, s.hits));
         Stats {
-            positions: self.memo.stored,
-            hits: self.memo.hits,
-            peak_table_bytes: self.memo.peak_bytes,
+            positions,
+            hits,
+            peak_table_bytes: peak,
+            race_splits,
+            race_walk_hits,
             ..Stats::since(started, self.nodes)
         }
     }
@@ -395,7 +427,13 @@ impl<'a> Search<'a> {
         if let Some(value) = self.make_key(st) {
             return Some(value);
         }
-        self.memo.get(&self.key)
+        match &mut self.memo {
+            Table::Own(memo) => memo.get(&self.key),
+            Table::Shared(memo) => {
+                self.key_hash = hash(&self.key);
+                memo.get(&self.key, self.key_hash)
+            }
+        }
     }
 
     /// The value of a position whose token is on a labelled vertex (in a regular history):
@@ -457,12 +495,24 @@ impl<'a> Search<'a> {
         let mut moves = std::mem::take(&mut self.bufs[depth]);
         moves.clear();
         self.game.moves_into(st, &mut moves);
+        let h = self.key_hash;
+        if let Table::Shared(memo) = self.memo {
+            memo.mark(h, true);
+        }
         self.depth = depth + 1;
         let value = self.expand(st, &moves);
         self.depth = depth;
         self.bufs[depth] = moves;
-        if let Ok(v) = value {
-            self.memo.insert(&key, v, self.nodes - before + 1);
+        let work = self.nodes - before + 1;
+        match (&mut self.memo, value) {
+            (Table::Own(memo), Ok(v)) => memo.insert(&key, v, work),
+            (Table::Shared(memo), value) => {
+                if let Ok(v) = value {
+                    memo.insert(&key, h, v, work);
+                }
+                memo.mark(h, false);
+            }
+            (Table::Own(_), Err(_)) => {}
         }
         self.keys[depth] = key;
         value
@@ -485,6 +535,8 @@ impl<'a> Search<'a> {
         let mut value = Ok(0);
         if let Some(v) = self.order_moves(st, moves, &mut order) {
             value = Ok(v);
+        } else if let Table::Shared(memo) = self.memo {
+            value = self.expand_abdada(st, moves, &order, memo);
         } else {
             for &(_, i) in &order {
                 let mv = moves[i as usize];
@@ -508,11 +560,75 @@ impl<'a> Search<'a> {
         value
     }
 
+    /// The children of `st` in `order`, searched by one thread of a parallel search (ABDADA):
+    /// a child after the first whose position another thread is expanding now is postponed,
+    /// and the postponed children are searched after the others (by then mostly in the
+    /// shared table). The value is the same as one thread's: the first child in `order` that
+    /// is lost for its mover, since every postponed child before the first lost child found
+    /// in the first pass is searched in order in the second.
+    fn expand_abdada(
+        &mut self,
+        st: &mut State,
+        moves: &[Move],
+        order: &[(u32, u32)],
+        memo: &SharedMemo,
+    ) -> Result<u32, BudgetExceeded> {
+        let depth = self.depth;
+        if self.defers.len() <= depth {
+            self.defers.resize_with(depth + 1, Vec::new);
+        }
+        let mut postponed = std::mem::take(&mut self.defers[depth]);
+        postponed.clear();
+        let mut value = Ok(0);
+        for (k, &(_, i)) in order.iter().enumerate() {
+            let undo = self.game.apply(st, moves[i as usize]);
+            let child = match self.lookup(st) {
+                Some(v) => Some(Ok(v)),
+                None if k > 0 && memo.busy(self.key_hash) => None,
+                None => Some(self.search(st)),
+            };
+            self.game.undo(st, undo);
+            match child {
+                None => postponed.push(k as u32),
+                Some(Ok(0)) => {
+                    value = Ok(i + 1);
+                    break;
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    value = Err(e);
+                    break;
+                }
+            }
+        }
+        if value.is_ok() {
+            for &k in &postponed {
+                let i = order[k as usize].1;
+                let undo = self.game.apply(st, moves[i as usize]);
+                let child_wins = self.wins(st);
+                self.game.undo(st, undo);
+                match child_wins {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        value = Ok(i + 1);
+                        break;
+                    }
+                    Err(e) => {
+                        value = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        self.defers[depth] = postponed;
+        value
+    }
+
     /// The moves of `st` that must be searched, into `order` as `(key, move index)` in the
     /// order to search them; or the value of `st` when it is decided without searching a
     /// child (no move; a move into a vertex labelled lost; a move that leaves the opponent
-    /// stuck under normal play). The parallel root split (`parallel.rs`) uses the same order,
-    /// so that it reports the same winning move as one thread.
+    /// stuck under normal play). Every thread of the parallel search (`parallel.rs`) uses
+    /// this order, so that every stored value is the one-thread value.
     pub(crate) fn order_moves(
         &self,
         st: &mut State,

@@ -13,6 +13,8 @@
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// One table entry: where its key lives, the stored value and what it cost to compute.
 #[derive(Clone, Copy, Debug)]
@@ -42,8 +44,9 @@ pub(crate) struct Memo {
     pub peak_bytes: u64,
 }
 
+/// The Fx hash of a key (what the table and the busy marks of [`SharedMemo`] index by).
 #[inline]
-fn hash(key: &[u64]) -> u64 {
+pub(crate) fn hash(key: &[u64]) -> u64 {
     let mut h = FxHasher::default();
     for &w in key {
         h.write_u64(w);
@@ -100,11 +103,17 @@ impl Memo {
     /// The value stored for `key`, if any.
     #[inline]
     pub fn get(&mut self, key: &[u64]) -> Option<u32> {
+        self.get_hashed(key, hash(key))
+    }
+
+    /// [`Memo::get`] with the key's hash `h` already computed.
+    #[inline]
+    fn get_hashed(&mut self, key: &[u64], h: u64) -> Option<u32> {
         debug_assert_eq!(key.len(), self.words);
         let (words, keys) = (self.words, &self.keys);
         let found = self
             .table
-            .find(hash(key), |e| {
+            .find(h, |e| {
                 let at = e.slot as usize * words;
                 keys[at..at + words] == *key
             })
@@ -116,6 +125,11 @@ impl Memo {
     /// Stores `value` for `key` (not yet present), which took `work` nodes to compute;
     /// evicts the cheaper half of the table first when it is full.
     pub fn insert(&mut self, key: &[u64], value: u32, work: u64) {
+        self.insert_hashed(key, hash(key), value, work);
+    }
+
+    /// [`Memo::insert`] with the key's hash `h` already computed.
+    fn insert_hashed(&mut self, key: &[u64], h: u64, value: u32, work: u64) {
         debug_assert_eq!(key.len(), self.words);
         if self.table.len() >= self.cap {
             self.evict_cheap_half();
@@ -147,7 +161,7 @@ impl Memo {
             work: u32::try_from(work).unwrap_or(u32::MAX),
         };
         let keys = &self.keys;
-        self.table.insert_unique(hash(key), entry, |e| {
+        self.table.insert_unique(h, entry, |e| {
             let at = e.slot as usize * words;
             hash(&keys[at..at + words])
         });
@@ -192,6 +206,91 @@ impl Memo {
             !drop
         });
         self.evicted += evicted;
+    }
+}
+
+/// Shards of a [`SharedMemo`] (a power of two; 64 keeps lock contention negligible for the
+/// few threads of one machine).
+const SHARDS: usize = 64;
+/// Busy marks of a [`SharedMemo`] (a power of two).
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// One exact-key table shared by the threads of a parallel search (`parallel.rs`): [`Memo`]s
+/// in [`SHARDS`] locked shards, a key's shard chosen by bits of its hash that hashbrown does
+/// not use inside the shard. Keys stay exact (compared word by word), and the memory budget
+/// is split evenly between the shards.
+///
+/// It also holds the *busy marks* of ABDADA: a counter per hash slot, raised while some thread
+/// expands a position with that hash. A collision only makes a thread postpone a child it
+/// could have searched at once (scheduling, never the answer), so a hash alone is enough here.
+pub(crate) struct SharedMemo {
+    shards: Vec<Mutex<Memo>>,
+    busy: Vec<AtomicU32>,
+}
+
+impl SharedMemo {
+    /// A table for keys of `words` words holding at most about `bytes` bytes in all.
+    pub fn new(words: usize, bytes: usize) -> SharedMemo {
+        SharedMemo {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(Memo::new(words, bytes / SHARDS)))
+                .collect(),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Memo> {
+        let i = (h >> 32) as usize & (SHARDS - 1);
+        self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value stored for `key` (hash `h`), if any.
+    #[inline]
+    pub fn get(&self, key: &[u64], h: u64) -> Option<u32> {
+        self.shard(h).get_hashed(key, h)
+    }
+
+    /// Stores `value` for `key` (hash `h`) unless another thread stored it first (then both
+    /// values are equal: a position's value does not depend on who searched it).
+    #[inline]
+    pub fn insert(&self, key: &[u64], h: u64, value: u32, work: u64) {
+        let mut shard = self.shard(h);
+        let hits = shard.hits;
+        if shard.get_hashed(key, h).is_none() {
+            shard.insert_hashed(key, h, value, work);
+        }
+        shard.hits = hits;
+    }
+
+    /// Whether some thread is expanding a position whose key hashes to `h` now.
+    #[inline]
+    pub fn busy(&self, h: u64) -> bool {
+        self.busy[h as usize & (BUSY_SLOTS - 1)].load(Ordering::Relaxed) > 0
+    }
+
+    /// Marks (`up`) or unmarks a position whose key hashes to `h` as being expanded.
+    #[inline]
+    pub fn mark(&self, h: u64, up: bool) {
+        let slot = &self.busy[h as usize & (BUSY_SLOTS - 1)];
+        if up {
+            slot.fetch_add(1, Ordering::Relaxed);
+        } else {
+            slot.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// `(stored, hits, evicted, peak bytes)` summed over the shards.
+    pub fn totals(&self) -> (u64, u64, u64, u64) {
+        let mut t = (0, 0, 0, 0);
+        for shard in &self.shards {
+            let s = shard.lock().unwrap_or_else(|e| e.into_inner());
+            t.0 += s.stored;
+            t.1 += s.hits;
+            t.2 += s.evicted;
+            t.3 += s.peak_bytes;
+        }
+        t
     }
 }
 

@@ -11,6 +11,7 @@ mod cancel;
 mod canon;
 mod classify;
 mod dag;
+mod dfpn;
 mod endgame;
 mod exhaustive;
 mod gf2;
@@ -29,6 +30,7 @@ mod two_token_trees;
 mod undirected_trees;
 
 pub use dag::{dag_values, solve_dag};
+pub use dfpn::solve_dfpn;
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
 pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
 pub use matching::{solve_matching, uvg_winners};
@@ -115,6 +117,9 @@ pub enum Method {
     /// Trap, rooted or not) that ends once the tokens can no longer meet, as a race of two
     /// longest trails ([`solve_race`]); symmetric first moves are searched once.
     Race,
+    /// Depth-first proof-number search ([`solve_dfpn`]); rooted one-token vertex or edge
+    /// geography (tried against the exhaustive search, which stays the default).
+    Dfpn,
 }
 
 /// Solves `g` from its initial position with `method`. [`Method::Auto`] never fails with
@@ -133,6 +138,7 @@ pub fn solve_with(
         Method::Tree => solve_tree(g, budget),
         Method::NimMatching => solve_nim_matching(g, budget),
         Method::Race => solve_race(g, budget),
+        Method::Dfpn => solve_dfpn(g, budget),
         Method::Auto => {
             check_valid(g)?;
             if dag::applies(g) {

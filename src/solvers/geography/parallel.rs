@@ -1,22 +1,29 @@
-//! `--threads N`: the exhaustive search with the root's children searched in parallel.
+//! `--threads N`: the exhaustive search run by `N` threads on one shared table (ABDADA).
 //!
-//! The root is ordered exactly as the one-thread search orders it (`Search::order_moves`:
-//! immediate wins first, then fewest replies), and `N` workers (a rayon pool) take its
-//! children in that order, each with its own memo (`1/N` of the memory budget) kept across
-//! the children it takes. When a child is found lost for the opponent, its position in the
-//! order is published; workers on later children stop (their answer can no longer be the one
-//! reported) and no later child is started, while earlier children run to the end. So the
-//! reported winning move is the first winning move in the one-thread order, the same move one
-//! thread reports; the line of play continues with the search of the worker that decided that
-//! child, and every position's value is a function of the position alone (same keys, same
-//! move order, same labels), so the line is the one-thread line as well. The node budget
-//! counts the nodes of all workers together; the answer, move and line never depend on the
-//! number of threads, only the node count and the time do.
+//! Every thread searches the root with the one-thread search (`exhaustive.rs`: the same keys,
+//! labels, endgames and move order), and all of them read and write one exact-key table
+//! ([`SharedMemo`]: locked shards of the one-thread table, keys compared word by word). What
+//! spreads the threads over the tree is ABDADA (Weill 1996): while a thread expands a
+//! position it marks the position busy, and a thread that meets a busy child after the first
+//! child of a node postpones it, searches the node's other children, and comes back to the
+//! postponed ones at the end, when the other thread has mostly stored them. The first child
+//! ("eldest brother") is always searched, so the threads start down the same line and part
+//! where that line has siblings to share.
 //!
-//! Positions decided without searching a child (a label, an acyclic remainder, an immediate
-//! win, fewer than two children to search) are answered by one thread.
+//! The answer does not depend on the number of threads, only the node count and the time
+//! do. A stored value is "the mover loses" or "the mover wins with move `i`", `i` the first
+//! child in the one-thread order that is lost for its mover: a thread that finds child `k`
+//! lost in its first pass still searches, in order, every child before `k` that it
+//! postponed. So every entry any thread stores is the entry one thread would store, and the
+//! winning move and the line read from the table after the search (by one thread) are the
+//! one-thread move and line. The first thread to finish the root stops the others; the node
+//! budget counts the nodes of every thread.
+//!
+//! Positions decided without searching two children (a label, an acyclic remainder, an
+//! immediate win, fewer than two children to search) are answered by one thread.
 
 use super::exhaustive::{FLUSH, MEMO_BYTES, Search, Shared};
+use super::memo::SharedMemo;
 use super::state::{Game, State};
 use crate::problems::geography::Move;
 use crate::solvers::{Budget, BudgetExceeded, Stats};
@@ -34,7 +41,7 @@ pub(crate) struct RootAnswer {
     pub line: Vec<Move>,
     /// Statistics summed over every thread.
     pub stats: Stats,
-    /// Whether the root's children were searched in parallel (the tests check it happens).
+    /// Whether several threads searched (the tests check it happens).
     #[cfg_attr(not(test), allow(dead_code))]
     pub split: bool,
 }
@@ -50,10 +57,12 @@ pub(crate) fn solve_root(
 ) -> Result<RootAnswer, BudgetExceeded> {
     let mut main = Search::new(game, budget, root);
     let mut st = root.clone();
-    if threads > 1
-        && let Some(answer) = split(&mut main, game, budget, &mut st, threads, stack, started)?
-    {
-        return Ok(answer);
+    if threads > 1 && needs_search(&mut main, game, &mut st) {
+        let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
+        let memo = SharedMemo::new(main.key_words(), bytes);
+        if let Some(answer) = together(&main, &memo, &st, threads, stack, started)? {
+            return Ok(answer);
+        }
     }
     let wins = main.wins(&mut st)?;
     let winning_move = main.winning_move(&mut st)?;
@@ -67,27 +76,25 @@ pub(crate) fn solve_root(
     })
 }
 
-/// One child's outcome: its root-order position and whether its mover wins.
-type Outcome = (usize, Result<bool, BudgetExceeded>);
+/// Whether the root has at least two children to search (otherwise one thread answers).
+fn needs_search(main: &mut Search<'_>, game: &Game, st: &mut State) -> bool {
+    if main.lookup(st).is_some() {
+        return false;
+    }
+    let moves = game.moves(st);
+    let mut order = Vec::new();
+    main.order_moves(st, &moves, &mut order).is_none() && order.len() >= 2
+}
 
-/// The parallel root split, or `None` when the root is decided without searching two children.
-fn split(
-    main: &mut Search<'_>,
-    game: &Game,
-    budget: &Budget,
-    st: &mut State,
+/// The search by `threads` threads on `memo`; `None` when no thread pool could be built.
+fn together(
+    template: &Search<'_>,
+    memo: &SharedMemo,
+    root: &State,
     threads: usize,
     stack: usize,
     started: Instant,
 ) -> Result<Option<RootAnswer>, BudgetExceeded> {
-    if main.lookup(st).is_some() {
-        return Ok(None);
-    }
-    let moves = game.moves(st);
-    let mut order = Vec::new();
-    if main.order_moves(st, &moves, &mut order).is_some() || order.len() < 2 {
-        return Ok(None);
-    }
     let Ok(pool) = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(stack)
@@ -95,99 +102,59 @@ fn split(
     else {
         return Ok(None);
     };
-    let bytes = budget.max_memory.unwrap_or(MEMO_BYTES) / threads;
-    let (next, best, nodes) = (
-        AtomicUsize::new(0),
-        AtomicUsize::new(usize::MAX),
-        AtomicU64::new(1),
-    );
-    let root = &*st;
-    let template = &*main;
-    let workers: Vec<(Search<'_>, Vec<Outcome>)> = pool.broadcast(|_| {
-        let mut search = template.sibling(bytes);
-        let mut outcomes = Vec::new();
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            if k >= order.len() || k > best.load(Ordering::Relaxed) {
-                break;
-            }
-            search.shared = Some(Shared {
-                nodes: &nodes,
-                best: &best,
-                mine: k,
-            });
-            let mut child = root.clone();
-            game.apply(&mut child, moves[order[k].1 as usize]);
-            match search.wins(&mut child) {
-                Ok(false) => {
-                    best.fetch_min(k, Ordering::Relaxed);
-                    outcomes.push((k, Ok(false)));
-                }
-                // Stopped because an earlier child wins: not an outcome.
-                Err(_) if best.load(Ordering::Relaxed) < k => {}
-                result => outcomes.push((k, result)),
-            }
+    // `done` drops to 0 when a thread has solved the root: every worker has `mine` = 1, so
+    // `Shared::charge` stops the others.
+    let (done, nodes) = (AtomicUsize::new(usize::MAX), AtomicU64::new(0));
+    let workers: Vec<(Stats, Result<bool, BudgetExceeded>)> = pool.broadcast(|_| {
+        let mut search = template.on_shared(memo);
+        search.shared = Some(Shared {
+            nodes: &nodes,
+            best: &done,
+            mine: 1,
+        });
+        let mut st = root.clone();
+        let result = search.wins(&mut st);
+        if result.is_ok() {
+            done.store(0, Ordering::Relaxed);
         }
-        search.shared = None;
-        (search, outcomes)
+        let mut stats = search.stats(started);
+        stats.nodes = search.nodes;
+        (stats, result)
     });
-    let mut workers = workers;
-    // The first child in root order that is lost for the opponent; every earlier one must
-    // have been searched to the end (else the budget ran out).
-    let mut child_wins: Vec<Option<(usize, Result<bool, BudgetExceeded>)>> =
-        vec![None; order.len()];
-    for (w, (_, outcomes)) in workers.iter().enumerate() {
-        for &(k, result) in outcomes {
-            child_wins[k] = Some((w, result));
-        }
-    }
-    let total =
-        nodes.load(Ordering::Relaxed) + workers.iter().map(|(s, _)| s.nodes % FLUSH).sum::<u64>();
-    let mut decided: Option<(usize, usize)> = None;
-    for (k, outcome) in child_wins.iter().enumerate() {
-        match outcome {
-            Some((_, Ok(true))) => {}
-            Some((w, Ok(false))) => {
-                decided = Some((k, *w));
-                break;
-            }
-            Some((_, Err(e))) => return Err(*e),
-            None => return Err(BudgetExceeded { nodes: total }),
-        }
-    }
-    // The line: the winner's move into the lost child, else the first legal move; then the
-    // line of the search that knows that child best.
-    let (wins, first, holder) = match decided {
-        Some((k, w)) => (true, moves[order[k].1 as usize], Some(w)),
-        None => {
-            let k0 = order.iter().position(|&(_, i)| i == 0);
-            (
-                false,
-                moves[0],
-                k0.and_then(|k| child_wins[k].map(|(w, _)| w)),
-            )
-        }
-    };
-    let mut child = st.clone();
-    game.apply(&mut child, first);
-    let rest = match holder {
-        Some(w) => workers[w].0.principal_variation(&child)?,
-        None => main.principal_variation(&child)?,
-    };
-    let mut line = vec![first];
-    line.extend(rest);
-    let mut stats = main.stats(started);
-    stats.nodes += 1;
-    for (search, _) in &workers {
-        let s = search.stats(started);
+    let mut stats = Stats::since(started, 0);
+    let mut solved = false;
+    let mut last_err = None;
+    for (s, result) in &workers {
         stats.nodes += s.nodes;
-        stats.positions += s.positions;
-        stats.hits += s.hits;
-        stats.peak_table_bytes += s.peak_table_bytes;
+        stats.race_splits += s.race_splits;
+        stats.race_walk_hits += s.race_walk_hits;
+        match result {
+            Ok(_) => solved = true,
+            Err(e) => last_err = Some(*e),
+        }
     }
+    if !solved {
+        let spent = nodes.load(Ordering::Relaxed) + stats.nodes % FLUSH;
+        return Err(last_err.unwrap_or(BudgetExceeded { nodes: spent }));
+    }
+    // The root's value is in the table; one thread reads the move and the line from it
+    // (entries evicted meanwhile are searched again, by this thread alone).
+    let mut reader = template.on_shared(memo);
+    let mut st = root.clone();
+    let wins = reader.wins(&mut st)?;
+    let winning_move = reader.winning_move(&mut st)?;
+    let line = reader.principal_variation(&st)?;
+    let table = reader.stats(started);
+    stats.nodes += reader.nodes;
+    stats.positions = table.positions;
+    stats.hits = table.hits;
+    stats.peak_table_bytes = table.peak_table_bytes;
+    stats.race_splits += table.race_splits;
+    stats.race_walk_hits += table.race_walk_hits;
+    stats.millis = started.elapsed().as_secs_f64() * 1000.0;
     Ok(Some(RootAnswer {
         wins,
-        winning_move: wins.then_some(first),
+        winning_move,
         line,
         stats,
         split: true,

@@ -3,6 +3,7 @@
 
 mod agreement;
 mod cancel;
+mod dfpn;
 mod endgame;
 mod known;
 mod naive;

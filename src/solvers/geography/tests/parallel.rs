@@ -1,4 +1,4 @@
-//! `--threads`: the parallel root split (`parallel.rs`) gives the same answer, winning move
+//! `--threads`: the parallel search on one shared table (`parallel.rs`) gives the same answer, winning move
 //! and line as one thread, on 1,000 random games per variant group.
 
 use crate::problems::geography::{Convention, Rule};

@@ -68,12 +68,13 @@ fn partizan_search_with_race_split_agrees_with_naive_minimax() {
     for (i, variant) in variants().into_iter().enumerate() {
         let seed = 7_000 + i as u64;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut firsts = 0;
+        let (mut firsts, mut counted) = (0, 0);
         let mut name = String::new();
         for _ in 0..TRIALS {
             let g = draw(&mut rng, variant);
             name = g.variant_name();
             let sol = solve_exhaustive(&g, &Budget::unlimited()).expect("small game");
+            counted += usize::from(sol.stats.race_splits > 0);
             let start = naive::start(&g);
             let first = naive::mover_wins(&g, &start);
             assert_eq!(
@@ -109,10 +110,18 @@ fn partizan_search_with_race_split_agrees_with_naive_minimax() {
             );
         }
         let seconds = TRIALS - firsts;
-        eprintln!("{name}: first {firsts}, second {seconds} (seed {seed})");
+        eprintln!(
+            "{name}: first {firsts}, second {seconds}; race splits counted in {counted} (seed {seed})"
+        );
         assert!(
             firsts * 5 >= TRIALS && seconds * 5 >= TRIALS,
             "{name}: {firsts} vs {seconds}"
+        );
+        // The race split's counter reaches `Stats`: it answers in 242–728 of the 1,000 games
+        // of each variant.
+        assert!(
+            counted * 5 >= TRIALS,
+            "{name}: race splits counted in only {counted} games"
         );
     }
 }
