@@ -153,7 +153,7 @@ fn unknown_target_is_a_usage_error() {
 }
 
 #[test]
-fn list_json_names_every_reduction_of_reductions_i() {
+fn list_json_names_every_registered_reduction() {
     let o = georeduce(&["list", "--json"]);
     assert_eq!(o.status.code(), Some(0));
     let ids: Vec<String> = json(&o)
