@@ -307,6 +307,36 @@ fn compile_output_over_the_memory_budget_is_a_size_diagnostic() {
     assert_code(&o, 0);
 }
 
+#[test]
+fn compile_refuses_an_instance_too_large_for_the_memory_budget_before_building_it() {
+    // A vertex cover on 300 vertices (6 KB, under the 10 KB input cap of 1 MB) whose PVG has
+    // tens of thousands of edges: the size formula is checked before the step runs.
+    let dir = scratch();
+    let cover = dir.path().join("cover.geo");
+    let n = 300;
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..n)
+        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
+        .collect();
+    std::fs::write(
+        &cover,
+        format!(
+            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 150\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "1"]);
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "cli::output_too_large");
+    assert_stderr_has(&o, "would build");
+    assert!(started.elapsed().as_secs() < 10);
+    let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "64"]);
+    assert_code(&o, 0);
+}
+
 // ---- safe outputs -------------------------------------------------------------------
 
 /// Files in `dir`, sorted (to see that no temporary file is left behind).
