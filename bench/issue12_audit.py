@@ -135,6 +135,13 @@ def main():
 
     uvg(40_000, "uvg40k.geo")
     uvg(100_000, "uvg100k.geo")
+    pipe = f"{BIN} parse {p('uvg100k.geo')} | head -1"
+    start = time.monotonic()
+    q = subprocess.run(["bash", "-c", pipe + '; echo "status ${PIPESTATUS[0]}" >&2'], capture_output=True, cwd=ROOT)
+    wall, err = time.monotonic() - start, q.stderr.decode("utf-8", "replace")
+    status = err.strip().split()[-1]
+    row("§1 closed stdout", "georeduce parse uvg100k.geo | head -1 (3.3 MB printed)", status == "141" and "panicked" not in err,
+        f"status {status}, {wall:.2f} s, stderr {len(err.strip().splitlines()) - 1} lines")
     for name in ("uvg40k.geo", "uvg100k.geo"):
         std(["solve", p(name), "--method", "matching", "--timeout", "2", "--max-nodes", "1"], 3,
             "§3 UVG matching budget", f"georeduce solve {name} --method matching --timeout 2 --max-nodes 1")
@@ -166,7 +173,14 @@ def main():
     open(p("qbf20.qbf"), "w").write(qbf20)
     std(["certify", p("qbf20.qbf"), "--timeout", "2", "-o", p("qbf20-cert.json"), "--force"], None,
         "§3 certify --timeout 2", "georeduce certify qbf20.qbf --timeout 2 (create qbf --size 20 --seed 1)")
-    rows[-1] = (rows[-1][0], rows[-1][1], rows[-1][2].replace("**FAIL** ", ""))
+    prefix19 = " ".join(f"∀x{i}" for i in range(1, 20))
+    open(p("skolem.qbf"), "w").write(prefix19 + " ∃y. (y ∨ ¬x1) ∧ (¬y ∨ x1) ∧ "
+                                     + " ∧ ".join(f"(y ∨ ¬y ∨ x{i})" for i in range(2, 20)) + "\n")
+    std(["certify", p("skolem.qbf"), "--timeout", "0.5", "-o", p("skolem.json"), "--force"], 3,
+        "§3 certify --timeout (building)", "georeduce certify skolem.qbf --timeout 0.5 (∀x1…x19 ∃y, y = x1: a 2^19-entry table)")
+    std(["certify", p("skolem.qbf"), "--timeout", "60", "-o", p("skolem.json"), "--force"], 0,
+        "§3 certify --timeout (building)", "georeduce certify skolem.qbf --timeout 60",
+        lambda o, e: (True, f"certificate {os.path.getsize(p('skolem.json')) // 1000} KB"))
     _, help_err = std(["verify", "--help"], 0, "§3 verify --max-nodes", "georeduce verify --help",
                       lambda o, e: ("each" in o.split("--max-nodes")[1][:600], "help says it applies per solve"))
     # --memory on every command.

@@ -308,6 +308,37 @@ fn compile_output_over_the_memory_budget_is_a_size_diagnostic() {
 }
 
 #[test]
+fn certify_keeps_to_its_timeout_while_building_a_skolem_table() {
+    // ∀x1…x19 ∃y with y = x1: true, and the certificate's table for y has 2^19 entries, one
+    // small solve each (about 0.6 s of CPU). Each solve counted its own nodes and never read
+    // the clock, so `--timeout` did not stop the build.
+    let dir = scratch();
+    let formula = dir.path().join("skolem.qbf");
+    let prefix: Vec<String> = (1..20).map(|i| format!("∀x{i}")).collect();
+    let filler: Vec<String> = (2..20).map(|i| format!("(y ∨ ¬y ∨ x{i})")).collect();
+    std::fs::write(
+        &formula,
+        format!(
+            "{} ∃y. (y ∨ ¬x1) ∧ (¬y ∨ x1) ∧ {}\n",
+            prefix.join(" "),
+            filler.join(" ∧ ")
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("cert.json");
+    let o = georeduce(&[
+        "certify",
+        path_str(&formula),
+        "--timeout",
+        "0.1",
+        "-o",
+        path_str(&out),
+    ]);
+    assert_code(&o, 3);
+    assert!(!out.exists(), "no certificate written");
+}
+
+#[test]
 fn compile_refuses_an_instance_too_large_for_the_memory_budget_before_building_it() {
     // A vertex cover on 300 vertices (6 KB, under the 10 KB input cap of 1 MB) whose PVG has
     // tens of thousands of edges: the size formula is checked before the step runs.
