@@ -182,7 +182,7 @@ def main():
         "§3 certify --timeout (building)", "georeduce certify skolem.qbf --timeout 60",
         lambda o, e: (True, f"certificate {os.path.getsize(p('skolem.json')) // 1000} KB"))
     _, help_err = std(["verify", "--help"], 0, "§3 verify --max-nodes", "georeduce verify --help",
-                      lambda o, e: ("each" in o.split("--max-nodes")[1][:600], "help says it applies per solve"))
+                      lambda o, e: ("per solve" in o.split("--max-nodes <N>")[1].split("--memory")[0], "its --max-nodes help says the count is per solve"))
     # --memory on every command.
     rng2 = random.Random(38)
     es = set()
