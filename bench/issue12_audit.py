@@ -88,7 +88,7 @@ def main():
 
     # ---- §1 no panic -------------------------------------------------------------------
     open(p("x.geo"), "wb").write(b"#" + b"a" * 65535 + b"\xff\n")
-    std([ "parse", p("x.geo")], 2, "§1 column ≥ 65,536", "georeduce parse x.geo (`#`, 65,535 `a`, 0xFF)",
+    std([ "parse", p("x.geo")], 2, "§1 column ≥ 65,536", "georeduce parse x.geo (#, 65,535 a, 0xFF)",
         lambda o, e: ("not UTF-8" in e, "diagnostic `lang::not_utf8`"))
     open(p("long.json"), "w").write('{"Geography": {"x": "' + "a" * 70000 + '" ,,}}')
     std(["parse", p("long.json")], 2, "§1 one-line JSON", "georeduce parse long.json (error at column 70,026)",
