@@ -45,7 +45,10 @@ impl Target {
     /// Runs one input.
     pub fn run(self, bytes: &[u8]) -> Outcome {
         match self {
-            Target::Dsl => instance("fuzz.geo", bytes),
+            Target::Dsl => {
+                fast_path_agrees("fuzz.geo", bytes);
+                instance("fuzz.geo", bytes)
+            }
             Target::Qdimacs => instance("fuzz.qdimacs", bytes),
             Target::JsonInstance => instance("fuzz.json", bytes),
             Target::Certificate => certificate(bytes),
@@ -61,6 +64,35 @@ pub fn render(report: &miette::Report) -> String {
     // A formatting error is not a panic; the text is only for inspection.
     let _ = handler.render_report(&mut out, report.as_ref());
     out
+}
+
+/// Panics unless the scanner's fast path for graph instances and pest alone read `bytes` the
+/// same: the same statements (spans included), the same instance, or the same rendered
+/// diagnostic.
+pub fn fast_path_agrees(name: &str, bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    if let Err(e) = lang::check_fast_path(text) {
+        panic!("the fast path and pest differ: {e}");
+    }
+    let source = || lang::diag::Source::new(name, text);
+    match (
+        lang::parse_source(source()),
+        lang::parse_source_reference(source()),
+    ) {
+        (Ok(a), Ok(b)) => assert!(a == b, "the fast path and pest parse differently"),
+        (Err(a), Err(b)) => assert_eq!(
+            render(&miette::Report::new(a)),
+            render(&miette::Report::new(b)),
+            "the fast path and pest report differently"
+        ),
+        (a, b) => panic!(
+            "the fast path accepts: {}, pest accepts: {}",
+            a.is_ok(),
+            b.is_ok()
+        ),
+    }
 }
 
 /// Parses `bytes` as the file `name`; renders the error, or prints the instance back and

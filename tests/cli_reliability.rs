@@ -307,6 +307,67 @@ fn compile_output_over_the_memory_budget_is_a_size_diagnostic() {
     assert_code(&o, 0);
 }
 
+#[test]
+fn certify_keeps_to_its_timeout_while_building_a_skolem_table() {
+    // ∀x1…x19 ∃y with y = x1: true, and the certificate's table for y has 2^19 entries, one
+    // small solve each (about 0.6 s of CPU). Each solve counted its own nodes and never read
+    // the clock, so `--timeout` did not stop the build.
+    let dir = scratch();
+    let formula = dir.path().join("skolem.qbf");
+    let prefix: Vec<String> = (1..20).map(|i| format!("∀x{i}")).collect();
+    let filler: Vec<String> = (2..20).map(|i| format!("(y ∨ ¬y ∨ x{i})")).collect();
+    std::fs::write(
+        &formula,
+        format!(
+            "{} ∃y. (y ∨ ¬x1) ∧ (¬y ∨ x1) ∧ {}\n",
+            prefix.join(" "),
+            filler.join(" ∧ ")
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("cert.json");
+    let o = georeduce(&[
+        "certify",
+        path_str(&formula),
+        "--timeout",
+        "0.1",
+        "-o",
+        path_str(&out),
+    ]);
+    assert_code(&o, 3);
+    assert!(!out.exists(), "no certificate written");
+}
+
+#[test]
+fn compile_refuses_an_instance_too_large_for_the_memory_budget_before_building_it() {
+    // A vertex cover on 300 vertices (6 KB, under the 10 KB input cap of 1 MB) whose PVG has
+    // tens of thousands of edges: the size formula is checked before the step runs.
+    let dir = scratch();
+    let cover = dir.path().join("cover.geo");
+    let n = 300;
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..n)
+        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
+        .collect();
+    std::fs::write(
+        &cover,
+        format!(
+            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 150\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "1"]);
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "cli::output_too_large");
+    assert_stderr_has(&o, "would build");
+    assert!(started.elapsed().as_secs() < 10);
+    let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "64"]);
+    assert_code(&o, 0);
+}
+
 // ---- safe outputs -------------------------------------------------------------------
 
 /// Files in `dir`, sorted (to see that no temporary file is left behind).

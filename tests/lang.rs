@@ -24,3 +24,7 @@ mod diagnostics;
 /// QDIMACS reading conventions (free variables, numbering) and writing.
 #[path = "lang/qdimacs.rs"]
 mod qdimacs;
+
+/// The scanner's fast path for graph instances reads every file as pest does.
+#[path = "lang/fast_path.rs"]
+mod fast_path;

@@ -496,7 +496,9 @@ pub struct BudgetArgs {
     /// a year, means no limit.
     #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = parse_timeout)]
     pub timeout: f64,
-    /// Give up after this many search nodes and answer "unknown" (exit code 3).
+    /// Give up after this many search nodes and answer "unknown" (exit code 3). The count is
+    /// per solve: `verify` gives the source and each step's target a count of their own,
+    /// whereas `--timeout` is one deadline for all of them.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Memory budget.

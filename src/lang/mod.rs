@@ -27,6 +27,7 @@ use std::collections::HashMap;
 pub(crate) type Spans = HashMap<Locator, SourceSpan>;
 
 /// A parsed instance together with its source, so that later checks can point into it.
+/// Two are equal when their file names, texts, instances, titles and spans are.
 #[derive(Clone, Debug)]
 pub struct Parsed {
     /// The instance.
@@ -36,6 +37,16 @@ pub struct Parsed {
     pub title: Option<String>,
     source: Source,
     spans: Spans,
+}
+
+impl PartialEq for Parsed {
+    fn eq(&self, other: &Parsed) -> bool {
+        self.instance == other.instance
+            && self.title == other.title
+            && self.spans == other.spans
+            && self.source.name == other.source.name
+            && self.source.text == other.source.text
+    }
 }
 
 impl Parsed {
@@ -106,8 +117,27 @@ pub fn parse_str(name: &str, text: &str) -> Result<Parsed, miette::Report> {
     parse_source(Source::new(name, text)).map_err(miette::Report::new)
 }
 
+/// Parses a source with pest alone, never the scanner's fast path: the reference the fast
+/// path is tested against (tests/lang/fast_path.rs, the `dsl` fuzz target). Same answers as
+/// [`parse_source`], slower on large graph instances.
+pub fn parse_source_reference(source: Source) -> Result<Parsed, LangError> {
+    parse_with(source, false)
+}
+
+/// Whether the fast path reads `text`, and reads it as pest does: `Ok(true)` when the
+/// scanner reads it into the same statements, spans included, as pest's parse tree gives;
+/// `Ok(false)` when the scanner hands it to pest; `Err` (both readings) when they differ.
+pub fn check_fast_path(text: &str) -> Result<bool, String> {
+    lower::compare_fast_path(&Source::new("check.geo", text))
+}
+
 /// Parses a source, returning the error type itself (tests inspect its code).
 pub fn parse_source(source: Source) -> Result<Parsed, LangError> {
+    parse_with(source, true)
+}
+
+/// [`parse_source`], with or without the scanner's fast path for graph instances.
+fn parse_with(source: Source, fast: bool) -> Result<Parsed, LangError> {
     let is_blank = source
         .text
         .lines()
@@ -145,8 +175,17 @@ pub fn parse_source(source: Source) -> Result<Parsed, LangError> {
             spans,
         });
     }
-    let file = parser::parse_file(&source)?;
-    let lowered = lower::lower(&source, file)?;
+    // Graph instances the hand-written scanner can read take the fast path (one pass, no
+    // parse tree); anything else, every syntax error included, goes to pest.
+    let scanned = if fast {
+        lower::lower_fast(&source)
+    } else {
+        None
+    };
+    let lowered = match scanned {
+        Some(lowered) => lowered?,
+        None => lower::lower(&source, parser::parse_file(&source)?)?,
+    };
     Ok(Parsed {
         instance: lowered.instance,
         title: lowered.title,

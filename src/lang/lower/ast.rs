@@ -116,6 +116,7 @@ pub(crate) struct Stmt {
 }
 
 /// A graph instance's header and statements.
+#[derive(Debug)]
 pub(crate) struct Body {
     /// `hampath`, `vertex-cover` or `geography` (`game` is normalised to `geography`,
     /// `vertex_cover` to `vertex-cover`).

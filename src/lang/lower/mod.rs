@@ -11,6 +11,7 @@ mod game;
 mod graph;
 mod problems;
 mod qbf;
+mod scan;
 
 use super::Spans;
 use super::diag::{LangError, MAX_RELATED, Source, gather_counted};
@@ -112,32 +113,68 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
     match top.as_rule() {
         Rule::formula => qbf::lower_formula(src, top, None, None),
         Rule::qbf_instance => qbf::lower_instance(src, top),
-        _ => {
-            let body = ast::Body::read(top);
-            let mut errs = Errors::new(src);
-            let lowered = match body.kind.as_str() {
-                "hampath" => problems::lower_hampath(&body, &mut errs),
-                "vertex-cover" => problems::lower_cover(&body, &mut errs),
-                _ => game::lower_game(&body, &mut errs),
-            };
-            // `None` only ever comes with an error recorded; the fallback keeps that a
-            // diagnostic rather than a panic if a check ever forgets to record one.
-            let (instance, spans) = errs.finish(lowered)?.ok_or_else(|| {
-                LangError::new(
-                    src,
-                    "lang::invalid",
-                    "this instance is not valid",
-                    body.kind_span,
-                    "here",
-                )
-            })?;
-            Ok(Lowered {
-                instance,
-                spans,
-                title: body.title,
-            })
-        }
+        _ => lower_body(src, ast::Body::read(top)),
     }
+}
+
+/// Lowers a graph instance read by the hand-written scanner (`scan`), or `None` when the
+/// scanner hands the file to pest (anything it is not sure to read as pest does, every
+/// syntax error included). Where it answers, the answer is the one [`lower`] gives.
+pub(crate) fn lower_fast(src: &Source) -> Option<Result<Lowered, LangError>> {
+    scan::graph_body(&src.text).map(|body| lower_body(src, body))
+}
+
+/// Compares the scanner's reading of a file with pest's: `Ok(true)` when the scanner reads
+/// it and both give the same statements (spans included), `Ok(false)` when the scanner
+/// hands it to pest, `Err` with both readings when they differ or pest rejects what the
+/// scanner read.
+pub(crate) fn compare_fast_path(src: &Source) -> Result<bool, String> {
+    let Some(fast) = scan::graph_body(&src.text) else {
+        return Ok(false);
+    };
+    let file = super::parser::parse_file(src)
+        .map_err(|e| format!("the scanner read a file pest rejects ({e}):\n{fast:#?}"))?;
+    let top = file.into_inner().find(|p| p.as_rule() != Rule::EOI);
+    let reference = match top {
+        Some(top) if top.as_rule() == Rule::graph_instance => ast::Body::read(top),
+        _ => {
+            return Err(format!(
+                "pest reads no graph instance; the scanner read\n{fast:#?}"
+            ));
+        }
+    };
+    let (fast, reference) = (format!("{fast:#?}"), format!("{reference:#?}"));
+    if fast == reference {
+        Ok(true)
+    } else {
+        Err(format!("scanner:\n{fast}\npest:\n{reference}"))
+    }
+}
+
+/// Lowers a graph instance's statements.
+fn lower_body(src: &Source, body: ast::Body) -> Result<Lowered, LangError> {
+    let mut errs = Errors::new(src);
+    let lowered = match body.kind.as_str() {
+        "hampath" => problems::lower_hampath(&body, &mut errs),
+        "vertex-cover" => problems::lower_cover(&body, &mut errs),
+        _ => game::lower_game(&body, &mut errs),
+    };
+    // `None` only ever comes with an error recorded; the fallback keeps that a diagnostic
+    // rather than a panic if a check ever forgets to record one.
+    let (instance, spans) = errs.finish(lowered)?.ok_or_else(|| {
+        LangError::new(
+            src,
+            "lang::invalid",
+            "this instance is not valid",
+            body.kind_span,
+            "here",
+        )
+    })?;
+    Ok(Lowered {
+        instance,
+        spans,
+        title: body.title,
+    })
 }
 
 /// A name's text: a bare name as written, a quoted one unescaped.

@@ -86,6 +86,17 @@ fn block_values(
     value: bool,
     budget: &Budget,
 ) -> Result<Vec<bool>, SolveError> {
+    // One call per block of opponent assignments, each a small solve whose own node count
+    // never reaches the point where `Budget::charge` reads the clock: read it here (a
+    // 19-variable Skolem table made 2^19 calls and ran 1.5 s past `certify --timeout 0.5`).
+    if budget
+        .deadline
+        .is_some_and(|d| std::time::Instant::now() > d)
+    {
+        return Err(SolveError::Budget(crate::solvers::BudgetExceeded {
+            nodes: 0,
+        }));
+    }
     let (residual, old_of) = residual(q, assigned);
     let solved = qbf::solve(&residual, budget)?;
     let mut values = vec![false; q.num_vars()];
