@@ -160,7 +160,7 @@ fn walk(
             held += key.bytes() as u64;
             if held > max_bytes {
                 return Err(CheckError::TooLarge {
-                    what: "the strategy walk's table of checked positions, in bytes",
+                    what: "the bytes held by the strategy walk's table",
                     size: held,
                     limit: max_bytes,
                 });
