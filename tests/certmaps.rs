@@ -317,3 +317,36 @@ fn misere_forward_maps_catch_broken_gadgets() {
         assert!(wrong >= 10 && right >= 10, "{wrong} wrong, {right} right");
     }
 }
+
+#[test]
+fn misere_forward_maps_honour_their_memory_budget() {
+    // The bundled example through qbf-dvg: a 21-vertex DVG whose misère images take tens of
+    // thousands of positions. Under a memory budget far below that, each map ends as a size
+    // refusal ("unknown"), never as a failure; without one, its image is accepted.
+    use georeduce::certify::{self, CheckError, Limits};
+    use georeduce::reductions::{self, CertMapError};
+    let text = std::fs::read_to_string("examples/fraenkel-simonson.qbf").unwrap();
+    let qbf = georeduce::lang::parse_str("fs", &text).unwrap().instance;
+    let dvg = reductions::by_id("qbf-dvg")
+        .unwrap()
+        .reduce(&qbf)
+        .unwrap()
+        .target;
+    let cert = producers::certificate(&dvg, false).expect("a game certificate");
+    for id in ["dvg-misere-uvg", "dvg-nimg"] {
+        let r = reductions::by_id(id).unwrap();
+        let target = r.reduce(&dvg).unwrap().target;
+        let small = Limits::default().within_memory(Some(20_000), 64);
+        let starved =
+            reductions::certmaps::with_map_limits(small, || r.forward(&dvg, &target, &cert));
+        assert!(
+            matches!(
+                starved,
+                Err(CertMapError::Check(CheckError::TooLarge { .. }))
+            ),
+            "{id}: {starved:?}"
+        );
+        let image = r.forward(&dvg, &target, &cert).expect("an image");
+        assert!(certify::check(&target, &image).is_ok(), "{id}");
+    }
+}

@@ -143,7 +143,8 @@ pub struct Verdict {
 pub struct Limits {
     /// QBF: most opponent variables (the check enumerates 2^that assignments).
     pub max_opponent_vars: usize,
-    /// Games: most positions and generated moves in the strategy walk.
+    /// Games: most positions and generated moves in the strategy walk; its table of checked
+    /// positions may hold [`game::WALK_BYTES_PER_ITEM`] bytes per such item.
     pub max_positions: u64,
     /// QBF: most literal evaluations (2^opponent variables × literals of the matrix), so
     /// that a long matrix counts as well as a wide prefix.

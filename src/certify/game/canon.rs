@@ -9,15 +9,25 @@
 //! walk), so they have the same game tree, move for move. Under the edge rule the same holds
 //! with the unused edges reachable from a token along unused edges. The key is exact (the
 //! live set itself, never a hash of it), so a checked position never stands in for a
-//! position with another future.
+//! position with another future. Up to [`LIVE_CAP`] live vertices (edges) the key lists
+//! them; beyond, it is the live set as a bit set over all vertices (edges), which is as
+//! exact and smaller than the list there.
 //!
-//! Where no key is cheap (NimG, a token not yet placed, or a live part larger than
-//! [`LIVE_CAP`]), the key is the whole position.
+//! Under the NimG rules the pointer's future depends only on the weights of the vertices it
+//! can still reach: its own vertex, and every vertex reachable from it through vertices of
+//! positive weight (a vertex of weight 0 can be entered under NimG-RM, where the mover is
+//! then stuck, but never left, and never entered under NimG-MR). Every vertex the pointer
+//! stands on later is in that set, the set only shrinks (weights only decrease), and a move's
+//! effect depends only on weights inside it, so two positions with the same mover, pointer,
+//! reachable set and weights on it have the same game tree. The key lists exactly these.
+//!
+//! Where no key is cheap (a token not yet placed), the key is the whole position.
 
 use super::rules::{Board, NONE, State};
 use crate::problems::{Player, Rule};
 
-/// The most live vertices (edges) a key lists; beyond it the whole position is the key.
+/// The most live vertices (edges) a key lists; beyond it the key is the live set as a bit
+/// set.
 pub(crate) const LIVE_CAP: usize = 256;
 
 /// A key of a position: equal keys mean the same game tree from there.
@@ -25,12 +35,41 @@ pub(crate) const LIVE_CAP: usize = 256;
 pub(crate) enum Key {
     /// The whole position.
     Full(State),
-    /// Who moves, the tokens, and the live vertices (edges) in ascending order.
+    /// Who moves, the tokens, and the live vertices (edges) in ascending order (at most
+    /// [`LIVE_CAP`] of them).
     Live {
         mover: Player,
         tokens: [usize; 2],
         live: Box<[u32]>,
     },
+    /// Who moves, the tokens, and the live vertices (edges) as a bit set (more than
+    /// [`LIVE_CAP`] of them).
+    LiveSet {
+        mover: Player,
+        tokens: [usize; 2],
+        live: Box<[u64]>,
+    },
+    /// NimG: who moves, the pointer, the vertices it can reach (a bit set) and their weights
+    /// in vertex order, each as a little-endian base-128 varint (module comment).
+    Nim {
+        mover: Player,
+        pointer: usize,
+        reach: Box<[u64]>,
+        weights: Box<[u8]>,
+    },
+}
+
+impl Key {
+    /// The bytes the key holds on the heap and inline, for memory budgets.
+    pub(crate) fn bytes(&self) -> usize {
+        let heap = match self {
+            Key::Full(s) => 8 * (s.marks.len() + s.weights.len()),
+            Key::Live { live, .. } => 4 * live.len(),
+            Key::LiveSet { live, .. } => 8 * live.len(),
+            Key::Nim { reach, weights, .. } => 8 * reach.len() + weights.len(),
+        };
+        heap + std::mem::size_of::<Key>()
+    }
 }
 
 /// Reusable buffers of [`Board::key`]: the live list and per-vertex and per-mark stamps (a
@@ -44,50 +83,78 @@ pub(crate) struct KeyScratch {
     stamp: u32,
 }
 
+impl KeyScratch {
+    /// A fresh generation for `vertices` vertices and `marks` marks.
+    fn next(&mut self, vertices: usize, marks: usize) -> u32 {
+        self.vertex_stamp.resize(vertices, 0);
+        self.mark_stamp.resize(marks, 0);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.vertex_stamp.fill(0);
+            self.mark_stamp.fill(0);
+            self.stamp = 1;
+        }
+        self.live.clear();
+        self.queue.clear();
+        self.stamp
+    }
+}
+
 impl Board<'_> {
     /// The exact key of `s` (see the module comment).
     pub(crate) fn key(&self, s: &State, scratch: &mut KeyScratch) -> Key {
+        self.key_listing(s, scratch, LIVE_CAP)
+    }
+
+    /// [`Board::key`] listing at most `list_cap` live marks (the tests lower it to exercise
+    /// the bit sets on small boards).
+    pub(crate) fn key_listing(&self, s: &State, scratch: &mut KeyScratch, list_cap: usize) -> Key {
         let placed = s.tokens[..self.token_count()].iter().all(|&t| t != NONE);
-        let rule = self.game.rule;
-        if !placed || !matches!(rule, Rule::Vertex | Rule::Edge) {
+        if !placed {
             return Key::Full(s.clone());
         }
-        match self.live(s, scratch) {
-            true => {
-                scratch.live.sort_unstable();
-                Key::Live {
-                    mover: s.mover,
-                    tokens: s.tokens,
-                    live: scratch.live.as_slice().into(),
-                }
-            }
-            false => Key::Full(s.clone()),
+        match self.game.rule {
+            Rule::Vertex | Rule::Edge => {}
+            Rule::NimRemoveMove | Rule::NimMoveRemove => return self.nim_key(s, scratch),
+        }
+        self.live(s, scratch);
+        let (mover, tokens) = (s.mover, s.tokens);
+        if scratch.live.len() <= list_cap {
+            scratch.live.sort_unstable();
+            return Key::Live {
+                mover,
+                tokens,
+                live: scratch.live.as_slice().into(),
+            };
+        }
+        let marks = match self.marks_vertices() {
+            true => self.game.graph.n(),
+            false => self.game.graph.m(),
+        };
+        let mut bits = vec![0u64; marks.div_ceil(64)];
+        for &i in &scratch.live {
+            bits[i as usize / 64] |= 1 << (i % 64);
+        }
+        Key::LiveSet {
+            mover,
+            tokens,
+            live: bits.into(),
         }
     }
 
     /// Collects the live vertices (vertex rule) or edges (edge rule) of `s` into
-    /// `scratch.live`, in search order; `false` when there are more than [`LIVE_CAP`].
-    fn live(&self, s: &State, scratch: &mut KeyScratch) -> bool {
+    /// `scratch.live`, in search order.
+    fn live(&self, s: &State, scratch: &mut KeyScratch) {
         let g = &self.game.graph;
         let vertex_rule = self.marks_vertices();
+        let now = scratch.next(g.n(), if vertex_rule { g.n() } else { g.m() });
         let KeyScratch {
             live,
             queue,
             vertex_stamp,
             mark_stamp,
-            stamp,
+            ..
         } = scratch;
-        vertex_stamp.resize(g.n(), 0);
-        mark_stamp.resize(if vertex_rule { g.n() } else { g.m() }, 0);
-        *stamp = stamp.wrapping_add(1);
-        if *stamp == 0 {
-            vertex_stamp.fill(0);
-            mark_stamp.fill(0);
-            *stamp = 1;
-        }
-        let now = *stamp;
-        live.clear();
-        queue.clear();
         for &t in &s.tokens[..self.token_count()] {
             if vertex_stamp[t] != now {
                 vertex_stamp[t] = now;
@@ -103,9 +170,6 @@ impl Board<'_> {
                 if self.marked(s, mark) || mark_stamp[mark] == now {
                     continue;
                 }
-                if live.len() == LIVE_CAP {
-                    return false;
-                }
                 mark_stamp[mark] = now;
                 live.push(mark as u32);
                 if vertex_stamp[w] != now {
@@ -114,7 +178,62 @@ impl Board<'_> {
                 }
             }
         }
-        true
+    }
+
+    /// The NimG key of `s` (module comment): the vertices reachable from the pointer through
+    /// vertices of positive weight (the pointer's own vertex is always passed through), with
+    /// their weights.
+    fn nim_key(&self, s: &State, scratch: &mut KeyScratch) -> Key {
+        let n = self.game.graph.n();
+        let now = scratch.next(n, 0);
+        let pointer = s.tokens[0];
+        let KeyScratch {
+            queue,
+            vertex_stamp,
+            ..
+        } = scratch;
+        let mut reach = vec![0u64; n.div_ceil(64)];
+        vertex_stamp[pointer] = now;
+        queue.push(pointer);
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            reach[c / 64] |= 1 << (c % 64);
+            if c != pointer && s.weights[c] == 0 {
+                continue;
+            }
+            for &(w, _) in self.adjacency(c) {
+                if vertex_stamp[w] != now {
+                    vertex_stamp[w] = now;
+                    queue.push(w);
+                }
+            }
+        }
+        let mut weights = Vec::new();
+        for (word, &bits) in reach.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                let v = word * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let mut w = s.weights[v];
+                loop {
+                    let low = (w & 0x7f) as u8;
+                    w >>= 7;
+                    if w == 0 {
+                        weights.push(low);
+                        break;
+                    }
+                    weights.push(low | 0x80);
+                }
+            }
+        }
+        Key::Nim {
+            mover: s.mover,
+            pointer,
+            reach: reach.into(),
+            weights: weights.into(),
+        }
     }
 }
 
@@ -152,8 +271,15 @@ mod tests {
         for _ in 0..rng.random_range(n..=2 * n + 2) {
             g.add_edge(rng.random_range(0..n), rng.random_range(0..n));
         }
+        let nim = rng.random_bool(0.25);
+        if nim {
+            for v in &mut g.vertices {
+                v.weight = Some(rng.random_range(0..=3));
+            }
+        }
         let (a, b) = (0, 1 + rng.random_range(0..n - 1));
         let tokens = match rng.random_range(0..4) {
+            _ if nim => Tokens::One { start: Some(a) },
             0 => Tokens::One { start: Some(a) },
             1 => Tokens::One { start: None },
             2 => Tokens::Partizan {
@@ -161,13 +287,15 @@ mod tests {
             },
             _ => Tokens::TwoShared { starts: [a, b] },
         };
+        let rule = match (nim, rng.random_bool(0.5)) {
+            (false, true) => Rule::Vertex,
+            (false, false) => Rule::Edge,
+            (true, true) => Rule::NimRemoveMove,
+            (true, false) => Rule::NimMoveRemove,
+        };
         Geography {
             graph: g,
-            rule: if rng.random_bool(0.5) {
-                Rule::Vertex
-            } else {
-                Rule::Edge
-            },
+            rule,
             tokens,
             convention: if rng.random_bool(0.5) {
                 Convention::Normal
@@ -177,10 +305,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn equal_keys_have_equal_futures() {
-        let mut rng = ChaCha8Rng::seed_from_u64(13);
-        let (mut games, mut shared) = (0, 0);
+    /// On 400 random games (a quarter of them NimG), positions with equal keys have the same
+    /// moves and winner; keys list at most `list_cap` live marks. Returns how many positions
+    /// shared a key with another, per key kind.
+    fn check_keys(list_cap: usize, seed: u64) -> HashMap<&'static str, usize> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut games, mut shared) = (0, HashMap::new());
         while games < 400 {
             let game = random_game(&mut rng);
             let Ok(b) = Board::new(&game) else { continue };
@@ -191,18 +321,71 @@ mod tests {
             let mut by_key: HashMap<Key, (bool, Vec<Move>)> = HashMap::new();
             for (s, &wins) in &memo {
                 let moves = b.moves(s, u64::MAX).unwrap();
-                match by_key.get(&b.key(s, &mut scratch)) {
+                let key = b.key_listing(s, &mut scratch, list_cap);
+                let kind = match &key {
+                    Key::Full(_) => "full",
+                    Key::Live { .. } => "list",
+                    Key::LiveSet { .. } => "set",
+                    Key::Nim { .. } => "nim",
+                };
+                match by_key.get(&key) {
                     Some((w, m)) => {
-                        shared += 1;
+                        *shared.entry(kind).or_insert(0) += 1;
                         assert_eq!((*w, m), (wins, &moves), "{game:?}\n{s:?}");
                     }
                     None => {
-                        by_key.insert(b.key(s, &mut scratch), (wins, moves));
+                        by_key.insert(key, (wins, moves));
                     }
                 }
             }
         }
+        shared
+    }
+
+    #[test]
+    fn equal_keys_have_equal_futures() {
+        let shared = check_keys(LIVE_CAP, 13);
         // The keys do merge positions (else the test would prove nothing).
-        assert!(shared > 1000, "{shared}");
+        assert!(
+            shared.get("list").copied().unwrap_or(0) > 1000,
+            "{shared:?}"
+        );
+        assert!(shared.get("nim").copied().unwrap_or(0) > 200, "{shared:?}");
+    }
+
+    #[test]
+    fn live_bit_sets_are_exact_keys_too() {
+        // No list but the empty one: every placed vertex or edge position with a live mark
+        // is keyed by its bit set.
+        let shared = check_keys(0, 14);
+        assert!(shared.get("set").copied().unwrap_or(0) > 1000, "{shared:?}");
+    }
+
+    #[test]
+    fn nim_keys_drop_unreachable_heaps() {
+        // A path a - b - c - d with an empty heap at c: from a, d's weight is beyond reach.
+        let mut g = Graph::new(false);
+        for (i, w) in [2, 1, 0, 3].into_iter().enumerate() {
+            g.add_vertex(format!("v{i}"));
+            g.vertices[i].weight = Some(w);
+        }
+        for (u, v) in [(0, 1), (1, 2), (2, 3)] {
+            g.add_edge(u, v);
+        }
+        let game = Geography {
+            graph: g,
+            rule: Rule::NimRemoveMove,
+            tokens: Tokens::One { start: Some(0) },
+            convention: Convention::Misere,
+        };
+        let b = Board::new(&game).unwrap();
+        let s = b.start();
+        let mut t = s.clone();
+        t.weights[3] = 1;
+        let mut scratch = KeyScratch::default();
+        assert_eq!(b.key(&s, &mut scratch), b.key(&t, &mut scratch));
+        let mut u = s.clone();
+        u.weights[1] = 2;
+        assert_ne!(b.key(&s, &mut scratch), b.key(&u, &mut scratch));
     }
 }

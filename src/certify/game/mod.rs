@@ -63,6 +63,11 @@ pub struct GameMoves {
     pub choices: Vec<u32>,
 }
 
+/// Bytes the walk's table of checked classes may hold per item of
+/// [`Limits::max_positions`] (a key of the papers' boards takes 40 to 100 bytes, and a
+/// position costs one item plus one per generated move).
+pub const WALK_BYTES_PER_ITEM: u64 = 64;
+
 /// How a walk recognises a position it has already checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Sharing {
@@ -139,6 +144,10 @@ fn walk(
                 }),
             }
         };
+    // The table of checked classes may hold `WALK_BYTES_PER_ITEM` bytes per item of the
+    // work limit (`Limits::within_memory` sets that limit from a memory budget).
+    let max_bytes = limit.saturating_mul(WALK_BYTES_PER_ITEM);
+    let mut held = 0u64;
     let start = board.start();
     let start_key = key_of(&start);
     let mut done: HashSet<Key> = HashSet::default();
@@ -148,6 +157,14 @@ fn walk(
     while let Some((_, children, next)) = frames.last_mut() {
         let Some((m, child)) = children.get(*next).cloned() else {
             let (key, _, _) = frames.pop().expect("a frame");
+            held += key.bytes() as u64;
+            if held > max_bytes {
+                return Err(CheckError::TooLarge {
+                    what: "the bytes held by the strategy walk's table",
+                    size: held,
+                    limit: max_bytes,
+                });
+            }
             done.insert(key);
             line.pop();
             continue;

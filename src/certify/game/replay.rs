@@ -92,6 +92,16 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
+    /// The same position with its line forgotten (an empty [`Replay::line`]): for searching
+    /// ahead from deep positions without copying the line at every step.
+    pub fn without_line(&self) -> Replay<'g> {
+        Replay {
+            board: self.board.clone(),
+            state: self.state.clone(),
+            line: Vec::new(),
+        }
+    }
+
     /// Plays every move of `line` in turn.
     pub fn play_all(&mut self, line: &[Move]) -> Result<(), CheckError> {
         line.iter().try_for_each(|&m| self.play(m))

@@ -223,17 +223,25 @@ pub fn player(w: Winner) -> Player {
     }
 }
 
-/// A builder error that cannot happen for a well-formed solver answer (an index out of range,
 /// The checker limits a certificate builder works within: the budget's remaining time, and
 /// no more positions than fit in the budget's memory at about `bytes_per_position` each (so
 /// a strategy too large to hold ends as a size refusal, "unknown", not an out-of-memory kill).
+/// Without a memory budget, at most [`DEFAULT_CERTIFICATE_MEMORY`] bytes.
 fn limits_for(budget: &Budget, bytes_per_position: usize) -> Limits {
     let now = std::time::Instant::now();
+    let memory = budget.max_memory.unwrap_or(DEFAULT_CERTIFICATE_MEMORY);
     Limits::default()
         .with_timeout(budget.deadline.map(|d| d.saturating_duration_since(now)))
-        .within_memory(budget.max_memory, bytes_per_position)
+        .within_memory(Some(memory), bytes_per_position)
 }
 
+/// The memory a certificate builder may use when its budget sets none (the library's
+/// callers, `check` without `--memory` in tests): a `game_win` strategy of a 500-vertex
+/// board takes tens of kilobytes per position, and 20 million of them (the checker's
+/// position limit) would not fit in any machine.
+pub const DEFAULT_CERTIFICATE_MEMORY: usize = 1 << 30;
+
+/// A builder error that cannot happen for a well-formed solver answer (an index out of range,
 /// a malformed instance): reported as a refusal, never a panic.
 fn bug(e: CheckError) -> SolveError {
     SolveError::Unsupported(format!("cannot build the certificate: {e}"))

@@ -62,6 +62,7 @@ pub(crate) fn forward(
         local_nodes: Cell::new(0),
         tgt_start: Replay::new(tgt)?,
         src_start: Replay::new(src)?,
+        path: RefCell::new(Vec::new()),
     };
     build_game_cert(tgt, oracle.winner(), |at| map.choose(at.line()))
 }
@@ -77,6 +78,10 @@ struct Forward<'a> {
     /// The start positions, cloned for each line (cheaper than indexing the boards again).
     tgt_start: Replay<'a>,
     src_start: Replay<'a>,
+    /// The last line asked about, move by move with the position and trace after each move
+    /// (lines forgotten): the walk is depth first, so the next line shares a long prefix
+    /// with it and only the rest is replayed.
+    path: RefCell<Vec<(Move, Replay<'a>, Trace<'a>)>>,
 }
 
 /// A target line read as source play: the source position while the line is on plan, and
@@ -96,17 +101,7 @@ struct Trace<'s> {
 impl<'a> Forward<'a> {
     /// The winner's move after `line` of the target.
     fn choose(&self, line: &[Move]) -> Result<Move, CertMapError> {
-        let mut at = self.tgt_start.clone();
-        let mut trace = Trace {
-            on_plan: Some(self.src_start.clone()),
-            episode: None,
-            open: false,
-        };
-        for &m in line {
-            let before = at.clone();
-            at.play(m)?;
-            self.push(&mut trace, &before, m, &at)?;
-        }
+        let (at, trace) = self.replay(line)?;
         let mut moves = at.legal()?;
         // On plan at an original vertex the winner makes his certificate's move, and only
         // that: its gadget is entered and the arrival is on plan. Searching for another move
@@ -129,6 +124,37 @@ impl<'a> Forward<'a> {
             self.oracle.winner(),
             line.len()
         )))
+    }
+
+    /// The position after `line` (its line forgotten) and its trace, replaying only what
+    /// `line` does not share with the previous line asked about.
+    fn replay(&self, line: &[Move]) -> Result<(Replay<'a>, Trace<'a>), CertMapError> {
+        let mut path = self.path.borrow_mut();
+        let common = path
+            .iter()
+            .zip(line)
+            .take_while(|((m, _, _), n)| m == *n)
+            .count();
+        path.truncate(common);
+        let (mut at, mut trace) = match path.last() {
+            Some((_, at, trace)) => (at.clone(), trace.clone()),
+            None => (
+                self.tgt_start.clone(),
+                Trace {
+                    on_plan: Some(self.src_start.clone()),
+                    episode: None,
+                    open: false,
+                },
+            ),
+        };
+        for &m in &line[common..] {
+            let before = at.clone();
+            at.play(m)?;
+            at = at.without_line();
+            self.push(&mut trace, &before, m, &at)?;
+            path.push((m, at.clone(), trace.clone()));
+        }
+        Ok((at, trace))
     }
 
     /// Extends `trace` by the move `m` that led from `before` to `after`.
