@@ -145,3 +145,33 @@ fn auto_is_unknown_when_neither_method_decides() {
     assert_eq!(j["result"], "match", "{j:#}");
     assert_eq!(j["steps"][0]["by"], "search", "{j:#}");
 }
+
+/// A 6-variable formula (`random.Random(100)` of bench/verify_auto.py) whose misère NimG-RM
+/// target neither method decides within a second.
+const HARD_FOR_NIMG: &str = "p cnf 6 10\ne 1 0\na 2 0\ne 3 0\na 4 0\ne 5 0\na 6 0\n\
+-2 4 5 0\n-3 4 1 0\n1 -2 -3 0\n-2 6 5 0\n-2 -4 -5 0\n2 1 -6 0\n5 2 -6 0\n-4 -6 2 0\n\
+-2 5 -3 0\n5 3 4 0\n";
+
+/// At the deadline both methods are stopped and the answer is "unknown" with both reasons;
+/// a method that reports after `verify` has taken the results writes nothing (this used to
+/// panic on the search thread).
+#[test]
+fn auto_stops_both_methods_at_the_deadline() {
+    let o = with_stdin(
+        &[
+            "verify",
+            "-",
+            "--via",
+            "qbf-dvg,dvg-nimg",
+            "--timeout",
+            "1",
+            "--json",
+        ],
+        HARD_FOR_NIMG,
+    );
+    assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["result"], "unknown", "{j:#}");
+    assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
+}

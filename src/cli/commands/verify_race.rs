@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 /// How long past the deadline `verify` waits for a method that has not yet stopped by
 /// itself (both poll the deadline every few milliseconds; this covers code between polls).
-const GRACE: Duration = Duration::from_millis(20);
+const GRACE: Duration = Duration::from_millis(50);
 
 /// Stack of each racing thread: as much as the main thread, since certifying the source
 /// searches recursively (the exhaustive search moves deep games to a thread of its own).
@@ -64,6 +64,8 @@ struct Board {
     search_done: bool,
     /// The certificate thread has ended (or never started).
     certificate_done: bool,
+    /// The caller has taken the results: a thread still running writes nothing more.
+    closed: bool,
 }
 
 /// The board and the flags both threads share.
@@ -89,6 +91,7 @@ impl Race {
                 error: None,
                 search_done: false,
                 certificate_done: !certificate_runs,
+                closed: false,
             }),
             changed: Condvar::new(),
             decided: (0..steps).map(|_| Arc::default()).collect(),
@@ -201,7 +204,14 @@ fn wait(race: &Race, limit: Option<Instant>) -> Board {
     let mut board = race.lock();
     loop {
         let all_decided = board.first.iter().all(Option::is_some);
-        if (board.search_done && board.certificate_done) || all_decided {
+        // When certificates decided every step, the certificate thread is past its last map
+        // and about to report the source certificate's fate: wait for it.
+        let all_certified = board
+            .first
+            .iter()
+            .all(|e| matches!(e, Some(Evidence::Certificate { .. })));
+        let ended = board.search_done && board.certificate_done;
+        if ended || (all_decided && (board.certificate_done || !all_certified)) {
             break;
         }
         board = match limit {
@@ -221,7 +231,9 @@ fn wait(race: &Race, limit: Option<Instant>) -> Board {
             }
         };
     }
-    std::mem::take(&mut *board)
+    let taken = std::mem::take(&mut *board);
+    board.closed = true;
+    taken
 }
 
 /// The race's result from the board.
@@ -255,7 +267,7 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
                 Evidence::Certificate { .. } => {
                     Err("search stopped: the certificate decided first".into())
                 }
-                _ => Err("the search did not end before the deadline".into()),
+                _ => Err("the search did not finish before the --timeout deadline".into()),
             })
         })
         .collect();
@@ -266,7 +278,7 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
         board.source_certificate.unwrap_or_else(|| {
             CertFate::Unknown(match all_searched {
                 true => "not needed: the search decided every step first".into(),
-                false => "the certificate path did not end before the deadline".into(),
+                false => "the certificate path did not finish before the --timeout deadline".into(),
             })
         })
     });
@@ -286,11 +298,13 @@ fn undecided_reason(
     let search = match searched {
         Some(Err(why)) => why.clone(),
         Some(Ok(_)) => "the target is not a game".into(),
-        None => "the search did not end before the deadline".into(),
+        None => "the search did not finish before the --timeout deadline".into(),
     };
     let certificate = match (image, certificate_ran) {
         (Some((fate, _)), _) => format!("certificate {}", fate.text()),
-        (None, true) => "the certificate path did not reach this step".into(),
+        (None, true) => {
+            "the certificate path did not reach this step before the --timeout deadline".into()
+        }
         (None, false) => "no certificate path (the source's answer is unknown)".into(),
     };
     format!("{search}; {certificate}")
@@ -314,12 +328,18 @@ fn search_side(race: &Race, targets: &[Instance], budget: &Budget) {
                 }
                 Err(e @ SolveError::TooLarge { .. }) => Err(e.to_string()),
                 Err(e) => {
-                    race.lock().error = Some(e);
+                    let mut board = race.lock();
+                    if !board.closed {
+                        board.error = Some(e);
+                    }
                     return;
                 }
             },
         };
         let mut board = race.lock();
+        if board.closed {
+            return;
+        }
         if let Ok(s) = &result
             && s.winner().is_some()
         {
@@ -345,6 +365,9 @@ fn certificate_side(
     let refs: Vec<&Instance> = instances.iter().collect();
     let mut on_image = |j: usize, fate: &CertFate, millis: f64| {
         let mut board = race.lock();
+        if board.closed {
+            return;
+        }
         board.images[j] = Some((fate.clone(), millis));
         if proved_winner(fate).is_some() {
             race.decide(&mut board, j, certificate_evidence(fate, millis));
@@ -355,6 +378,9 @@ fn certificate_side(
         carry_forward_observed(steps, &refs, source, budget, &mut on_image)
     });
     let mut board = race.lock();
+    if board.closed {
+        return;
+    }
     board.source_certificate = Some(carried.source);
     for (slot, image) in board.images.iter_mut().zip(carried.images) {
         slot.get_or_insert(image);
