@@ -175,3 +175,27 @@ fn auto_stops_both_methods_at_the_deadline() {
     assert_eq!(j["result"], "unknown", "{j:#}");
     assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
 }
+
+/// `--certify` needs every target's search; a step that a certificate decided first in the
+/// race is searched to the end afterwards, so the four certificates of every step are carried
+/// whichever method won.
+#[test]
+fn auto_with_certify_carries_every_step() {
+    let o = georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-deg,deg-ueg",
+        "--certify",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let j = json(&o);
+    let certificates = j["certificates"].as_array().expect("certificates carried");
+    assert_eq!(certificates.len(), 2, "{j:#}");
+    for c in certificates {
+        for role in ["source", "forward", "target", "backward"] {
+            assert_eq!(c[role]["status"], "accepted", "{c:#}");
+        }
+    }
+}

@@ -101,7 +101,11 @@ pub fn run(
             let raced = race(&steps, &findings.instances, source_solution, &budget)
                 .map_err(|e| solve_error(&parsed, e))?;
             findings.source_certificate = raced.source_certificate;
-            (raced.searched, raced.evidence)
+            let mut searched = raced.searched;
+            if options.certify || options.self_check {
+                finish_searches(&findings.instances, &mut searched, &budget, &parsed)?;
+            }
+            (searched, raced.evidence)
         }
         VerifyBy::Search => {
             let searched = search_targets(&findings.instances, &budget, &parsed)?;
@@ -197,6 +201,32 @@ fn search_targets(
             Err(e) => Err(solve_error(parsed, e)),
         })
         .collect()
+}
+
+/// `--by auto` with `--certify` or `--self-check`, which need every target's search: the
+/// targets whose search the race stopped or skipped (a certificate decided first) are searched
+/// to the end with what is left of the budget. Where that does not finish, `--certify` is
+/// skipped as it is whenever a search is missing; the verdicts stand either way.
+fn finish_searches(
+    instances: &[&Instance],
+    searched: &mut [Result<Solution, String>],
+    budget: &Budget,
+    parsed: &crate::lang::Parsed,
+) -> miette::Result<()> {
+    for (slot, target) in searched.iter_mut().zip(&instances[1..]) {
+        if slot.is_ok() || budget.expired() {
+            continue;
+        }
+        *slot = match solve_instance(target, budget) {
+            Ok(s) => Ok(s),
+            Err(SolveError::Budget(b)) => {
+                Err(format!("search budget exhausted after {} nodes", b.nodes))
+            }
+            Err(e @ SolveError::TooLarge { .. }) => Err(e.to_string()),
+            Err(e) => return Err(solve_error(parsed, e)),
+        };
+    }
+    Ok(())
 }
 
 /// The evidence of one target's search.

@@ -43,7 +43,8 @@ pub(super) struct Raced {
     /// Each step's evidence: the method that decided it first, else a rejected forward
     /// image, else why neither decided.
     pub evidence: Vec<Evidence>,
-    /// The source certificate's fate, when the certificate path ran.
+    /// The source certificate's fate, when the certificate path ran and some step was not
+    /// decided by search.
     pub source_certificate: Option<CertFate>,
 }
 
@@ -271,15 +272,16 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
             })
         })
         .collect();
+    // Where the search decided every step the certificate path was not needed, and how far
+    // it got is a matter of timing: it is not reported (as under `--by search`).
     let all_searched = evidence
         .iter()
         .all(|e| matches!(e, Evidence::Search { .. }));
-    let source_certificate = certificate_ran.then(|| {
+    let source_certificate = (certificate_ran && !all_searched).then(|| {
         board.source_certificate.unwrap_or_else(|| {
-            CertFate::Unknown(match all_searched {
-                true => "not needed: the search decided every step first".into(),
-                false => "the certificate path did not finish before the --timeout deadline".into(),
-            })
+            CertFate::Unknown(
+                "the certificate path did not finish before the --timeout deadline".into(),
+            )
         })
     });
     Ok(Raced {
