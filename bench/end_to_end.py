@@ -4,8 +4,8 @@
 For each chain, size (variables:clauses) and seed, bench/gen_qbf.py writes one random 3QBF
 with the fully alternating prefix ∃x1 ∀x2 ∃x3 … (family alt, the prefix the papers normalise
 to), and `georeduce verify FILE <chain> --json --timeout S` runs on it with the default
-`--by auto` (search for a quarter of the budget, at most 3 s, then the certificate route for
-the steps whose search did not finish), pinned to one core (taskset -c $BENCH_CORE, default 1)
+`--by auto` (search and certificate route side by side, each step decided by whichever
+finishes first; docs/verification.md), pinned to one core (taskset -c $BENCH_CORE, default 1)
 and charged its whole-process CPU time. The budget is verify's own --timeout (wall clock);
 the process is killed 30 s after it.
 
@@ -13,7 +13,9 @@ Prints one line per run (answer of the source, result, how the target's winner w
 established: search or certificate, target size, search nodes, CPU and wall seconds), then a
 summary per chain and size (results, methods, unknown count, largest CPU), and the largest
 size on which each chain decided every seed. A chain that leaves every seed of a size unknown
-is not run on larger sizes. Writes bench/out/end_to_end.json; exit 1 on a MISMATCH.
+is not run on larger sizes. Writes bench/out/end_to_end.json and its plot
+bench/out/end_to_end.svg (`--plot JSON...` redraws the plot from earlier runs); exit 1 on a
+MISMATCH.
 """
 
 import argparse

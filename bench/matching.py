@@ -17,7 +17,9 @@ Agreement: the matching sizes are equal, every vertex networkx's maximum matchin
 exposed is one where we say player I loses (a vertex some maximum matching misses), and the
 CLI's winner from v0 is the all-starts answer for v0. Prints one line per size (CPU seconds
 summed over the seeds, in-process times, ratio networkx/ours), then the largest size each
-finishes within the limit (CPU seconds, enforced with RLIMIT_CPU); writes bench/out/matching.json. Exit 1 on any disagreement.
+finishes within the limit (CPU seconds, enforced with RLIMIT_CPU); writes bench/out/matching.json
+and its plot bench/out/matching.svg (`--plot JSON...` redraws the plot from earlier runs). Exit 1
+on any disagreement.
 Usage: see bench/matching.sh.
 """
 

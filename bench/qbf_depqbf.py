@@ -15,7 +15,8 @@ DepQBF's (summed over the seeds), the ratio ours/DepQBF of the sums and the larg
 one formula, our search nodes and in-solver seconds (`stats` of `solve --json`), and whether
 every answer agreed; then the largest size each solver finished within the limit. A disagreement
 is printed at once with the file's text and makes the exit status 1. Writes
-bench/out/qbf_depqbf.json. Usage: see bench/qbf_depqbf.sh.
+bench/out/qbf_depqbf.json and its plot bench/out/qbf_depqbf.svg (`--plot JSON...` redraws the
+plot from earlier runs). Usage: see bench/qbf_depqbf.sh.
 """
 
 import argparse
