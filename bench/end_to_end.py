@@ -4,8 +4,8 @@
 For each chain, size (variables:clauses) and seed, bench/gen_qbf.py writes one random 3QBF
 with the fully alternating prefix ∃x1 ∀x2 ∃x3 … (family alt, the prefix the papers normalise
 to), and `georeduce verify FILE <chain> --json --timeout S` runs on it with the default
-`--by auto` (search for a quarter of the budget, at most 3 s, then the certificate route for
-the steps whose search did not finish), pinned to one core (taskset -c $BENCH_CORE, default 1)
+`--by auto` (search and certificate route side by side, each step decided by whichever
+finishes first; docs/verification.md), pinned to one core (taskset -c $BENCH_CORE, default 1)
 and charged its whole-process CPU time. The budget is verify's own --timeout (wall clock);
 the process is killed 30 s after it.
 
@@ -13,7 +13,9 @@ Prints one line per run (answer of the source, result, how the target's winner w
 established: search or certificate, target size, search nodes, CPU and wall seconds), then a
 summary per chain and size (results, methods, unknown count, largest CPU), and the largest
 size on which each chain decided every seed. A chain that leaves every seed of a size unknown
-is not run on larger sizes. Writes bench/out/end_to_end.json; exit 1 on a MISMATCH.
+is not run on larger sizes. Writes bench/out/end_to_end.json and its plot
+bench/out/end_to_end.svg (`--plot JSON...` redraws the plot from earlier runs); exit 1 on a
+MISMATCH.
 """
 
 import argparse
@@ -25,6 +27,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svgplot import write_panels  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHAINS = {
@@ -46,15 +51,26 @@ def cpu_children():
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--georeduce", required=True)
+    ap.add_argument("--georeduce", help="the georeduce binary (required unless --plot)")
+    ap.add_argument("--plot", nargs="+", metavar="JSON",
+                    help="only draw OUT/end_to_end.svg from earlier runs' end_to_end.json files")
     ap.add_argument("--chains", default=",".join(CHAINS))
     ap.add_argument("--sizes", default=SIZES, help="VARS:CLAUSES pairs, comma-separated")
     ap.add_argument("--seeds", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--out", default="bench/out")
     args = ap.parse_args()
-
     os.makedirs(args.out, exist_ok=True)
+    if args.plot:
+        rows = []
+        for path in args.plot:
+            with open(path) as f:
+                rows += json.load(f)["summary"]
+        write_svg(rows, os.path.join(args.out, "end_to_end.svg"))
+        print(f"wrote {args.out}/end_to_end.svg")
+        return
+    if not args.georeduce:
+        ap.error("--georeduce is required (unless --plot)")
     tmp = tempfile.mkdtemp(prefix="georeduce-e2e-")
     sizes = [tuple(map(int, s.split(":"))) for s in args.sizes.split(",")]
     pin = ["taskset", "-c", os.environ.get("BENCH_CORE", "1")] if shutil.which("taskset") else []
@@ -130,9 +146,28 @@ def main():
           + "  ".join(f"{c}: {largest.get(c, '—')}" for c in args.chains.split(",")))
     with open(os.path.join(args.out, "end_to_end.json"), "w") as f:
         json.dump({"timeout": args.timeout, "runs": runs, "summary": summary}, f, indent=1)
-    print(f"wrote {args.out}/end_to_end.json")
+    write_svg(summary, os.path.join(args.out, "end_to_end.svg"))
+    print(f"wrote {args.out}/end_to_end.json and {args.out}/end_to_end.svg")
     shutil.rmtree(tmp, ignore_errors=True)
     sys.exit(1 if mismatch else 0)
+
+
+def write_svg(summary, path):
+    """One log-log panel per chain: the largest CPU and wall seconds over the seeds against
+    variables; a cross on the top edge where some seed ended unknown."""
+    colours = {"cpu_max": "#0072B2", "wall_max": "#D55E00"}
+    panels = []
+    for chain in dict.fromkeys(r["chain"] for r in summary):
+        mine = [r for r in summary if r["chain"] == chain]
+        done = [r for r in mine if r["match"] + r["mismatch"] == r["seeds"]]
+        panels.append({
+            "title": f"{chain}: seconds vs variables",
+            "lines": {s: [(r["vars"], r[s]) for r in done] for s in colours},
+            "missed": {"wall_max": [r["vars"] for r in mine if r not in done]},
+        })
+    write_panels(path, panels, colours, x_decades=(0, 2), y_decades=(-3, 2), cols=4,
+                 legend={"cpu_max": "largest CPU s of the seeds",
+                         "wall_max": "largest wall s of the seeds"})
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 # prefix, bench/gen_qbf.py) compiled to PVG, DVG, IVG2, misère UVG and UEG, budget --timeout
 # (default 60 s) each. Prints machine, load, commit and command, one line per run, then a
 # table per chain and size: answers, MATCH count, method (search / certificate), unknown count,
-# CPU and wall time. Writes bench/out/end_to_end.json; exit 1 on a MISMATCH.
+# CPU and wall time. Writes bench/out/end_to_end.json and .svg; exit 1 on a MISMATCH.
+# Redraw the plot from earlier runs: python3 bench/end_to_end.py --plot A.json [B.json] --out DIR
 #
 #   bench/end_to_end.sh [--chains pvg,dvg,ivg2,misere-uvg,ueg] [--sizes 4:8,...,30:60]
 #                       [--seeds K] [--timeout S]

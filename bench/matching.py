@@ -17,7 +17,9 @@ Agreement: the matching sizes are equal, every vertex networkx's maximum matchin
 exposed is one where we say player I loses (a vertex some maximum matching misses), and the
 CLI's winner from v0 is the all-starts answer for v0. Prints one line per size (CPU seconds
 summed over the seeds, in-process times, ratio networkx/ours), then the largest size each
-finishes within the limit (CPU seconds, enforced with RLIMIT_CPU); writes bench/out/matching.json. Exit 1 on any disagreement.
+finishes within the limit (CPU seconds, enforced with RLIMIT_CPU); writes bench/out/matching.json
+and its plot bench/out/matching.svg (`--plot JSON...` redraws the plot from earlier runs). Exit 1
+on any disagreement.
 Usage: see bench/matching.sh.
 """
 
@@ -31,6 +33,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svgplot import write_panels  # noqa: E402
 
 SIZES = [1_000, 3_000, 10_000, 30_000, 100_000]
 
@@ -120,8 +125,10 @@ def read_set(path):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--georeduce", required=True)
-    ap.add_argument("--all-starts", required=True, help="the uvg_all_starts bench binary")
+    ap.add_argument("--georeduce", help="the georeduce binary (required unless --plot)")
+    ap.add_argument("--plot", nargs="+", metavar="JSON",
+                    help="only draw OUT/matching.svg from earlier runs' matching.json files")
+    ap.add_argument("--all-starts", help="the uvg_all_starts bench binary (required unless --plot)")
     ap.add_argument("--python", default=sys.executable, help="a Python with networkx")
     ap.add_argument("--sizes", default=",".join(map(str, SIZES)))
     ap.add_argument("--degree", type=int, default=5, help="edges per vertex (m = degree * n)")
@@ -130,8 +137,17 @@ def main():
     ap.add_argument("--peer-timeout", type=float, help="networkx's limit (default: --timeout)")
     ap.add_argument("--out", default="bench/out")
     args = ap.parse_args()
-
     os.makedirs(args.out, exist_ok=True)
+    if args.plot:
+        rows = []
+        for path in args.plot:
+            with open(path) as f:
+                rows += json.load(f)["rows"]
+        write_svg(rows, os.path.join(args.out, "matching.svg"))
+        print(f"wrote {args.out}/matching.svg")
+        return
+    if not (args.georeduce and args.all_starts):
+        ap.error("--georeduce and --all-starts are required (unless --plot)")
     tmp = tempfile.mkdtemp(prefix="georeduce-matching-")
     solvers = ["networkx", "ours", "cli"]
     alive, largest, rows, all_agree = set(solvers), {}, [], True
@@ -223,9 +239,28 @@ def main():
           + "  ".join(f"{s}: {largest.get(s, '—')}" for s in solvers))
     with open(os.path.join(args.out, "matching.json"), "w") as f:
         json.dump({"timeout": args.timeout, "rows": rows}, f, indent=1)
-    print(f"wrote {args.out}/matching.json")
+    write_svg(rows, os.path.join(args.out, "matching.svg"))
+    print(f"wrote {args.out}/matching.json and {args.out}/matching.svg")
     shutil.rmtree(tmp, ignore_errors=True)
     sys.exit(0 if all_agree else 1)
+
+
+def write_svg(rows, path):
+    """One log-log panel per edge density: CPU seconds per graph against vertices, one line
+    per solver (whole processes); a cross on the top edge where a solver missed the limit."""
+    colours = {"networkx": "#D55E00", "ours": "#0072B2", "cli": "#009E73"}
+    panels = []
+    for degree in dict.fromkeys(r["m"] // r["n"] for r in rows):
+        mine = {r["n"]: r for r in rows if r["m"] // r["n"] == degree}.values()
+        panels.append({
+            "title": f"m = {degree}n: CPU s per graph vs vertices",
+            "lines": {s: [(r["n"], r[s] / r["seeds"]) for r in mine if r[s] is not None]
+                      for s in colours},
+            "missed": {s: [r["n"] for r in mine if r[s] is None] for s in colours},
+        })
+    write_panels(path, panels, colours, x_decades=(3, 5), y_decades=(-3, 2), cols=2,
+                 legend={"networkx": "networkx max_weight_matching", "ours": "uvg_all_starts",
+                         "cli": "georeduce solve (DSL file)"})
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 # networkx's maximum matching against georeduce's UVG all-starts path on the same seeded
 # random graphs (issue #13 §3): n = 10^3 … 10^5 vertices, m = 5n edges. Prints machine, load,
 # commit and command, then a table (CPU seconds of each, ratio, agreement) and the largest size
-# each finishes; writes bench/out/matching.json. Exit 1 on any disagreement.
+# each finishes; writes bench/out/matching.json and .svg. Exit 1 on any disagreement.
+# Redraw the plot from earlier runs: python3 bench/matching.py --plot A.json [B.json] --out DIR
 #
 #   bench/matching.sh [--sizes 1000,...,100000] [--seeds K] [--timeout S] [--peer-timeout S]
 #

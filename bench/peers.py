@@ -29,6 +29,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svgplot import write_panels  # noqa: E402
+
 SIZES = [10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500, 700, 1000]
 QUICK_SIZES = [10, 20, 40, 100, 300]
 FAMILIES = [f"{rule}-{shape}{d}" for rule in ("dvg", "deg") for shape in ("avg", "reg")
@@ -303,46 +306,19 @@ def write_outputs(args, rows, families, solvers):
 
 
 def write_svg(rows, families, solvers, path):
-    """One small log-log panel per family: CPU seconds (all seeds) against n, one line per solver."""
-    import math
-
+    """One small log-log panel per family: CPU seconds (all seeds) against n, one line per
+    solver; a cross on the top edge where a solver ran out of time."""
     colours = {"georeduce": "#0072B2", "gg": "#D55E00", "minimax": "#009E73"}
-    pw, ph, cols = 300, 220, 3
-    nrows = math.ceil(len(families) / cols)
-    W, H = pw * cols + 20, ph * nrows + 50
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
-           f'font-family="Helvetica" font-size="11">',
-           f'<rect width="{W}" height="{H}" fill="white"/>']
-    xs = lambda n: math.log10(n)  # noqa: E731
-    ys = lambda t: math.log10(max(t, 1e-3))  # noqa: E731
-    x0, x1, y0, y1 = 1.0, 3.0, -3.0, 3.0
-    for i, fam in enumerate(families):
-        ox, oy = 10 + (i % cols) * pw, 10 + (i // cols) * ph
-        left, top, w, h = ox + 40, oy + 20, pw - 60, ph - 50
-        out.append(f'<text x="{left}" y="{oy + 12}">{fam}: CPU s vs vertices</text>')
-        out.append(f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="none" stroke="#999"/>')
-        for e in range(int(y0), int(y1) + 1):
-            y = top + h - (e - y0) / (y1 - y0) * h
-            out.append(f'<text x="{left - 4}" y="{y + 4}" text-anchor="end">1e{e}</text>')
-        for n in (10, 100, 1000):
-            x = left + (xs(n) - x0) / (x1 - x0) * w
-            out.append(f'<text x="{x}" y="{top + h + 14}" text-anchor="middle">{n}</text>')
-        for s in solvers:
-            pts = [(r["n"], r[s]) for r in rows if r["family"] == fam and r[s] is not None]
-            coords = " ".join(
-                f"{left + (xs(n) - x0) / (x1 - x0) * w:.1f},"
-                f"{top + h - (ys(t) - y0) / (y1 - y0) * h:.1f}" for n, t in pts)
-            if coords:
-                out.append(f'<polyline points="{coords}" fill="none" stroke="{colours[s]}" '
-                           f'stroke-width="2"/>')
-    for j, s in enumerate(solvers):
-        x = 20 + j * 140
-        out.append(f'<line x1="{x}" y1="{H - 18}" x2="{x + 24}" y2="{H - 18}" '
-                   f'stroke="{colours[s]}" stroke-width="3"/>')
-        out.append(f'<text x="{x + 30}" y="{H - 14}">{s}</text>')
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
+    panels = []
+    for fam in families:
+        mine = [r for r in rows if r["family"] == fam]
+        panels.append({
+            "title": f"{fam}: CPU s vs vertices",
+            "lines": {s: [(r["n"], r[s]) for r in mine if r[s] is not None] for s in solvers},
+            "missed": {s: [r["n"] for r in mine if r[s] is None] for s in solvers},
+        })
+    write_panels(path, panels, {s: colours[s] for s in solvers}, x_decades=(1, 3),
+                 y_decades=(-3, 3), cols=3)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,8 @@ DepQBF's (summed over the seeds), the ratio ours/DepQBF of the sums and the larg
 one formula, our search nodes and in-solver seconds (`stats` of `solve --json`), and whether
 every answer agreed; then the largest size each solver finished within the limit. A disagreement
 is printed at once with the file's text and makes the exit status 1. Writes
-bench/out/qbf_depqbf.json. Usage: see bench/qbf_depqbf.sh.
+bench/out/qbf_depqbf.json and its plot bench/out/qbf_depqbf.svg (`--plot JSON...` redraws the
+plot from earlier runs). Usage: see bench/qbf_depqbf.sh.
 """
 
 import argparse
@@ -27,6 +28,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svgplot import write_panels  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARS = [10, 20, 30, 40, 50, 60, 70, 80]
@@ -67,7 +71,9 @@ def run(cmd, timeout):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--georeduce", required=True)
+    ap.add_argument("--georeduce", help="the georeduce binary (required unless --plot)")
+    ap.add_argument("--plot", nargs="+", metavar="JSON",
+                    help="only draw OUT/qbf_depqbf.svg from earlier runs' qbf_depqbf.json files")
     ap.add_argument("--depqbf", default="depqbf")
     ap.add_argument("--families", default="eae,alt")
     ap.add_argument("--vars", default=",".join(map(str, VARS)))
@@ -77,8 +83,18 @@ def main():
     ap.add_argument("--out", default="bench/out")
     ap.add_argument("--keep", help="directory to keep the generated QDIMACS files in")
     args = ap.parse_args()
-
     os.makedirs(args.out, exist_ok=True)
+    if args.plot:
+        rows = []
+        for path in args.plot:
+            with open(path) as f:
+                rows += json.load(f)["rows"]
+        write_svg(rows, os.path.join(args.out, "qbf_depqbf.svg"))
+        print(f"wrote {args.out}/qbf_depqbf.svg")
+        return
+    if not args.georeduce:
+        ap.error("--georeduce is required (unless --plot)")
+
     tmp = args.keep or tempfile.mkdtemp(prefix="georeduce-qbf-")
     os.makedirs(tmp, exist_ok=True)
     sizes = [int(v) for v in args.vars.split(",")]
@@ -165,10 +181,28 @@ def main():
               f"depqbf: {largest.get((fam, 'depqbf'), '—')}")
     with open(os.path.join(args.out, "qbf_depqbf.json"), "w") as f:
         json.dump({"timeout": args.timeout, "startup": startup, "rows": rows}, f, indent=1)
-    print(f"\nwrote {args.out}/qbf_depqbf.json")
+    write_svg(rows, os.path.join(args.out, "qbf_depqbf.svg"))
+    print(f"\nwrote {args.out}/qbf_depqbf.json and {args.out}/qbf_depqbf.svg")
     if not args.keep:
         shutil.rmtree(tmp, ignore_errors=True)
     sys.exit(0 if all_agree else 1)
+
+
+def write_svg(rows, path):
+    """One log-log panel per family: mean CPU seconds per formula against variables, one line
+    per solver; a cross on the top edge where a solver missed the limit on some formula."""
+    colours = {"ours": "#0072B2", "depqbf": "#D55E00"}
+    panels = []
+    for fam in dict.fromkeys(r["family"] for r in rows):
+        mine = [r for r in rows if r["family"] == fam]
+        panels.append({
+            "title": f"{fam}: CPU s per formula vs variables",
+            "lines": {s: [(r["vars"], r[s] / r["seeds"]) for r in mine if r[s] is not None]
+                      for s in colours},
+            "missed": {s: [r["vars"] for r in mine if r[s] is None] for s in colours},
+        })
+    write_panels(path, panels, colours, x_decades=(1, 4), y_decades=(-3, 1), cols=2,
+                 legend={"ours": "georeduce solve", "depqbf": "DepQBF 5.01"})
 
 
 if __name__ == "__main__":

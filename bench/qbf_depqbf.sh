@@ -3,7 +3,8 @@
 # ∃∀∃ (eae) and fully alternating (alt) prefixes, 10–80 variables, clause ratio at each
 # family's 50% point (RATIOS in bench/qbf_depqbf.py). Prints machine, load, commit and command, then a table
 # (family, vars, clauses, CPU seconds of each, ratio, agreement) and the largest size each
-# finishes; writes bench/out/qbf_depqbf.json. Exit 1 on any disagreement.
+# finishes; writes bench/out/qbf_depqbf.json and .svg. Exit 1 on any disagreement.
+# Redraw the plot from earlier runs: python3 bench/qbf_depqbf.py --plot A.json [B.json] --out DIR
 #
 #   bench/qbf_depqbf.sh [--seeds K] [--vars 10,20,...] [--families eae,alt] [--ratio R]
 #                       [--timeout S] [--keep DIR]

@@ -40,3 +40,5 @@ mod self_check;
 mod threads;
 /// One Trail Trap game through `solve`: the race search and its line of play.
 mod trail_trap_solve;
+/// `verify --by auto`: search and certificate side by side.
+mod verify_auto;

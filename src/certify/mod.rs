@@ -41,6 +41,8 @@ pub use crate::problems::Player;
 
 use crate::problems::Instance;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The certificate format version this checker reads and writes.
 pub const CERT_VERSION: u32 = 1;
@@ -183,9 +185,23 @@ impl Limits {
         }
     }
 
-    /// [`CheckError::TooLarge`] once the wall-clock bound has passed (callers poll this
-    /// every few thousand items, so the overrun is a few milliseconds).
+    /// [`CheckError::TooLarge`] once the wall-clock bound has passed, or once the cancel
+    /// flag of this thread ([`with_cancel`]) is raised (callers poll this every few thousand
+    /// items, so the overrun is a few milliseconds).
     pub fn check_time(&self) -> Result<(), CheckError> {
+        if CANCEL.with(|c| {
+            c.borrow()
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        }) {
+            return Err(CheckError::TooLarge {
+                what: "the checking time in ms (cancelled: a search decided first)",
+                size: self
+                    .time
+                    .map_or(0, |(start, _)| start.elapsed().as_millis() as u64),
+                limit: 0,
+            });
+        }
         match self.time {
             Some((start, limit)) if start.elapsed() > limit => Err(CheckError::TooLarge {
                 what: "the checking time in ms (--timeout)",
@@ -195,6 +211,24 @@ impl Limits {
             _ => Ok(()),
         }
     }
+}
+
+thread_local! {
+    /// The flag that cancels every check and certificate map on this thread ([`with_cancel`]).
+    static CANCEL: std::cell::RefCell<Option<Arc<AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` so that every [`Limits::check_time`] inside it on this thread fails once `flag`
+/// is raised: `verify --by auto` stops the certificate path this way when the search has
+/// decided every step. A thread-local flag rather than a field of [`Limits`], because the
+/// certificate maps receive their limits through a thread-local too
+/// (`certmaps::with_map_limits`) and `Limits` stays `Copy`.
+pub fn with_cancel<R>(flag: Arc<AtomicBool>, f: impl FnOnce() -> R) -> R {
+    let before = CANCEL.with(|c| c.replace(Some(flag)));
+    let out = f();
+    CANCEL.with(|c| c.replace(before));
+    out
 }
 
 /// Checks `cert` against `instance` with the default [`Limits`].

@@ -6,6 +6,8 @@
 //! DAGs) live beside the exhaustive searches and serve as their second witness in tests.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub mod blossom;
@@ -31,6 +33,9 @@ pub struct Budget {
     /// geography search uses them, on one shared table (`geography/parallel.rs`); the answer never depends
     /// on it.
     pub threads: usize,
+    /// A flag another thread raises to stop the search early, polled with the deadline
+    /// (`verify --by auto` stops the search of a step that a certificate decided first).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -41,6 +46,7 @@ impl Budget {
             deadline: None,
             max_memory: None,
             threads: 1,
+            cancel: None,
         }
     }
 
@@ -51,6 +57,7 @@ impl Budget {
             deadline: timeout.map(|t| Instant::now() + t),
             max_memory: None,
             threads: 1,
+            cancel: None,
         }
     }
 
@@ -70,14 +77,32 @@ impl Budget {
         }
     }
 
-    /// Err when `nodes` exceeds the node limit or the deadline has passed. Searches call this
-    /// once per node; the clock is read every [`CLOCK_EVERY`] nodes.
+    /// The same budget, stopped early once `flag` is raised.
+    pub fn with_cancel(self, flag: Arc<AtomicBool>) -> Budget {
+        Budget {
+            cancel: Some(flag),
+            ..self
+        }
+    }
+
+    /// `true` when the deadline has passed or the cancel flag is raised.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() > d)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Err when `nodes` exceeds the node limit, the deadline has passed or the search was
+    /// cancelled. Searches call this once per node; the clock and the flag are read only
+    /// every [`CLOCK_EVERY`] nodes to keep it cheap.
     #[inline]
     pub fn charge(&self, nodes: u64) -> Result<(), BudgetExceeded> {
         if self.max_nodes.is_some_and(|m| nodes > m) {
             return Err(BudgetExceeded { nodes });
         }
-        if nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if nodes.is_multiple_of(CLOCK_EVERY) && self.expired() {
             return Err(BudgetExceeded { nodes });
         }
         Ok(())

@@ -38,6 +38,19 @@ pub fn carry_forward(
     source_solution: &Solution,
     budget: &Budget,
 ) -> Carried {
+    carry_forward_observed(steps, instances, source_solution, budget, &mut |_, _, _| {})
+}
+
+/// [`carry_forward`], calling `on_image(j, fate, millis)` as soon as step j's forward image
+/// is checked, so that a caller racing a search (`verify --by auto`) learns of each decided
+/// step before the whole chain is done.
+pub fn carry_forward_observed(
+    steps: &[&dyn Reduction],
+    instances: &[&Instance],
+    source_solution: &Solution,
+    budget: &Budget,
+    on_image: &mut dyn FnMut(usize, &CertFate, f64),
+) -> Carried {
     let mut images = Vec::with_capacity(steps.len());
     let unknown_rest = |images: &mut Vec<(CertFate, f64)>, why: &str| {
         while images.len() < steps.len() {
@@ -95,7 +108,9 @@ pub fn carry_forward(
             }
             Err(e) => CertFate::Failed(e.to_string()),
         };
-        images.push((fate, started.elapsed().as_secs_f64() * 1e3));
+        let millis = started.elapsed().as_secs_f64() * 1e3;
+        on_image(j, &fate, millis);
+        images.push((fate, millis));
     }
     Carried { source, images }
 }

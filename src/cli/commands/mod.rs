@@ -18,6 +18,7 @@ mod show;
 mod solve;
 mod verify;
 mod verify_certify;
+mod verify_race;
 mod verify_render;
 
 use super::Outcome;

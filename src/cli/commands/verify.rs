@@ -4,9 +4,9 @@
 //!
 //! A target's winner comes from a search (`--by search`), or from the source's certificate
 //! carried forward through the chain and checked on the target (`--by certificate`,
-//! [`crate::verify::chain`]); `--by auto` (the default) searches for a share of the budget and
-//! falls back to the certificate for the steps whose search did not finish. The source is
-//! always solved (its answer is what is compared, and its certificate needs its solution).
+//! [`crate::verify::chain`]); `--by auto` (the default) runs both side by side and takes, for
+//! each step, the first that decides it (`verify_race.rs`). The source is always solved (its
+//! answer is what is compared, and its certificate needs its solution).
 //! Any failure is a MISMATCH (exit 1); a step without evidence is "unknown" (exit 3). This
 //! file gathers the evidence; `verify_render.rs` prints it.
 
@@ -14,13 +14,14 @@ use super::super::Outcome;
 use super::super::args::{BudgetArgs, VerifyBy};
 use super::super::input::{input_cap, read_instance_capped};
 use super::certify::{SelfChecked, self_check_answer};
+use super::verify_race::{certificate_evidence, race};
 use super::verify_render::{Rendered, render};
 use super::{apply_chain, budget, select_chain, solve_error, verify_certify};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction};
 use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
-use crate::verify::chain::{Carried, carry_forward, proved_winner};
+use crate::verify::chain::{Carried, carry_forward};
 use crate::verify::question::own_answer;
 use crate::verify::round_trip::CertFate;
 use crate::verify::step::{self, Evidence, StepReport};
@@ -39,9 +40,6 @@ pub struct Options {
     /// How the targets' winners are established.
     pub by: VerifyBy,
 }
-
-/// The longest search under `--by auto` before the certificate takes over.
-const AUTO_SEARCH_CAP: Duration = Duration::from_secs(3);
 
 /// Everything `verify` found, for the renderer.
 pub(super) struct Findings<'a> {
@@ -97,61 +95,44 @@ pub fn run(
     // Every target is searched even when the source's answer is unknown: a later step can
     // still be compared (its source is the previous target), and what was established is
     // reported either way.
-    let mut searched = search_targets(&findings.instances, options.by, &budget, &parsed)?;
-    let mut evidence: Vec<Option<Evidence>> = searched
-        .iter()
-        .map(|s| s.as_ref().ok().map(Evidence::of_solution))
-        .collect();
-    if let Ok(source_solution) = &findings.source
-        && evidence.iter().any(Option::is_none)
-        && options.by != VerifyBy::Search
-    {
-        // Under `--by auto` the certificate path gets half of what is left, so that a step
-        // whose maps cannot finish is still searched with the other half (below).
-        let mut carry_budget = budget.clone();
-        if options.by == VerifyBy::Auto
-            && let Some(deadline) = budget.deadline
-        {
-            let now = Instant::now();
-            carry_budget.deadline = Some(now + deadline.saturating_duration_since(now) / 2);
-        }
-        match carry_forward_within(&steps, &findings.instances, source_solution, &carry_budget) {
-            Some(carried) => {
-                for (e, (fate, millis)) in evidence.iter_mut().zip(&carried.images) {
-                    e.get_or_insert_with(|| certificate_evidence(fate, *millis));
-                }
-                findings.source_certificate = Some(carried.source);
+    let source_solution = findings.source.as_ref().ok();
+    let (searched, evidence) = match options.by {
+        VerifyBy::Auto => {
+            let raced = race(&steps, &findings.instances, source_solution, &budget)
+                .map_err(|e| solve_error(&parsed, e))?;
+            findings.source_certificate = raced.source_certificate;
+            let mut searched = raced.searched;
+            if options.certify || options.self_check {
+                finish_searches(&findings.instances, &mut searched, &budget, &parsed)?;
             }
-            None => {
-                let why = match options.by {
-                    VerifyBy::Auto => {
-                        "the certificate maps did not finish in their half of the time left"
-                    }
-                    _ => "the certificate maps did not finish before the --timeout deadline",
-                };
-                findings.source_certificate = Some(CertFate::Unknown(why.into()));
-                for e in evidence.iter_mut() {
-                    e.get_or_insert_with(|| Evidence::Unknown(why.into()));
-                }
-            }
+            (searched, raced.evidence)
         }
-    }
-    if options.by == VerifyBy::Auto {
-        resume_search(
-            &findings.instances,
-            &mut searched,
-            &mut evidence,
-            &budget,
-            &parsed,
-        )?;
-    }
-    let evidence: Vec<Evidence> = evidence
-        .into_iter()
-        .zip(&searched)
-        .map(|(e, s)| {
-            e.unwrap_or_else(|| Evidence::Unknown(s.as_ref().err().cloned().unwrap_or_default()))
-        })
-        .collect();
+        VerifyBy::Search => {
+            let searched = search_targets(&findings.instances, &budget, &parsed)?;
+            let evidence = searched.iter().map(search_evidence).collect();
+            (searched, evidence)
+        }
+        VerifyBy::Certificate => {
+            let why = "not searched (--by certificate)";
+            let searched = findings.instances[1..]
+                .iter()
+                .map(|_| Err(why.to_string()))
+                .collect();
+            let evidence = match source_solution {
+                Some(source) => {
+                    let (fate, evidence) =
+                        by_certificate(&steps, &findings.instances, source, &budget);
+                    findings.source_certificate = Some(fate);
+                    evidence
+                }
+                None => steps
+                    .iter()
+                    .map(|_| Evidence::Unknown("the source's answer is unknown".into()))
+                    .collect(),
+            };
+            (searched, evidence)
+        }
+    };
     findings.established = evidence.iter().map(Evidence::winner).collect();
     let (reports, known) =
         compare_steps(&findings, findings.source.as_ref().ok(), evidence, &budget)?;
@@ -202,31 +183,15 @@ fn emit(out: Rendered, json: bool) -> Outcome {
     out.outcome
 }
 
-/// Searches every target (not under `--by certificate`): `Err(why)` where the budget ran out.
-/// Under `--by auto` the search gets a quarter of the timeout, at most [`AUTO_SEARCH_CAP`].
+/// Searches every target (`--by search`): `Err(why)` where the budget ran out.
 fn search_targets(
     instances: &[&Instance],
-    by: VerifyBy,
     budget: &Budget,
     parsed: &crate::lang::Parsed,
 ) -> miette::Result<Vec<Result<Solution, String>>> {
-    let targets = &instances[1..];
-    if by == VerifyBy::Certificate {
-        let why = "not searched (--by certificate)";
-        return Ok(targets.iter().map(|_| Err(why.to_string())).collect());
-    }
-    let mut search = budget.clone();
-    if by == VerifyBy::Auto {
-        let now = Instant::now();
-        let share = budget
-            .deadline
-            .map_or(AUTO_SEARCH_CAP, |d| (d - now.min(d)) / 4)
-            .min(AUTO_SEARCH_CAP);
-        search.deadline = Some(now + share);
-    }
-    targets
+    instances[1..]
         .iter()
-        .map(|t| match solve_instance(t, &search) {
+        .map(|t| match solve_instance(t, budget) {
             Ok(s) => Ok(Ok(s)),
             Err(SolveError::Budget(b)) => Ok(Err(format!(
                 "search budget exhausted after {} nodes",
@@ -238,39 +203,65 @@ fn search_targets(
         .collect()
 }
 
-/// `--by auto`, after the certificate path: every step that neither the first search nor a
-/// certificate decided is searched again with the whole remaining budget (the first search had
-/// only a share of it), so that `auto` never ends "unknown" where `--by search` would answer.
-fn resume_search(
+/// `--by auto` with `--certify` or `--self-check`, which need every target's search: the
+/// targets whose search the race stopped or skipped (a certificate decided first) are searched
+/// to the end with what is left of the budget. Where that does not finish, `--certify` is
+/// skipped as it is whenever a search is missing; the verdicts stand either way.
+fn finish_searches(
     instances: &[&Instance],
     searched: &mut [Result<Solution, String>],
-    evidence: &mut [Option<Evidence>],
     budget: &Budget,
     parsed: &crate::lang::Parsed,
 ) -> miette::Result<()> {
-    for (i, e) in evidence.iter_mut().enumerate() {
-        let undecided = matches!(e, None | Some(Evidence::Unknown(_)));
-        let time_left = budget.deadline.is_none_or(|d| Instant::now() < d);
-        if !undecided || !time_left {
+    for (slot, target) in searched.iter_mut().zip(&instances[1..]) {
+        if slot.is_ok() || budget.expired() {
             continue;
         }
-        match solve_instance(instances[i + 1], budget) {
-            Ok(s) => {
-                *e = Some(Evidence::of_solution(&s));
-                searched[i] = Ok(s);
-            }
+        *slot = match solve_instance(target, budget) {
+            Ok(s) => Ok(s),
             Err(SolveError::Budget(b)) => {
-                let why = format!("search budget exhausted after {} nodes", b.nodes);
-                if let Some(Evidence::Unknown(first)) = e {
-                    *first = format!("{first}; then the {why}");
-                }
-                searched[i] = Err(why);
+                Err(format!("search budget exhausted after {} nodes", b.nodes))
             }
-            Err(e @ SolveError::TooLarge { .. }) => searched[i] = Err(e.to_string()),
+            Err(e @ SolveError::TooLarge { .. }) => Err(e.to_string()),
             Err(e) => return Err(solve_error(parsed, e)),
-        }
+        };
     }
     Ok(())
+}
+
+/// The evidence of one target's search.
+fn search_evidence(searched: &Result<Solution, String>) -> Evidence {
+    match searched {
+        Ok(s) => Evidence::of_solution(s),
+        Err(why) => Evidence::Unknown(why.clone()),
+    }
+}
+
+/// `--by certificate`: the source certificate's fate and every step's evidence.
+fn by_certificate(
+    steps: &[&'static dyn Reduction],
+    instances: &[&Instance],
+    source: &Solution,
+    budget: &Budget,
+) -> (CertFate, Vec<Evidence>) {
+    match carry_forward_within(steps, instances, source, budget) {
+        Some(carried) => {
+            let evidence = carried
+                .images
+                .iter()
+                .map(|(fate, millis)| certificate_evidence(fate, *millis))
+                .collect();
+            (carried.source, evidence)
+        }
+        None => {
+            let why = "the certificate maps did not finish before the --timeout deadline";
+            let evidence = steps
+                .iter()
+                .map(|_| Evidence::Unknown(why.into()))
+                .collect();
+            (CertFate::Unknown(why.into()), evidence)
+        }
+    }
 }
 
 /// How long past the deadline the certificate path may take before it is abandoned.
@@ -307,19 +298,6 @@ fn carry_forward_within(
     }
     let wait = deadline.saturating_duration_since(Instant::now()) + CARRY_GRACE;
     rx.recv_timeout(wait).ok()
-}
-
-/// The evidence of a forward image's fate.
-fn certificate_evidence(fate: &CertFate, millis: f64) -> Evidence {
-    match (fate, proved_winner(fate)) {
-        (CertFate::Accepted { work, .. }, Some(winner)) => Evidence::Certificate {
-            winner,
-            positions: *work,
-            millis,
-        },
-        (CertFate::Failed(why), _) => Evidence::Rejected(why.clone()),
-        (other, _) => Evidence::Unknown(format!("certificate {}", other.text())),
-    }
 }
 
 /// Each step's report. Step j's source answer is the reduction's own question where it has

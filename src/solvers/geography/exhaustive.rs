@@ -137,7 +137,7 @@ impl Shared<'_> {
     fn charge(&self, local: u64, budget: &Budget) -> Result<(), BudgetExceeded> {
         if local.is_multiple_of(FLUSH) {
             let total = self.nodes.fetch_add(FLUSH, Ordering::Relaxed) + FLUSH;
-            let late = budget.deadline.is_some_and(|d| Instant::now() > d);
+            let late = budget.expired();
             let aborted = self.best.load(Ordering::Relaxed) < self.mine;
             if late || aborted || budget.max_nodes.is_some_and(|m| total > m) {
                 return Err(BudgetExceeded { nodes: total });

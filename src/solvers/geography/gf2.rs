@@ -321,10 +321,11 @@ struct Elimination {
     col_dependent: Vec<bool>,
 }
 
-/// `true` when the budget's deadline has passed (the elimination checks it once per pivot:
-/// a pivot step costs up to rows × words operations, far more than a search node).
+/// `true` when the budget's deadline has passed or it was cancelled (the elimination checks
+/// it once per pivot: a pivot step costs up to rows × words operations, far more than a search
+/// node).
 fn past_deadline(budget: &Budget) -> bool {
-    budget.deadline.is_some_and(|d| Instant::now() > d)
+    budget.expired()
 }
 
 impl Elimination {

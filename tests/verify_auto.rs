@@ -1,0 +1,201 @@
+//! `verify --by auto` runs the search and the certificate path side by side and takes, for
+//! each step, the first that decides it. These tests do not depend on which is faster: each
+//! builds a case that only one of the two methods can decide at all, and checks that `auto`
+//! answers it through that method where the other method alone ends "unknown".
+
+use crate::run::{georeduce, stderr, stdout};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// `georeduce ARGS` with `input` on standard input.
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn georeduce");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for georeduce")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+/// Under `--max-nodes 1` no target search can finish (the DEG and UEG targets of the bundled
+/// formula need dozens and thousands of nodes), so only the carried certificate decides.
+#[test]
+fn auto_answers_by_certificate_where_no_search_can() {
+    let args = [
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-deg,deg-ueg",
+        "--max-nodes",
+        "1",
+        "--json",
+    ];
+    let searched = georeduce(&[&args[..], &["--by", "search"]].concat());
+    assert_eq!(searched.status.code(), Some(3), "{}", stdout(&searched));
+    assert_eq!(json(&searched)["result"], "unknown");
+
+    let auto = georeduce(&args);
+    assert_eq!(
+        auto.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&auto),
+        stderr(&auto)
+    );
+    let j = json(&auto);
+    assert_eq!(j["result"], "match", "{j:#}");
+    assert_eq!(j["by"], "certificate");
+    assert_eq!(j["source_certificate"]["status"], "accepted");
+    for step in 0..2 {
+        assert_eq!(j["steps"][step]["by"], "certificate", "{j:#}");
+        assert_eq!(j["steps"][step]["winner"], "second", "{j:#}");
+        assert!(j["steps"][step]["certificate_positions"].as_u64() > Some(0));
+    }
+    // The text names the evidence too.
+    let text = stdout(&georeduce(&args[..6]));
+    assert!(text.contains("MATCH (certified: strategy of "), "{text}");
+    assert!(text.contains("result:  MATCH (by certificate)"), "{text}");
+}
+
+/// A directed graph without a Hamiltonian path from s to t: a NO answer of an NP problem has
+/// no certificate, so only the search can decide the steps of hampath-pvg,pvg-pag.
+const NO_PATH: &str = "hampath \"no path\" {
+  directed graph
+  vertices s a b t
+  edges s -> a, s -> b, a -> t, b -> t
+  start s
+  end t
+}
+";
+
+#[test]
+fn auto_answers_by_search_where_no_certificate_exists() {
+    let args = ["verify", "-", "--via", "hampath-pvg,pvg-pag", "--json"];
+    let certified = with_stdin(&[&args[..], &["--by", "certificate"]].concat(), NO_PATH);
+    assert_eq!(certified.status.code(), Some(3), "{}", stdout(&certified));
+    assert_eq!(json(&certified)["result"], "unknown");
+
+    let auto = with_stdin(&args, NO_PATH);
+    assert_eq!(
+        auto.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&auto),
+        stderr(&auto)
+    );
+    let j = json(&auto);
+    assert_eq!(j["result"], "match", "{j:#}");
+    assert_eq!(j["by"], "search");
+    assert_eq!(j["source_answer"], "no");
+    for step in 0..2 {
+        assert_eq!(j["steps"][step]["by"], "search", "{j:#}");
+        assert_eq!(j["steps"][step]["winner"], "first", "{j:#}");
+        assert!(j["steps"][step]["stats"]["nodes"].as_u64() > Some(0));
+    }
+}
+
+/// Neither method can decide: the search is out of nodes, and the as-printed IAG2 reduction
+/// has no forward map (its proof is broken). `auto` ends "unknown" (exit 3) and says why for
+/// both; with the nodes it needs, the search alone decides.
+#[test]
+fn auto_is_unknown_when_neither_method_decides() {
+    let args = [
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-iag2-as-printed",
+        "--json",
+    ];
+    let starved = georeduce(&[&args[..], &["--max-nodes", "1"]].concat());
+    assert_eq!(
+        starved.status.code(),
+        Some(3),
+        "{}{}",
+        stdout(&starved),
+        stderr(&starved)
+    );
+    let j = json(&starved);
+    assert_eq!(j["result"], "unknown", "{j:#}");
+    let why = j["steps"][0]["reason"].as_str().unwrap_or_default();
+    assert!(why.contains("search budget exhausted"), "{why}");
+    assert!(why.contains("certificate not constructive"), "{why}");
+
+    let fed = georeduce(&args);
+    assert_eq!(
+        fed.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&fed),
+        stderr(&fed)
+    );
+    let j = json(&fed);
+    assert_eq!(j["result"], "match", "{j:#}");
+    assert_eq!(j["steps"][0]["by"], "search", "{j:#}");
+}
+
+/// A 6-variable formula (`random.Random(100)` of bench/verify_auto.py) whose misère NimG-RM
+/// target neither method decides within a second.
+const HARD_FOR_NIMG: &str = "p cnf 6 10\ne 1 0\na 2 0\ne 3 0\na 4 0\ne 5 0\na 6 0\n\
+-2 4 5 0\n-3 4 1 0\n1 -2 -3 0\n-2 6 5 0\n-2 -4 -5 0\n2 1 -6 0\n5 2 -6 0\n-4 -6 2 0\n\
+-2 5 -3 0\n5 3 4 0\n";
+
+/// At the deadline both methods are stopped and the answer is "unknown" with both reasons;
+/// a method that reports after `verify` has taken the results writes nothing (this used to
+/// panic on the search thread).
+#[test]
+fn auto_stops_both_methods_at_the_deadline() {
+    let o = with_stdin(
+        &[
+            "verify",
+            "-",
+            "--via",
+            "qbf-dvg,dvg-nimg",
+            "--timeout",
+            "1",
+            "--json",
+        ],
+        HARD_FOR_NIMG,
+    );
+    assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["result"], "unknown", "{j:#}");
+    assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
+}
+
+/// `--certify` needs every target's search; a step that a certificate decided first in the
+/// race is searched to the end afterwards, so the four certificates of every step are carried
+/// whichever method won.
+#[test]
+fn auto_with_certify_carries_every_step() {
+    let o = georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-deg,deg-ueg",
+        "--certify",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let j = json(&o);
+    let certificates = j["certificates"].as_array().expect("certificates carried");
+    assert_eq!(certificates.len(), 2, "{j:#}");
+    for c in certificates {
+        for role in ["source", "forward", "target", "backward"] {
+            assert_eq!(c[role]["status"], "accepted", "{c:#}");
+        }
+    }
+}
