@@ -42,6 +42,10 @@ pub struct Node {
     pub id: String,
     /// The paper's label in markup; empty: drawn unlabelled.
     pub label: String,
+    /// The vertex's name in the game (its label or identifier, as markup): what
+    /// `solve --strategy` and `render --play` call it when the figure draws it unlabelled,
+    /// shown beside the vertex when a line of play passes there.
+    pub spoken: String,
     /// Pinned position in units, when the theorem places the vertex.
     pub pos: Option<(f64, f64)>,
     /// Shape.
@@ -128,6 +132,10 @@ pub struct Figure {
     /// The positions are a sketch for TikZ only: graphviz lays the figure out itself
     /// ([`super::fallback`]).
     pub graphviz_lays_out: bool,
+    /// Why `--compact` has nothing to draw as a box (a construction without gadgets, whose
+    /// outlines only group the source graph and a path): `render --compact` refuses with
+    /// this reason rather than drawing two empty ellipses.
+    pub no_compact: Option<String>,
 }
 
 /// Graphviz layout engine for figures without pinned positions.
@@ -156,6 +164,7 @@ impl Figure {
             .map(|v| Node {
                 id: graph.id(v).to_string(),
                 label: markup_of_display(graph.display(v)),
+                spoken: markup_of_display(graph.display(v)),
                 pos: None,
                 style: NodeStyle::Vertex,
                 start: None,
@@ -185,6 +194,7 @@ impl Figure {
                 Engine::Neato
             },
             graphviz_lays_out: false,
+            no_compact: None,
         }
     }
 
@@ -255,6 +265,7 @@ impl Figure {
             caption: self.caption.clone(),
             engine: self.engine,
             graphviz_lays_out: false,
+            no_compact: self.no_compact.clone(),
         };
         for mut n in source.nodes {
             n.pos = n.pos.map(|(x, y)| (x * k + dx, y * k + dy));

@@ -36,6 +36,13 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     };
     let fig = figure_of(&parsed.instance, &steps, &reduced)
         .map_err(|e| parsed.error_at(&Locator::Whole, "render::no_graph", e.to_string(), None))?;
+    if let (true, Some(why)) = (args.compact, &fig.no_compact) {
+        miette::bail!(
+            code = "render::nothing_to_compact",
+            help = "draw it without --compact",
+            "--compact: {why}"
+        );
+    }
     let target = reduced.last().map_or(&parsed.instance, |r| &r.target);
     let overlay = args.play || args.strategy.is_some();
     let line: Vec<Move> = match (overlay, target) {
