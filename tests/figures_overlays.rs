@@ -9,6 +9,46 @@ use georeduce::render::gallery::{ENTRIES, draw};
 use georeduce::render::tikz::{self, TikzOptions};
 use georeduce::render::{Options, PlayedMove, Scene};
 
+/// `--compact -o OUT.dot` also writes one detail figure per kind of gadget, with the
+/// gadget's vertices drawn in full and its neighbours as stubs.
+#[test]
+fn compact_writes_one_detail_figure_per_gadget_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    for (example, via, kinds, members) in [
+        (
+            "examples/fraenkel-simonson.qbf",
+            "qbf-pvg",
+            &["clause"][..],
+            11,
+        ),
+        ("examples/vertex-cover.geo", "vc-pvg", &["cigar"][..], 0),
+        ("examples/games/pvg.geo", "pvg-pag", &["vertex"][..], 2),
+    ] {
+        let out = dir.path().join(format!("{via}.dot"));
+        let o = georeduce(&[
+            "render",
+            example,
+            "--via",
+            via,
+            "--compact",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{o:?}");
+        let written: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        assert_eq!(written.len(), kinds.len(), "{via}: {written:?}");
+        for kind in kinds {
+            let path = dir.path().join(format!("{via}-detail-{kind}.dot"));
+            let dot = std::fs::read_to_string(&path).unwrap();
+            assert!(dot.contains(&format!("One {kind} gadget in full")), "{dot}");
+            // Nothing is boxed in the detail: every member is a drawn vertex.
+            let vertices = dot.lines().filter(|l| l.starts_with("  \"v")).count();
+            assert!(vertices > members, "{via}: {vertices} vertices\n{dot}");
+            assert!(!dot.contains("\"g0\""), "{via}: a gadget collapsed\n{dot}");
+        }
+    }
+}
+
 #[test]
 fn compact_refuses_a_construction_without_gadgets_and_boxes_the_others() {
     let o = georeduce(&[

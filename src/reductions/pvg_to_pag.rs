@@ -513,6 +513,9 @@ fn drawn(
             members.push(x);
         }
         fig.gadget(g.id(u), markup_of_display(shown), members, Outline::Box);
+        if let Some(split) = fig.gadgets.last_mut() {
+            split.kind = "vertex".into();
+        }
     }
     // An antiparallel pair u → w, w → u of G becomes u_out → w_in and w_out → u_in, which
     // straight lines draw as a cross: each bends through its own side of the line u w, the

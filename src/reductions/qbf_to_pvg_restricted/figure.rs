@@ -153,6 +153,7 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
             members: c.members.clone(),
             outline: Outline::Box,
             collapse: true,
+            kind: "clause".into(),
         });
     }
     // The literal in-trees (and `Rx`): every vertex left is on the way from a cluster's
