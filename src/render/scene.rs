@@ -241,6 +241,8 @@ impl Scene {
         let mut nodes = Vec::new();
         let mut node_of: Vec<usize> = vec![usize::MAX; n];
         let mut outlines = Vec::new();
+        // Per scene node: a box drawn only because of `--compact`.
+        let mut compacted: Vec<bool> = Vec::new();
         for (gi, g) in fig.gadgets.iter().enumerate() {
             let (centre, size) = extent(fig, &g.members);
             let collapsed = ((g.collapse && !opts.expand_cigars)
@@ -248,6 +250,7 @@ impl Scene {
                 && fig.pinned();
             if collapsed {
                 let k = nodes.len();
+                compacted.push(!(g.collapse && !opts.expand_cigars));
                 nodes.push(SceneNode {
                     key: format!("g{gi}"),
                     label: match (opts.no_labels, g.label.is_empty()) {
@@ -314,6 +317,7 @@ impl Scene {
                 .iter()
                 .any(|g| highlighted(&g.name) && g.members.contains(&v));
             node_of[v] = nodes.len();
+            compacted.push(false);
             nodes.push(SceneNode {
                 key: format!("v{v}"),
                 label,
@@ -348,7 +352,9 @@ impl Scene {
             edges.push(SceneEdge {
                 from: a,
                 to: b,
-                route: if collapsed_end {
+                // A box drawn only for `--compact` hides where the theorem's route began; a
+                // gadget the paper itself draws collapsed (a cigar, a cluster) keeps it.
+                route: if compacted[a] || compacted[b] {
                     Route::Straight
                 } else {
                     e.route.clone()
