@@ -250,7 +250,7 @@ impl Scene {
                 && fig.pinned();
             if collapsed {
                 let k = nodes.len();
-                compacted.push(!(g.collapse && !opts.expand_cigars));
+                compacted.push(!g.collapse || opts.expand_cigars);
                 nodes.push(SceneNode {
                     key: format!("g{gi}"),
                     label: match (opts.no_labels, g.label.is_empty()) {
