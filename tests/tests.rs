@@ -26,6 +26,9 @@ mod depqbf;
 mod figures;
 /// Figures of constructions drawn on the source's shape (arc gadgets, pendants).
 mod figures_gadgets;
+/// Figure options and overlays: --compact (and its detail figures), names on a line of
+/// play, bent antiparallel arcs, the TikZ legend.
+mod figures_overlays;
 /// The bounded, seeded fuzz run (ignored by default; .ci/run runs it).
 mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.

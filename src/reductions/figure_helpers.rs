@@ -336,6 +336,54 @@ fn crossing(p: Point, q: Point, r: Point, s: Point) -> Option<f64> {
     (t > 1e-6 && t < 1.0 - 1e-6 && u > 1e-6 && u < 1.0 - 1e-6).then_some(t)
 }
 
+/// True when the polyline through `a` crosses the polyline through `b` (a proper crossing
+/// of two of their segments; touching ends do not count).
+pub fn polylines_cross(a: &[Point], b: &[Point]) -> bool {
+    a.windows(2).any(|s| {
+        b.windows(2)
+            .any(|t| crossing(s[0], s[1], t[0], t[1]).is_some())
+    })
+}
+
+/// The distance from `x` to the polyline through `line`.
+pub fn polyline_distance(line: &[Point], x: Point) -> f64 {
+    line.windows(2)
+        .map(|s| segment_distance(x, s[0], s[1]))
+        .fold(f64::MAX, f64::min)
+}
+
+/// How tangled a placed figure is: pairs of edges that cross, plus edges that pass within
+/// 0.45 units (a circle's radius and a gap) of a vertex they do not join; centre to centre,
+/// through their waypoints. For choosing between candidate placements.
+pub fn tangles(fig: &Figure) -> usize {
+    let line = |e: &crate::render::figure::Edge| -> Vec<Point> {
+        let mut pts = vec![fig.nodes[e.from].pos.unwrap_or_default()];
+        if let crate::render::figure::Route::Through(ways) = &e.route {
+            pts.extend(ways);
+        }
+        pts.push(fig.nodes[e.to].pos.unwrap_or_default());
+        pts
+    };
+    let lines: Vec<Vec<Point>> = fig.edges.iter().map(line).collect();
+    let mut count = 0;
+    for (i, a) in lines.iter().enumerate() {
+        count += lines[i + 1..]
+            .iter()
+            .filter(|b| polylines_cross(a, b))
+            .count();
+        let e = &fig.edges[i];
+        count += fig
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|&(v, n)| {
+                v != e.from && v != e.to && n.pos.is_some_and(|p| polyline_distance(a, p) < 0.45)
+            })
+            .count();
+    }
+    count
+}
+
 /// Draws each `pendants[i]` as a small leaf beside `owners[i]`, `reach` units outwards
 /// from `centre` (or in the direction `away` gives, when the caller knows better).
 pub fn place_pendants(

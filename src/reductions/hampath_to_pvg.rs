@@ -475,6 +475,12 @@ fn figure(src: &HamPath, built: &Construction<Layout>, as_printed: bool) -> Figu
             .push("as printed: t is ignored (II wins iff a Hamiltonian path starts at s)".into()),
         _ => {}
     }
+    fig.no_compact = Some(
+        "hampath-pvg builds no gadgets: the board is G itself beside I's chain of n vertices, \
+         so there is nothing to draw as a box (the figure without --compact is already the \
+         paper's)"
+            .into(),
+    );
     fig
 }
 

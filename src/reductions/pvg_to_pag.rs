@@ -25,7 +25,9 @@
 
 use super::certmaps::util::{GameOracle, build_game_cert, dest, origin, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
-use super::figure_helpers::{centroid, outward, source_positions};
+use super::figure_helpers::{
+    centroid, outward, polyline_distance, polylines_cross, source_positions, tangles,
+};
 use super::helpers::{normal_game, partizan, wrong_kind};
 use super::theorem::{Construction, Size, Theorem, size_formula};
 use super::{Claim, ProblemKind, ReductionError, ReductionInfo};
@@ -410,6 +412,46 @@ fn half_label(shown: &str, half: &str) -> String {
 /// at `u_in` and its out-arcs leave `u_out`; a sink's `u_extra` is a small leaf after
 /// `u_out`. Each pair is outlined and named after u (`--highlight u`).
 fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
+    // Both handednesses of the lanes, then each twin vertex's pair turned to whichever of
+    // twelve directions tangles the drawing least (crossings and arcs grazing a vertex),
+    // one vertex at a time; the first best wins, so the choice is deterministic.
+    let g = &src.graph;
+    let has_twin = |u: VertexId| {
+        g.edges
+            .iter()
+            .any(|&(a, b)| a == u && b != u && g.edges.contains(&(b, a)))
+    };
+    let mut best_turns = vec![None; g.n()];
+    let mut best = (usize::MAX, 1.0);
+    for hand in [1.0, -1.0] {
+        let t = tangles(&drawn(src, built, hand, &best_turns));
+        if t < best.0 {
+            best = (t, hand);
+        }
+    }
+    let (mut score, hand) = best;
+    for u in (0..g.n()).filter(|&u| has_twin(u)) {
+        for k in 0..12 {
+            let mut turns = best_turns.clone();
+            turns[u] = Some(std::f64::consts::TAU * k as f64 / 12.0);
+            let t = tangles(&drawn(src, built, hand, &turns));
+            if t < score {
+                (score, best_turns) = (t, turns);
+            }
+        }
+    }
+    drawn(src, built, hand, &best_turns)
+}
+
+/// [`figure`] with the halves of a vertex that has an antiparallel twin placed across the
+/// line to the twin, `u_out` on its left for `hand = 1` (on its right for −1), or along the
+/// direction `turns[u]` (radians) where given.
+fn drawn(
+    src: &Geography,
+    built: &Construction<Layout>,
+    hand: f64,
+    turns: &[Option<f64>],
+) -> Figure {
     let lay = &built.layout;
     let mut fig = Figure::of_game(
         &built.game,
@@ -421,8 +463,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     let g = &src.graph;
     for u in 0..g.n() {
         // The pair points from where u's arcs come in to where they go out.
-        let mean =
-            |ends: Vec<VertexId>| centroid(&ends.iter().map(|&w| pos[w]).collect::<Vec<_>>());
+        let mean = |ends: &[VertexId]| centroid(&ends.iter().map(|&w| pos[w]).collect::<Vec<_>>());
         let ins: Vec<VertexId> = g
             .edges
             .iter()
@@ -436,9 +477,20 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             .map(|e| e.1)
             .collect();
         let p = pos[u];
-        let from = if ins.is_empty() { p } else { mean(ins) };
-        let to = if outs.is_empty() { p } else { mean(outs) };
+        let from = if ins.is_empty() { p } else { mean(&ins) };
+        let to = if outs.is_empty() { p } else { mean(&outs) };
         let mut d = (to.0 - from.0, to.1 - from.1);
+        // With an antiparallel twin w, u_out goes on one side of the line u → w and u_in on
+        // the other (and w's halves the same way seen from w): u_out → w_in and w_out → u_in
+        // then run side by side as two lanes instead of crossing.
+        let twin = outs.iter().copied().find(|&w| ins.contains(&w));
+        if let Some(w) = twin {
+            let t = outward(p, pos[w]);
+            d = (-t.1 * hand, t.0 * hand);
+        }
+        if let Some(a) = turns[u] {
+            d = (a.cos(), a.sin());
+        }
         let len = (d.0 * d.0 + d.1 * d.1).sqrt();
         d = if len < 1e-6 {
             // No direction from the arcs: along the circle, clockwise.
@@ -461,9 +513,56 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             members.push(x);
         }
         fig.gadget(g.id(u), markup_of_display(shown), members, Outline::Box);
+        if let Some(split) = fig.gadgets.last_mut() {
+            split.kind = "vertex".into();
+        }
+    }
+    // An antiparallel pair u → w, w → u of G becomes u_out → w_in and w_out → u_in, which
+    // straight lines draw as a cross: each bends through its own side of the line u w, the
+    // sides chosen so that the two bends do not cross (Fig. 3 draws them as two bows).
+    let at = |fig: &Figure, v: VertexId| fig.nodes[v].pos.unwrap_or_default();
+    for &(u, w) in &g.edges {
+        if u >= w || !g.edges.contains(&(w, u)) {
+            continue;
+        }
+        let (a, b) = ((lay.out[u], lay.inn[w]), (lay.out[w], lay.inn[u]));
+        let mid = ((pos[u].0 + pos[w].0) / 2.0, (pos[u].1 + pos[w].1) / 2.0);
+        let d = outward(pos[u], pos[w]);
+        let side = |s: f64| (mid.0 - s * d.1, mid.1 + s * d.0);
+        // Bad: the two cross, or one runs over a half of u or w it does not join.
+        let cross = |s: f64| {
+            let (la, lb) = (
+                [at(&fig, a.0), side(s), at(&fig, a.1)],
+                [at(&fig, b.0), side(-s), at(&fig, b.1)],
+            );
+            let grazes = |line: &[(f64, f64)], ends: (VertexId, VertexId)| {
+                [lay.inn[u], lay.out[u], lay.inn[w], lay.out[w]]
+                    .iter()
+                    .filter(|&&x| x != ends.0 && x != ends.1)
+                    .any(|&x| polyline_distance(line, at(&fig, x)) < CLEARANCE)
+            };
+            polylines_cross(&la, &lb) || grazes(&la, a) || grazes(&lb, b)
+        };
+        // The smallest bow, on either side, that keeps the two apart and off the halves
+        // (halves that face each other across the line need a wider one).
+        let s = BOWS
+            .iter()
+            .flat_map(|&k| [k, -k])
+            .find(|&s| !cross(s))
+            .unwrap_or(BOWS[0]);
+        if s != 0.0 {
+            fig.route(a.0, a.1, vec![side(s)]);
+            fig.route(b.0, b.1, vec![side(-s)]);
+        }
     }
     fig
 }
+
+/// How far each arc of an antiparallel pair may bend from the line between its vertices
+/// (units), tried in this order: straight when the two lanes already keep apart.
+const BOWS: [f64; 5] = [0.0, 0.55, 0.9, 1.3, 1.8];
+/// How close an arc may pass to a vertex it does not join (units; a circle's radius is 0.3).
+const CLEARANCE: f64 = 0.45;
 
 #[cfg(test)]
 mod tests {

@@ -42,6 +42,10 @@ pub struct Node {
     pub id: String,
     /// The paper's label in markup; empty: drawn unlabelled.
     pub label: String,
+    /// The vertex's name in the game (its label or identifier, as markup): what
+    /// `solve --strategy` and `render --play` call it when the figure draws it unlabelled,
+    /// shown beside the vertex when a line of play passes there.
+    pub spoken: String,
     /// Pinned position in units, when the theorem places the vertex.
     pub pos: Option<(f64, f64)>,
     /// Shape.
@@ -107,6 +111,18 @@ pub struct Gadget {
     pub outline: Outline,
     /// Draw the members as one ellipse unless `--expand-cigars`.
     pub collapse: bool,
+    /// What sort of gadget it is (`clause`, `cigar`, `arc`, `vertex`): `--compact` writes
+    /// one detail figure per kind ([`Figure::detail`]).
+    pub kind: String,
+}
+
+/// The kind of a gadget named `name`: the name without its trailing number (`C2` → `clause`,
+/// `cigar3` → `cigar`, `arc1` → `arc`); a theorem may set another.
+pub fn kind_of(name: &str) -> String {
+    match name.trim_end_matches(|c: char| c.is_ascii_digit()) {
+        "C" => "clause".into(),
+        other => other.to_string(),
+    }
 }
 
 /// A whole figure.
@@ -128,6 +144,10 @@ pub struct Figure {
     /// The positions are a sketch for TikZ only: graphviz lays the figure out itself
     /// ([`super::fallback`]).
     pub graphviz_lays_out: bool,
+    /// Why `--compact` has nothing to draw as a box (a construction without gadgets, whose
+    /// outlines only group the source graph and a path): `render --compact` refuses with
+    /// this reason rather than drawing two empty ellipses.
+    pub no_compact: Option<String>,
 }
 
 /// Graphviz layout engine for figures without pinned positions.
@@ -156,6 +176,7 @@ impl Figure {
             .map(|v| Node {
                 id: graph.id(v).to_string(),
                 label: markup_of_display(graph.display(v)),
+                spoken: markup_of_display(graph.display(v)),
                 pos: None,
                 style: NodeStyle::Vertex,
                 start: None,
@@ -185,6 +206,7 @@ impl Figure {
                 Engine::Neato
             },
             graphviz_lays_out: false,
+            no_compact: None,
         }
     }
 
@@ -212,8 +234,10 @@ impl Figure {
         members: Vec<VertexId>,
         outline: Outline,
     ) {
+        let name = name.into();
         self.gadgets.push(Gadget {
-            name: name.into(),
+            kind: kind_of(&name),
+            name,
             label: label.into(),
             members,
             outline,
@@ -255,6 +279,7 @@ impl Figure {
             caption: self.caption.clone(),
             engine: self.engine,
             graphviz_lays_out: false,
+            no_compact: self.no_compact.clone(),
         };
         for mut n in source.nodes {
             n.pos = n.pos.map(|(x, y)| (x * k + dx, y * k + dy));
@@ -286,6 +311,7 @@ impl Figure {
             members: (0..offset).collect(),
             outline: Outline::Box,
             collapse: false,
+            kind: "source".into(),
         });
         fig.gadgets.extend(source.gadgets);
         let shifted = self.gadgets.into_iter().map(|g| Gadget {
@@ -297,6 +323,121 @@ impl Figure {
             fig.caption.push(format!("source: {first}"));
         }
         fig
+    }
+
+    /// The first gadget of each kind that `--compact` boxes (outlined, not bare), in the
+    /// order the theorem drew them: the gadgets a detail figure shows.
+    pub fn detail_gadgets(&self) -> Vec<usize> {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut out = Vec::new();
+        for (i, g) in self.gadgets.iter().enumerate() {
+            if g.outline != Outline::Bare && g.kind != "source" && !seen.contains(&g.kind.as_str())
+            {
+                seen.push(&g.kind);
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    /// The detail figure of gadget `gi`, as the papers draw one gadget of each kind beside a
+    /// board of boxes: its vertices and arcs in full where the theorem placed them, and each
+    /// vertex it is joined to outside it as a labelled stub a little beyond its outline, in
+    /// the direction of the real vertex.
+    pub fn detail(&self, gi: usize) -> Figure {
+        let g = &self.gadgets[gi];
+        let inside = |v: VertexId| g.members.contains(&v);
+        let mut keep: Vec<VertexId> = g.members.clone();
+        for e in &self.edges {
+            for (a, b) in [(e.from, e.to), (e.to, e.from)] {
+                if inside(a) && !inside(b) && !keep.contains(&b) {
+                    keep.push(b);
+                }
+            }
+        }
+        let index = |v: VertexId| keep.iter().position(|&k| k == v);
+        let pts: Vec<(f64, f64)> = g
+            .members
+            .iter()
+            .filter_map(|&m| self.nodes[m].pos)
+            .collect();
+        let n = pts.len().max(1) as f64;
+        let centre = pts
+            .iter()
+            .fold((0.0, 0.0), |c, p| (c.0 + p.0 / n, c.1 + p.1 / n));
+        let reach = pts
+            .iter()
+            .map(|p| ((p.0 - centre.0).powi(2) + (p.1 - centre.1).powi(2)).sqrt())
+            .fold(0.0, f64::max)
+            + 1.6;
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut stubs: Vec<(f64, f64)> = Vec::new();
+        for &v in &keep {
+            let mut node = self.nodes[v].clone();
+            node.step = 1;
+            if !inside(v) {
+                // A stub: towards the real vertex, on a circle round the gadget, moved on
+                // round it while it would sit on an earlier stub.
+                let p = node.pos.unwrap_or(centre);
+                let mut a = (p.1 - centre.1).atan2(p.0 - centre.0);
+                let at = |a: f64| (centre.0 + reach * a.cos(), centre.1 + reach * a.sin());
+                for _ in 0..24 {
+                    let q = at(a);
+                    if stubs
+                        .iter()
+                        .all(|s| ((s.0 - q.0).powi(2) + (s.1 - q.1).powi(2)).sqrt() > 0.9)
+                    {
+                        break;
+                    }
+                    a += std::f64::consts::TAU / 24.0;
+                }
+                node.pos = Some(at(a));
+                stubs.push(at(a));
+            }
+            nodes.push(node);
+        }
+        let edges = self
+            .edges
+            .iter()
+            .filter(|e| inside(e.from) || inside(e.to))
+            .filter_map(|e| {
+                let (from, to) = (index(e.from)?, index(e.to)?);
+                let route = match inside(e.from) && inside(e.to) {
+                    true => e.route.clone(),
+                    false => Route::Straight,
+                };
+                Some(Edge {
+                    from,
+                    to,
+                    route,
+                    undirected: e.undirected,
+                })
+            })
+            .collect();
+        let label = match g.label.is_empty() {
+            true => g.name.clone(),
+            false => g.label.clone(),
+        };
+        Figure {
+            directed: self.directed,
+            nodes,
+            edges,
+            gadgets: vec![Gadget {
+                name: g.name.clone(),
+                label: g.label.clone(),
+                members: (0..g.members.len()).collect(),
+                outline: g.outline,
+                collapse: false,
+                kind: g.kind.clone(),
+            }],
+            caption: vec![
+                format!("One {} gadget in full: {label}", g.kind),
+                format!("from: {}", self.caption.first().map_or("", String::as_str)),
+            ],
+            engine: self.engine,
+            graphviz_lays_out: false,
+            no_compact: None,
+        }
     }
 
     /// True when the theorem placed every vertex.

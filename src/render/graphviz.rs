@@ -27,8 +27,13 @@ pub enum GraphvizError {
 /// The output of `dot -T{format}` on `dot_text`, and anything `dot` printed on stderr
 /// (warnings).
 pub fn run_dot(dot_text: &str, format: &str) -> Result<(Vec<u8>, String), GraphvizError> {
-    let mut child = Command::new("dot")
-        .arg(format!("-T{format}"))
+    let mut cmd = Command::new("dot");
+    cmd.arg(format!("-T{format}"));
+    if format == "png" {
+        // `size="16,9!"` is in inches: at 120 dpi a PNG fills a 1920×1080 slide.
+        cmd.arg("-Gdpi=120");
+    }
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

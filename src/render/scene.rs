@@ -103,6 +103,19 @@ pub struct SceneNode {
     pub highlight: bool,
     /// Move numbers of the play overlay that put a token here (placing moves only).
     pub placed_by: Option<(usize, u8)>,
+    /// The game's name of a vertex the figure draws unlabelled, shown small beside it
+    /// because a line of play passes there (so the moves in words match the figure).
+    pub tag: Option<Tag>,
+}
+
+/// A name drawn beside a vertex (see [`SceneNode::tag`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tag {
+    /// Markup.
+    pub text: String,
+    /// Direction from the vertex (degrees, anticlockwise from east): the middle of the
+    /// widest gap between its edges, so that the name sits clear of the line of play.
+    pub angle: f64,
 }
 
 /// What a scene node is.
@@ -228,6 +241,8 @@ impl Scene {
         let mut nodes = Vec::new();
         let mut node_of: Vec<usize> = vec![usize::MAX; n];
         let mut outlines = Vec::new();
+        // Per scene node: a box drawn only because of `--compact`.
+        let mut compacted: Vec<bool> = Vec::new();
         for (gi, g) in fig.gadgets.iter().enumerate() {
             let (centre, size) = extent(fig, &g.members);
             let collapsed = ((g.collapse && !opts.expand_cigars)
@@ -235,6 +250,7 @@ impl Scene {
                 && fig.pinned();
             if collapsed {
                 let k = nodes.len();
+                compacted.push(!g.collapse || opts.expand_cigars);
                 nodes.push(SceneNode {
                     key: format!("g{gi}"),
                     label: match (opts.no_labels, g.label.is_empty()) {
@@ -259,6 +275,7 @@ impl Scene {
                     step: gi + 1,
                     highlight: highlighted(&g.name),
                     placed_by: None,
+                    tag: None,
                 });
                 for &m in &g.members {
                     node_of[m] = k;
@@ -300,6 +317,7 @@ impl Scene {
                 .iter()
                 .any(|g| highlighted(&g.name) && g.members.contains(&v));
             node_of[v] = nodes.len();
+            compacted.push(false);
             nodes.push(SceneNode {
                 key: format!("v{v}"),
                 label,
@@ -310,6 +328,7 @@ impl Scene {
                 step: step[v].max(1),
                 highlight: in_highlight,
                 placed_by: None,
+                tag: None,
             });
         }
         // Edges between drawn nodes; a bundle into a collapsed cigar is drawn once.
@@ -333,7 +352,9 @@ impl Scene {
             edges.push(SceneEdge {
                 from: a,
                 to: b,
-                route: if collapsed_end {
+                // A box drawn only for `--compact` hides where the theorem's route began; a
+                // gadget the paper itself draws collapsed (a cigar, a cluster) keeps it.
+                route: if compacted[a] || compacted[b] {
                     Route::Straight
                 } else {
                     e.route.clone()
@@ -342,6 +363,26 @@ impl Scene {
                 step: nodes[a].step.max(nodes[b].step),
                 undirected: e.undirected,
             });
+        }
+        // Unlabelled vertices the line passes through show the game's name for them, the
+        // name the moves in words use (`T₁ -> x₁`), where the paper draws only a dot.
+        let mut visited: Vec<VertexId> = Vec::new();
+        for m in &opts.play {
+            if let Some(e) = m.edge.and_then(|e| fig.edges.get(e)) {
+                visited.push(e.from);
+            }
+            visited.push(m.to);
+        }
+        for v in visited {
+            let Some(&k) = node_of.get(v) else { continue };
+            let unnamed =
+                matches!(nodes[k].kind, SceneKind::Vertex(_)) && nodes[k].label.is_empty();
+            if unnamed && !opts.no_labels && !fig.nodes[v].spoken.is_empty() {
+                nodes[k].tag = Some(Tag {
+                    text: fig.nodes[v].spoken.clone(),
+                    angle: free_angle(&nodes, &edges, k),
+                });
+            }
         }
         for (k, m) in opts.play.iter().enumerate() {
             match m.edge.and_then(|e| edge_of.get(e).copied().flatten()) {
@@ -435,6 +476,45 @@ impl Scene {
             Start::Both => self.palette.highlight,
         }
     }
+}
+
+/// The direction (degrees) from scene node `k` furthest from its drawn edges: of the eight
+/// compass directions, the one whose nearest edge is furthest away (east first on a tie).
+fn free_angle(nodes: &[SceneNode], edges: &[SceneEdge], k: usize) -> f64 {
+    let Some(p) = nodes[k].pos else { return 0.0 };
+    let mut angles: Vec<f64> = Vec::new();
+    for e in edges {
+        let other = match (e.from == k, e.to == k) {
+            (true, false) => e.to,
+            (false, true) => e.from,
+            _ => continue,
+        };
+        // Towards the edge's first bend near `k`, else towards its other end.
+        let q = match &e.route {
+            Route::Through(ways) if !ways.is_empty() => match e.from == k {
+                true => ways[0],
+                false => ways[ways.len() - 1],
+            },
+            _ => match nodes[other].pos {
+                Some(q) => q,
+                None => continue,
+            },
+        };
+        angles.push((q.1 - p.1).atan2(q.0 - p.0).to_degrees());
+    }
+    let gap = |a: f64, b: f64| {
+        let d = (a - b).rem_euclid(360.0);
+        d.min(360.0 - d)
+    };
+    let mut best = (f64::MIN, 0.0);
+    for i in 0..8 {
+        let a = 45.0 * i as f64;
+        let room = angles.iter().map(|&b| gap(a, b)).fold(360.0, f64::min);
+        if room > best.0 + 1e-9 {
+            best = (room, a);
+        }
+    }
+    best.1
 }
 
 /// Longest caption line (characters) before it is broken at a space.

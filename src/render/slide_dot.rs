@@ -117,7 +117,7 @@ pub fn write(scene: &Scene) -> String {
             );
         }
     }
-    for n in &scene.nodes {
+    for (index, n) in scene.nodes.iter().enumerate() {
         let mut a: Vec<String> = Vec::new();
         let mut label = label_unicode(&n.label);
         if let Some(w) = n.weight {
@@ -164,6 +164,24 @@ pub fn write(scene: &Scene) -> String {
                 scene.player_colour(p)
             ));
         }
+        if let (Some(tag), false) = (&n.tag, scene.pinned) {
+            // Graphviz places the vertex, and so the name.
+            a.push(format!("xlabel={}", quote(&label_unicode(&tag.text))));
+        }
+        if let (Some(tag), Some(p), true) = (&n.tag, n.pos, scene.pinned) {
+            // Pinned beside the vertex, in the gap between its edges.
+            let (dx, dy) = (tag.angle.to_radians().cos(), tag.angle.to_radians().sin());
+            let r = radius(scene, index, dx, dy) / UNIT_PT + TAG_GAP;
+            let _ = writeln!(
+                s,
+                "  \"{}_name\" [shape=plaintext, style=\"\", label={}, fontsize={TAG_PT}, \
+                 fontcolor=\"#{}\", fixedsize=false, width=0, height=0, {}];",
+                n.key,
+                quote(&label_unicode(&tag.text)),
+                pal.ink,
+                at((p.0 + r * dx, p.1 + r * dy))
+            );
+        }
         if let (true, Some(p)) = (scene.pinned, n.pos) {
             a.push(at(p));
         }
@@ -201,6 +219,11 @@ pub fn write(scene: &Scene) -> String {
     s.push_str("}\n");
     s
 }
+
+/// Size (points) of the name beside an unlabelled vertex on a line of play.
+const TAG_PT: f64 = 13.0;
+/// Distance (units) from a vertex's border to the centre of the name beside it.
+const TAG_GAP: f64 = 0.25;
 
 /// Diameter of a vertex circle in units (TikZ draws the same).
 pub const VERTEX_UNITS: f64 = 0.6;

@@ -25,6 +25,9 @@ const SLIDE_H_CM: f64 = 7.6;
 const CAPTION_GAP_CM: f64 = 0.25;
 const LEGEND_LINE_CM: f64 = 0.6;
 const CAPTION_LINE_CM: f64 = 0.5;
+/// Options of the nested pictures that draw the legend's marks: centimetre units, no
+/// inherited node style, set on the text's axis.
+const LEGEND_MARK: &str = "x=1cm, y=1cm, baseline=-0.6ex, every node/.style={}";
 
 /// The TikZ text of `scene`; every node must have a position.
 pub fn write(scene: &Scene, opts: TikzOptions) -> String {
@@ -162,6 +165,13 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         if n.highlight {
             style.push("draw=grHighlight, line width=2.4pt".into());
         }
+        if let Some(tag) = &n.tag {
+            style.push(format!(
+                "label={{[text=grInk, font=\\large, inner sep=1pt]{:.0}:{}}}",
+                tag.angle,
+                label_tex(&tag.text)
+            ));
+        }
         if let Some((k, pl)) = n.placed_by {
             let c = if pl == 0 { "grFirst" } else { "grSecond" };
             style.push(format!(
@@ -228,13 +238,17 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         for l in &scene.legend {
             let c = colour_name(scene, l.colour);
             let dash = if l.dashed { ", dashed" } else { "" };
+            // A nested picture inherits the outer one's units and node styles: the marks
+            // reset them, so that they are text-sized whatever the drawing's scale.
             let mark = if l.arrow {
                 format!(
-                    "\\tikz\\draw[->, >=stealth, line width=2pt, draw={c}{dash}] (0,0) -- (0.6,0);"
+                    "\\tikz[{LEGEND_MARK}]\\draw[->, >=stealth, line width=1.2pt, draw={c}{dash}] \
+                     (0,0) -- (0.55,0);"
                 )
             } else {
                 format!(
-                    "\\tikz\\node[circle, draw={c}, double, very thick, minimum size=3mm{dash}] {{}};"
+                    "\\tikz[{LEGEND_MARK}]\\node[circle, draw={c}, double, double distance=0.8pt, \
+                     thick, inner sep=0pt, minimum size=2.2mm, anchor=center{dash}] {{}};"
                 )
             };
             let _ = write!(line, "{mark}~{}\\quad ", tex_escape(&l.text));

@@ -36,6 +36,13 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     };
     let fig = figure_of(&parsed.instance, &steps, &reduced)
         .map_err(|e| parsed.error_at(&Locator::Whole, "render::no_graph", e.to_string(), None))?;
+    if let (true, Some(why)) = (args.compact, &fig.no_compact) {
+        miette::bail!(
+            code = "render::nothing_to_compact",
+            help = "draw it without --compact",
+            "--compact: {why}"
+        );
+    }
     let target = reduced.last().map_or(&parsed.instance, |r| &r.target);
     let overlay = args.play || args.strategy.is_some();
     let line: Vec<Move> = match (overlay, target) {
@@ -131,20 +138,54 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
         standalone: args.standalone,
         beamer_steps: args.beamer_steps,
     };
-    match format {
-        FigureFormat::Dot => {
-            write_output(args.output.as_deref(), &slide_dot::write(&scene), rules)?
+    write_figure(&scene, format, args.output.as_deref(), rules, tikz_opts)?;
+    // `--compact` draws gadgets as boxes; one figure per kind of gadget shows one of them in
+    // full, as the papers do (`OUT-detail-KIND.EXT`).
+    if let (true, Some(out)) = (args.compact, &args.output) {
+        let detail_opts = Options {
+            compact: false,
+            play: Vec::new(),
+            highlight: None,
+            title: None,
+            ..opts
+        };
+        for gi in fig.detail_gadgets() {
+            let kind = fig.gadgets[gi].kind.replace(' ', "-");
+            let path = detail_path(out, &kind);
+            let scene = Scene::new(&fig.detail(gi), &detail_opts);
+            write_figure(&scene, format, Some(&path), rules, tikz_opts)?;
+            crate::outln!("detail:  {}", path.display());
         }
-        FigureFormat::Tex => write_output(
-            args.output.as_deref(),
-            &tikz::write(&scene, tikz_opts),
-            rules,
-        )?,
+    }
+    Ok(Outcome::Done)
+}
+
+/// `OUT-detail-KIND.EXT` beside `out` (`board.svg` → `board-detail-clause.svg`).
+fn detail_path(out: &Path, kind: &str) -> std::path::PathBuf {
+    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("figure");
+    let name = match out.extension().and_then(|e| e.to_str()) {
+        Some(ext) => format!("{stem}-detail-{kind}.{ext}"),
+        None => format!("{stem}-detail-{kind}"),
+    };
+    out.with_file_name(name)
+}
+
+/// Writes `scene` in `format` to `out` (standard output when `None`).
+fn write_figure(
+    scene: &Scene,
+    format: FigureFormat,
+    out: Option<&Path>,
+    rules: WriteRules,
+    tikz_opts: TikzOptions,
+) -> miette::Result<()> {
+    match format {
+        FigureFormat::Dot => write_output(out, &slide_dot::write(scene), rules)?,
+        FigureFormat::Tex => write_output(out, &tikz::write(scene, tikz_opts), rules)?,
         FigureFormat::Svg | FigureFormat::Pdf | FigureFormat::Png => {
             let name = format!("{format:?}").to_lowercase();
-            let (bytes, _warnings) = run_dot(&slide_dot::write(&scene), &name)
+            let (bytes, _warnings) = run_dot(&slide_dot::write(scene), &name)
                 .map_err(|e| miette::miette!(code = "render::graphviz", "{e}"))?;
-            match (&args.output, format) {
+            match (out, format) {
                 (Some(p), _) => write_file(p, &bytes, rules)?,
                 (None, FigureFormat::Svg) => {
                     write_output(None, &String::from_utf8_lossy(&bytes), rules)?
@@ -156,7 +197,7 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
             }
         }
     }
-    Ok(Outcome::Done)
+    Ok(())
 }
 
 /// The format an output file's extension names.

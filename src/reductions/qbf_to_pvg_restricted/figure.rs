@@ -153,6 +153,7 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
             members: c.members.clone(),
             outline: Outline::Box,
             collapse: true,
+            kind: "clause".into(),
         });
     }
     // The literal in-trees (and `Rx`): every vertex left is on the way from a cluster's
@@ -182,5 +183,67 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
         fig.place(v, lx + out * (0.8 + 0.6 * steps as f64), y);
         fig.point(v);
     }
+    route_connectors(&mut fig, built, cluster_y, &cx);
     fig
 }
+
+/// Routes every arc from a cluster up to its literal's in-tree as Fig. 2 does, around the
+/// drawing rather than across the clause trees: down under its cluster, out along a lane
+/// below the row of clusters, up a lane outside the in-trees on the literal's side, and in
+/// to the in-tree vertex. The arc to the highest target takes the outermost, lowest lane,
+/// so that the lanes of one side nest.
+fn route_connectors(
+    fig: &mut Figure,
+    built: &Construction<Layout>,
+    cluster_y: f64,
+    cx: &dyn Fn(usize) -> f64,
+) {
+    let lay = &built.layout;
+    let g = &built.game.graph;
+    let cluster_of = |v: VertexId| lay.clusters.iter().position(|c| c.members.contains(&v));
+    let pos = |fig: &Figure, v: VertexId| fig.nodes[v].pos.unwrap_or_default();
+    let (x_min, x_max) = fig
+        .nodes
+        .iter()
+        .filter_map(|n| n.pos)
+        .fold((f64::MAX, f64::MIN), |b, p| (b.0.min(p.0), b.1.max(p.0)));
+    // (target height, cluster, tail, head), per side.
+    let mut arcs: [Vec<(f64, usize, VertexId, VertexId)>; 2] = [Vec::new(), Vec::new()];
+    for &(a, b) in &g.edges {
+        if let (Some(j), None) = (cluster_of(a), cluster_of(b)) {
+            let (bx, by) = pos(fig, b);
+            if by > cluster_y + 1.0 {
+                arcs[usize::from(bx >= 0.0)].push((by, j, a, b));
+            }
+        }
+    }
+    for (side, list) in arcs.iter_mut().enumerate() {
+        list.sort_by(|p, q| q.0.total_cmp(&p.0).then(p.1.cmp(&q.1)).then(p.3.cmp(&q.3)));
+        let out = if side == 0 { -1.0 } else { 1.0 };
+        let n = list.len();
+        for (k, &(by, j, a, b)) in list.iter().enumerate() {
+            // The first in the list (highest target) gets the outermost, lowest lane.
+            let lane = (n - k) as f64;
+            let y_lane = cluster_y - 0.8 - LANE * lane;
+            let x_lane = match side {
+                0 => x_min - 0.6 - LANE * lane,
+                _ => x_max + 0.6 + LANE * lane,
+            };
+            let exit = cx(j) + out * 0.15 * lane.min(4.0);
+            let bx = pos(fig, b).0;
+            fig.route(
+                a,
+                b,
+                vec![
+                    (exit, y_lane),
+                    (x_lane, y_lane),
+                    (x_lane, by),
+                    (bx + out * 0.35, by),
+                ],
+            );
+        }
+    }
+}
+
+/// Distance between neighbouring lanes of the routed connector arcs (units).
+const LANE: f64 = 0.22;
