@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 
 /// Why graphviz produced nothing.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GraphvizError {
     /// `dot` is not on the PATH.
     #[error(
