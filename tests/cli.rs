@@ -4,27 +4,8 @@
 #[path = "cli/batch.rs"]
 mod batch;
 
-use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn georeduce");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout, with_stdin};
+use std::process::Output;
 
 fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))

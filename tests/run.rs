@@ -1,7 +1,8 @@
 //! Running the `georeduce` binary from the end-to-end tests: one copy of the helpers that
 //! `cli`, `cli_certify` and `cli_reliability` share.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Runs `georeduce ARGS` in the crate's root and waits for it.
 pub fn georeduce(args: &[&str]) -> Output {
@@ -10,6 +11,25 @@ pub fn georeduce(args: &[&str]) -> Output {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run georeduce")
+}
+
+/// Runs `georeduce ARGS` with `input` on its standard input.
+pub fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn georeduce");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for georeduce")
 }
 
 /// Standard output as text.

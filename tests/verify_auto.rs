@@ -3,28 +3,8 @@
 //! builds a case that only one of the two methods can decide at all, and checks that `auto`
 //! answers it through that method where the other method alone ends "unknown".
 
-use crate::run::{georeduce, stderr, stdout};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-/// `georeduce ARGS` with `input` on standard input.
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn georeduce");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("wait for georeduce")
-}
+use crate::run::{georeduce, stderr, stdout, with_stdin};
+use std::process::Output;
 
 fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
