@@ -4,25 +4,25 @@
 //! the papers' running examples are readable on a 1080p slide.
 
 use crate::run::{georeduce, have, stdout};
-use georeduce::render::gallery::{ENTRIES, draw};
+use georeduce::render::gallery::{draw, entries, entry};
 use georeduce::render::graphviz::run_dot;
 use georeduce::render::tikz::{self, TikzOptions};
 use georeduce::render::{Options, Scene, slide_dot};
 use std::process::Command;
 
 fn dot_of(id: &str, opts: &Options) -> String {
-    let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
-    slide_dot::write(&Scene::new(&draw(e).unwrap().figure, opts))
+    let e = entry(id).expect("a gallery entry");
+    slide_dot::write(&Scene::new(&draw(&e).unwrap().figure, opts))
 }
 
 fn tikz_of(id: &str, opts: &Options, t: TikzOptions) -> String {
-    let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
-    tikz::write(&Scene::new(&draw(e).unwrap().figure, opts), t)
+    let e = entry(id).expect("a gallery entry");
+    tikz::write(&Scene::new(&draw(&e).unwrap().figure, opts), t)
 }
 
 #[test]
 fn dot_snapshot_of_every_gallery_figure() {
-    for e in ENTRIES {
+    for e in &entries() {
         insta::assert_snapshot!(e.id, dot_of(e.id, &Options::default()));
     }
 }
@@ -39,7 +39,7 @@ fn output_is_byte_identical_twice() {
             ..Options::default()
         },
     ];
-    for e in ENTRIES {
+    for e in &entries() {
         for o in &variants {
             assert_eq!(dot_of(e.id, o), dot_of(e.id, o), "{}: DOT", e.id);
             let t = TikzOptions {
@@ -64,8 +64,8 @@ fn theorem_figures_pin_every_vertex_with_paper_labels() {
         "pvg-pag",
         "qbf-pvg-restricted",
     ] {
-        let e = ENTRIES.iter().find(|e| e.id == id).unwrap();
-        let d = draw(e).unwrap();
+        let e = entry(id).expect("a gallery entry");
+        let d = draw(&e).unwrap();
         assert!(d.placed_by_theorem && d.figure.pinned(), "{id}");
         let dot = dot_of(id, &Options::default());
         assert!(dot.contains("layout=nop2"), "{id}");
@@ -101,7 +101,7 @@ fn graphviz_renders_every_figure_without_warnings() {
     if !have("dot", "graphviz") {
         return;
     }
-    for e in ENTRIES {
+    for e in &entries() {
         let d = draw(e).unwrap();
         let mut figs = vec![d.figure];
         figs.extend(d.source_figure);
@@ -132,7 +132,7 @@ fn pdflatex_compiles_every_tikz_figure() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let mut jobs: Vec<(String, String)> = ENTRIES
+    let mut jobs: Vec<(String, String)> = entries()
         .iter()
         .map(|e| {
             let t = TikzOptions {

@@ -7,7 +7,7 @@
 
 use crate::run::have;
 use georeduce::render::figure::{NodeStyle, Outline};
-use georeduce::render::gallery::{ENTRIES, draw};
+use georeduce::render::gallery::{draw, entry};
 use georeduce::render::{Figure, Options, Scene, slide_dot};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -27,11 +27,8 @@ const IDS: [&str; 10] = [
 ];
 
 fn figure(id: &str) -> Figure {
-    let e = ENTRIES
-        .iter()
-        .find(|e| e.id == id)
-        .expect("a gallery entry");
-    let d = draw(e).expect("the example draws");
+    let e = entry(id).expect("a gallery entry");
+    let d = draw(&e).expect("the example draws");
     assert!(
         d.placed_by_theorem,
         "{id}: the theorem should place its figure"

@@ -5,7 +5,7 @@
 use crate::run::{assert_stderr_has, georeduce, stdout};
 use georeduce::reductions::figure_helpers::polylines_cross;
 use georeduce::render::figure::Route;
-use georeduce::render::gallery::{ENTRIES, draw};
+use georeduce::render::gallery::{draw, entry};
 use georeduce::render::tikz::{self, TikzOptions};
 use georeduce::render::{Options, PlayedMove, Scene};
 
@@ -137,8 +137,8 @@ fn a_line_of_play_names_the_dots_it_passes_as_solve_does() {
 
 #[test]
 fn antiparallel_arcs_of_pvg_pag_bend_apart_without_crossing() {
-    let e = ENTRIES.iter().find(|e| e.id == "pvg-pag").unwrap();
-    let f = draw(e).unwrap().figure;
+    let e = entry("pvg-pag").expect("a gallery entry");
+    let f = draw(&e).unwrap().figure;
     let line = |i: usize| {
         let e = &f.edges[i];
         let mut pts = vec![f.nodes[e.from].pos.unwrap()];
@@ -178,8 +178,8 @@ fn antiparallel_arcs_of_pvg_pag_bend_apart_without_crossing() {
 
 #[test]
 fn tikz_legend_marks_do_not_inherit_the_drawings_units() {
-    let e = ENTRIES.iter().find(|e| e.id == "qbf-pvg").unwrap();
-    let fig = draw(e).unwrap().figure;
+    let e = entry("qbf-pvg").expect("a gallery entry");
+    let fig = draw(&e).unwrap().figure;
     let opts = Options {
         play: vec![PlayedMove {
             edge: Some(0),

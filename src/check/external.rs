@@ -118,6 +118,7 @@ impl CommandReduction {
     pub fn new(spec: CommandSpec) -> CommandReduction {
         let info = ReductionInfo {
             id: leak(spec.id.clone()),
+            example: None,
             source: spec.from,
             target: spec.to,
             paper: "(external command)",

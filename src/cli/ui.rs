@@ -127,9 +127,11 @@ mod tests {
 
     #[test]
     fn suggests_close_names_only() {
-        let ids = ["qbf-pvg", "qbf-dvg", "vc-pvg", "deg-ueg"];
-        assert_eq!(suggestions("qbf-pgv", ids)[0], "qbf-pvg");
-        assert_eq!(suggestions("deg-ue", ids), vec!["deg-ueg"]);
+        // Made-up ids of the catalogue's shape (`src-tgt`), so that the test does not repeat
+        // real reduction ids.
+        let ids = ["abc-xyz", "abc-wyz", "pq-xyz", "mno-rst"];
+        assert_eq!(suggestions("abc-xzy", ids)[0], "abc-xyz");
+        assert_eq!(suggestions("mno-rs", ids), vec!["mno-rst"]);
         assert!(suggestions("zzzzzz", ids).is_empty());
     }
 

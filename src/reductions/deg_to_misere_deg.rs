@@ -25,6 +25,7 @@ pub const DEG_TO_MISERE_DEG: MisereByPendants = MisereByPendants::new(&INFO);
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "deg-misere-deg",
+    example: Some("examples/games/deg.geo"),
     source: ProblemKind::Deg,
     target: ProblemKind::MisereDeg,
     paper: "Renault, Schmidt, \"On the complexity of the misere version of three games played \

@@ -67,6 +67,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "deg-ueg",
+    example: Some("examples/games/deg.geo"),
     source: ProblemKind::Deg,
     target: ProblemKind::Ueg,
     paper: "Fraenkel, Scheinerman, Ullman, \"Undirected edge geography\", TCS 112 (1993), \

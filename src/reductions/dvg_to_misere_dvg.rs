@@ -58,6 +58,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "dvg-misere-dvg",
+    example: Some("examples/games/dvg.geo"),
     source: ProblemKind::Dvg,
     target: ProblemKind::MisereDvg,
     paper: "Renault, Schmidt, \"On the complexity of the misere version of three games played \

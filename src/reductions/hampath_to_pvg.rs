@@ -83,6 +83,7 @@ const PAPER: &str = "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–21
 
 static FIXED_INFO: ReductionInfo = ReductionInfo {
     id: "hampath-pvg",
+    example: Some("examples/hampath.geo"),
     source: ProblemKind::Hampath,
     target: ProblemKind::Pvg,
     paper: PAPER,
@@ -115,6 +116,7 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
 
 static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
     id: "hampath-pvg-as-printed",
+    example: None,
     edges_formula: SIZE_AS_PRINTED.edges,
     size_legend: SIZE_AS_PRINTED.legend,
     claims: &[

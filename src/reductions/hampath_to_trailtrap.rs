@@ -127,6 +127,7 @@ size_formula! {
 
 const INFO: ReductionInfo = ReductionInfo {
     id: "hampath-trailtrap",
+    example: Some("examples/prism-hampath.geo"),
     source: ProblemKind::Hampath,
     target: ProblemKind::TrailTrap,
     paper: "Buchanan, Carr, Clifton, Hartke, Irsic, Sieger, Whitman, \"Trail Trap: a variant \
@@ -174,6 +175,7 @@ const INFO: ReductionInfo = ReductionInfo {
 /// testing sees both answers at small sizes (cubic "no" instances need 14 or more vertices).
 const SUBCUBIC_INFO: ReductionInfo = ReductionInfo {
     id: "hampath-trailtrap-subcubic",
+    example: None,
     preconditions: &[
         "an undirected, simple, connected graph G on n vertices of maximum degree <= 3",
         "a start vertex v (the fixed vertex of Cor 17) and no end vertex",

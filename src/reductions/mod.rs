@@ -218,6 +218,11 @@ pub struct ReductionInfo {
     /// Which target winner means "yes" for the source (for a game source, "yes" means
     /// player I wins it).
     pub yes_winner: Player,
+    /// The bundled file under `examples/` that the gallery draws this reduction on (its
+    /// paper's running example); `None` for the variants the gallery leaves out (as printed,
+    /// subcubic, a user's command).
+    #[serde(skip)]
+    pub example: Option<&'static str>,
 }
 
 /// A compiled instance.

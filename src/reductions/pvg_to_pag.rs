@@ -54,6 +54,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "pvg-pag",
+    example: Some("examples/games/pvg.geo"),
     source: ProblemKind::Pvg,
     target: ProblemKind::Pag,
     paper: "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–214 \

@@ -46,6 +46,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-deg",
+    example: Some("examples/fraenkel-simonson.qbf"),
     source: ProblemKind::Qbf,
     target: ProblemKind::Deg,
     paper: "Sipser, Introduction to the Theory of Computation (Generalized Geography), as \

@@ -46,6 +46,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-dvg",
+    example: Some("examples/fraenkel-simonson.qbf"),
     source: ProblemKind::Qbf,
     target: ProblemKind::Dvg,
     paper: "Sipser, Introduction to the Theory of Computation (GG is PSPACE-complete), after \

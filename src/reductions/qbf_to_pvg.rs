@@ -47,6 +47,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-pvg",
+    example: Some("examples/fraenkel-simonson.qbf"),
     source: ProblemKind::Qbf,
     target: ProblemKind::Pvg,
     paper: "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–214 \

@@ -99,6 +99,7 @@ size_formula! {
 
 static IAG2_INFO: ReductionInfo = ReductionInfo {
     id: "qbf-iag2",
+    example: Some("examples/fraenkel-simonson.qbf"),
     source: ProblemKind::Qbf,
     target: ProblemKind::Iag2,
     paper: PAPER,
@@ -125,6 +126,7 @@ static IAG2_INFO: ReductionInfo = ReductionInfo {
 
 static IAG2_AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
     id: "qbf-iag2-as-printed",
+    example: None,
     preconditions: &[
         "3QBF: exactly three literal occurrences per clause (repeats allowed)",
         "the prefix is normalised to ∃x1 ∀x2 … ∃xN, N odd, by dummy variables",
@@ -143,6 +145,7 @@ static IAG2_AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
 
 static IVG2_INFO: ReductionInfo = ReductionInfo {
     id: "qbf-ivg2",
+    example: Some("examples/fraenkel-simonson.qbf"),
     target: ProblemKind::Ivg2,
     theorem: "Thm 2.6 (Fig. 6)",
     preconditions: &[

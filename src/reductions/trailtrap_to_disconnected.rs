@@ -37,6 +37,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "trailtrap-disconnected",
+    example: Some("examples/games/trail-trap.geo"),
     source: ProblemKind::TrailTrap,
     target: ProblemKind::TrailTrap,
     paper: "Buchanan, Carr, Clifton, Hartke, Irsic, Sieger, Whitman, \"Trail Trap: a variant \

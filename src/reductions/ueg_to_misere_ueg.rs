@@ -25,6 +25,7 @@ pub const UEG_TO_MISERE_UEG: MisereByPendants = MisereByPendants::new(&INFO);
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "ueg-misere-ueg",
+    example: Some("examples/games/ueg.geo"),
     source: ProblemKind::Ueg,
     target: ProblemKind::MisereUeg,
     paper: "Renault, Schmidt, \"On the complexity of the misere version of three games played \

@@ -89,6 +89,7 @@ size_formula! {
 
 static FIXED_INFO: ReductionInfo = ReductionInfo {
     id: "vc-pvg",
+    example: Some("examples/vertex-cover.geo"),
     source: ProblemKind::VertexCover,
     target: ProblemKind::Pvg,
     paper: "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–214 \
@@ -128,6 +129,7 @@ static FIXED_INFO: ReductionInfo = ReductionInfo {
 
 static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
     id: "vc-pvg-as-printed",
+    example: None,
     preconditions: &[
         "0 ≤ k ≤ n (k > n compiles to the fixed yes board a1, s2)",
         "no loop; repeated edges are merged",

@@ -30,6 +30,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "dvg-dvg-subdivided",
+    example: None,
     source: ProblemKind::Dvg,
     target: ProblemKind::Dvg,
     paper: "worked example (docs/architecture.md)",

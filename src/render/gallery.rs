@@ -15,6 +15,12 @@ use crate::reductions::{self, Reduced};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+macro_rules! example_file {
+    ($path:literal) => {
+        ($path, include_str!(concat!("../../", $path)))
+    };
+}
+
 /// One gallery entry: a reduction and the example it is drawn on.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -26,36 +32,46 @@ pub struct Entry {
     pub text: &'static str,
 }
 
-macro_rules! example {
-    ($id:literal, $path:literal) => {
-        Entry {
-            id: $id,
-            example: $path,
-            text: include_str!(concat!("../../", $path)),
-        }
-    };
+/// The bundled examples that catalogue entries name (`ReductionInfo::example`), compiled in.
+const EXAMPLE_FILES: &[(&str, &str)] = &[
+    example_file!("examples/fraenkel-simonson.qbf"),
+    example_file!("examples/vertex-cover.geo"),
+    example_file!("examples/hampath.geo"),
+    example_file!("examples/prism-hampath.geo"),
+    example_file!("examples/games/pvg.geo"),
+    example_file!("examples/games/deg.geo"),
+    example_file!("examples/games/dvg.geo"),
+    example_file!("examples/games/ueg.geo"),
+    example_file!("examples/games/trail-trap.geo"),
+];
+
+/// The entries, in catalogue order: every registered reduction whose catalogue entry names an
+/// example. Panics if an entry names a file missing from the compiled-in table of example files (a unit test below
+/// keeps the two in step).
+pub fn entries() -> Vec<Entry> {
+    reductions::all()
+        .into_iter()
+        .filter_map(|r| {
+            let info = r.info();
+            let example = info.example?;
+            let text = EXAMPLE_FILES
+                .iter()
+                .find(|(path, _)| *path == example)
+                .map(|(_, text)| *text)
+                .unwrap_or_else(|| panic!("{}: {example} is not in EXAMPLE_FILES", info.id));
+            Some(Entry {
+                id: info.id,
+                example,
+                text,
+            })
+        })
+        .collect()
 }
 
-/// The entries, in catalogue order.
-pub const ENTRIES: &[Entry] = &[
-    example!("qbf-dvg", "examples/fraenkel-simonson.qbf"),
-    example!("qbf-deg", "examples/fraenkel-simonson.qbf"),
-    example!("qbf-pvg", "examples/fraenkel-simonson.qbf"),
-    example!("qbf-pvg-restricted", "examples/fraenkel-simonson.qbf"),
-    example!("qbf-iag2", "examples/fraenkel-simonson.qbf"),
-    example!("qbf-ivg2", "examples/fraenkel-simonson.qbf"),
-    example!("vc-pvg", "examples/vertex-cover.geo"),
-    example!("hampath-pvg", "examples/hampath.geo"),
-    example!("pvg-pag", "examples/games/pvg.geo"),
-    example!("deg-ueg", "examples/games/deg.geo"),
-    example!("dvg-misere-dvg", "examples/games/dvg.geo"),
-    example!("dvg-misere-uvg", "examples/games/dvg.geo"),
-    example!("ueg-misere-ueg", "examples/games/ueg.geo"),
-    example!("deg-misere-deg", "examples/games/deg.geo"),
-    example!("dvg-nimg", "examples/games/dvg.geo"),
-    example!("hampath-trailtrap", "examples/prism-hampath.geo"),
-    example!("trailtrap-disconnected", "examples/games/trail-trap.geo"),
-];
+/// The entry of reduction `id`, if the gallery draws it.
+pub fn entry(id: &str) -> Option<Entry> {
+    entries().into_iter().find(|e| e.id == id)
+}
 
 /// An entry drawn: the source and the target figure.
 pub struct Drawn {
@@ -116,7 +132,8 @@ pub fn write(dir: &Path, svg: bool) -> Result<Written, String> {
          from the theorem's layout say so; the others are laid out by graphviz until their \
          theorem places them (docs/figures.md).\n",
     );
-    for e in ENTRIES {
+    let entries = entries();
+    for e in &entries {
         let d = draw(e)?;
         let scene = Scene::new(&d.figure, &Options::default());
         put(
@@ -175,7 +192,21 @@ pub fn write(dir: &Path, svg: bool) -> Result<Written, String> {
     }
     put("README.md", md.as_bytes())?;
     Ok(Written {
-        figures: ENTRIES.len(),
+        figures: entries.len(),
         index: dir.join("README.md"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_example_is_compiled_in_and_every_compiled_example_is_named() {
+        let named: Vec<&str> = entries().iter().map(|e| e.example).collect();
+        assert!(named.len() >= 17, "{named:?}");
+        for (path, _) in EXAMPLE_FILES {
+            assert!(named.contains(path), "{path} is drawn by no entry");
+        }
+    }
 }

@@ -110,6 +110,7 @@ const SIZE: Size<Qbf> = Size {
 const fn info(id: &'static str, provenance: &'static str) -> ReductionInfo {
     ReductionInfo {
         id,
+        example: None,
         source: ProblemKind::Qbf,
         target: ProblemKind::Dvg,
         paper: "Sipser, Introduction to the Theory of Computation (GG is PSPACE-complete)",

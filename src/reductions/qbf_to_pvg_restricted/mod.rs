@@ -63,6 +63,7 @@ size_formula! {
 
 static INFO: ReductionInfo = ReductionInfo {
     id: "qbf-pvg-restricted",
+    example: Some("examples/fraenkel-simonson.qbf"),
     source: ProblemKind::Qbf,
     target: ProblemKind::Pvg,
     paper: "Fraenkel & Simonson, \"Geography\", TCS 110 (1993) 197–214 \
