@@ -46,8 +46,8 @@ const EXAMPLE_FILES: &[(&str, &str)] = &[
 ];
 
 /// The entries, in catalogue order: every registered reduction whose catalogue entry names an
-/// example. Panics if an entry names a file missing from the compiled-in table of example files (a unit test below
-/// keeps the two in step).
+/// example. Panics if an entry names a file missing from the compiled-in table of example
+/// files (a unit test below keeps the two in step).
 pub fn entries() -> Vec<Entry> {
     reductions::all()
         .into_iter()
