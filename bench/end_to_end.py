@@ -29,7 +29,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from svgplot import write_panels  # noqa: E402
+from svgplot import write_panels, redraw  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHAINS = {
@@ -62,12 +62,7 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.plot:
-        rows = []
-        for path in args.plot:
-            with open(path) as f:
-                rows += json.load(f)["summary"]
-        write_svg(rows, os.path.join(args.out, "end_to_end.svg"))
-        print(f"wrote {args.out}/end_to_end.svg")
+        redraw(args.plot, "summary", write_svg, args.out, "end_to_end.svg")
         return
     if not args.georeduce:
         ap.error("--georeduce is required (unless --plot)")

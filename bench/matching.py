@@ -35,7 +35,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from svgplot import write_panels  # noqa: E402
+from svgplot import write_panels, redraw  # noqa: E402
 
 SIZES = [1_000, 3_000, 10_000, 30_000, 100_000]
 
@@ -139,12 +139,7 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.plot:
-        rows = []
-        for path in args.plot:
-            with open(path) as f:
-                rows += json.load(f)["rows"]
-        write_svg(rows, os.path.join(args.out, "matching.svg"))
-        print(f"wrote {args.out}/matching.svg")
+        redraw(args.plot, "rows", write_svg, args.out, "matching.svg")
         return
     if not (args.georeduce and args.all_starts):
         ap.error("--georeduce and --all-starts are required (unless --plot)")

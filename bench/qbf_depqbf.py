@@ -30,7 +30,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from svgplot import write_panels  # noqa: E402
+from svgplot import write_panels, redraw  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARS = [10, 20, 30, 40, 50, 60, 70, 80]
@@ -85,12 +85,7 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.plot:
-        rows = []
-        for path in args.plot:
-            with open(path) as f:
-                rows += json.load(f)["rows"]
-        write_svg(rows, os.path.join(args.out, "qbf_depqbf.svg"))
-        print(f"wrote {args.out}/qbf_depqbf.svg")
+        redraw(args.plot, "rows", write_svg, args.out, "qbf_depqbf.svg")
         return
     if not args.georeduce:
         ap.error("--georeduce is required (unless --plot)")

@@ -9,7 +9,9 @@ bytes and the committed plots can be regenerated and compared with `cmp`.
                               "lines": {"ours": [(10, 0.003), (20, 0.004)]}}],
                  colours={"ours": "#0072B2"}, x_decades=(1, 4), y_decades=(-4, 1))
 """
+import json
 import math
+import os
 
 # Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -82,3 +84,14 @@ def write_panels(path, panels, colours, x_decades, y_decades, cols=3, legend=Non
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
+
+
+def redraw(paths, key, write_svg, out_dir, name):
+    """Draw `out_dir/name` again from earlier runs: the `key` rows of each JSON file in
+    `paths`, concatenated, passed to `write_svg(rows, path)` (the scripts' `--plot` mode)."""
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            rows += json.load(f)[key]
+    write_svg(rows, os.path.join(out_dir, name))
+    print(f"wrote {out_dir}/{name}")
