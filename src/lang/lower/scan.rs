@@ -249,6 +249,33 @@ impl<'t> Scanner<'t> {
         Ok((self.text[start..end].to_string(), span(start, end)))
     }
 
+    /// The `NAME = …, NAME = …` list after `weights` or `labels`: `item` reads what follows each
+    /// name and says where it ends (stored in `last`). A list that starts with a comma, is
+    /// empty or ends with a comma is left to pest.
+    fn assignments<T>(
+        &mut self,
+        last: &mut usize,
+        mut item: impl FnMut(&mut Self, Named) -> Step<(T, usize)>,
+    ) -> Step<Vec<T>> {
+        let mut items = Vec::new();
+        loop {
+            let (before, comma) = self.optional_comma();
+            let Some(name) = self.name()? else {
+                if comma || items.is_empty() {
+                    return Err(GiveUp);
+                }
+                self.at = before;
+                return Ok(items);
+            };
+            if comma && items.is_empty() {
+                return Err(GiveUp);
+            }
+            let (value, end) = item(self, name)?;
+            *last = end;
+            items.push(value);
+        }
+    }
+
     /// Skips blanks and an optional comma; the position to return to if what follows the
     /// comma is not there, and whether a comma was read.
     fn optional_comma(&mut self) -> (usize, bool) {
@@ -365,49 +392,17 @@ impl<'t> Scanner<'t> {
                 last = end_of(at);
                 Item::K(digits, at)
             }
-            "weight" | "weights" => {
-                let mut items = Vec::new();
-                loop {
-                    let (before, comma) = self.optional_comma();
-                    let Some(name) = self.name()? else {
-                        if comma || items.is_empty() {
-                            return Err(GiveUp);
-                        }
-                        self.at = before;
-                        break;
-                    };
-                    if comma && items.is_empty() {
-                        return Err(GiveUp);
-                    }
-                    self.expect_punct(b'=')?;
-                    let (digits, at) = self.expect_integer()?;
-                    last = end_of(at);
-                    items.push((name, digits, at));
-                }
-                Item::Weights(items)
-            }
-            "label" | "labels" => {
-                let mut items = Vec::new();
-                loop {
-                    let (before, comma) = self.optional_comma();
-                    let Some(name) = self.name()? else {
-                        if comma || items.is_empty() {
-                            return Err(GiveUp);
-                        }
-                        self.at = before;
-                        break;
-                    };
-                    if comma && items.is_empty() {
-                        return Err(GiveUp);
-                    }
-                    self.skip();
-                    self.punct(b'=');
-                    let (text, inside) = self.expect_string()?;
-                    last = end_of(inside);
-                    items.push((name, text));
-                }
-                Item::Labels(items)
-            }
+            "weight" | "weights" => Item::Weights(self.assignments(&mut last, |scan, name| {
+                scan.expect_punct(b'=')?;
+                let (digits, at) = scan.expect_integer()?;
+                Ok(((name, digits, at), end_of(at)))
+            })?),
+            "label" | "labels" => Item::Labels(self.assignments(&mut last, |scan, name| {
+                scan.skip();
+                scan.punct(b'=');
+                let (text, inside) = scan.expect_string()?;
+                Ok(((name, text), end_of(inside)))
+            })?),
             "group" => {
                 let kind = self.expect_name()?;
                 let name = self.expect_name()?;
