@@ -72,14 +72,14 @@ impl Key {
     }
 }
 
-/// Reusable buffers of [`Board::key`]: the live list and per-vertex and per-mark stamps (a
-/// generation counter, so that nothing is cleared between calls).
+/// Reusable buffers of [`Board::key`]: the live set as a bit set, the search queue and
+/// per-vertex stamps (a generation counter, so that nothing is cleared between calls but
+/// the bit set, one bit per mark).
 #[derive(Default)]
 pub(crate) struct KeyScratch {
-    live: Vec<u32>,
+    live: Vec<u64>,
     queue: Vec<usize>,
     vertex_stamp: Vec<u32>,
-    mark_stamp: Vec<u32>,
     stamp: u32,
 }
 
@@ -87,14 +87,13 @@ impl KeyScratch {
     /// A fresh generation for `vertices` vertices and `marks` marks.
     fn next(&mut self, vertices: usize, marks: usize) -> u32 {
         self.vertex_stamp.resize(vertices, 0);
-        self.mark_stamp.resize(marks, 0);
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.vertex_stamp.fill(0);
-            self.mark_stamp.fill(0);
             self.stamp = 1;
         }
         self.live.clear();
+        self.live.resize(marks.div_ceil(64), 0);
         self.queue.clear();
         self.stamp
     }
@@ -117,34 +116,34 @@ impl Board<'_> {
             Rule::Vertex | Rule::Edge => {}
             Rule::NimRemoveMove | Rule::NimMoveRemove => return self.nim_key(s, scratch),
         }
-        self.live(s, scratch);
+        let count = self.live(s, scratch);
         let (mover, tokens) = (s.mover, s.tokens);
-        if scratch.live.len() <= list_cap {
-            scratch.live.sort_unstable();
+        if count <= list_cap {
+            // Read off the bit set in ascending order: the list is sorted without a sort.
+            let mut list = Vec::with_capacity(count);
+            for (word, &bits) in scratch.live.iter().enumerate() {
+                let mut rest = bits;
+                while rest != 0 {
+                    list.push((word * 64) as u32 + rest.trailing_zeros());
+                    rest &= rest - 1;
+                }
+            }
             return Key::Live {
                 mover,
                 tokens,
-                live: scratch.live.as_slice().into(),
+                live: list.into(),
             };
-        }
-        let marks = match self.marks_vertices() {
-            true => self.game.graph.n(),
-            false => self.game.graph.m(),
-        };
-        let mut bits = vec![0u64; marks.div_ceil(64)];
-        for &i in &scratch.live {
-            bits[i as usize / 64] |= 1 << (i % 64);
         }
         Key::LiveSet {
             mover,
             tokens,
-            live: bits.into(),
+            live: scratch.live.as_slice().into(),
         }
     }
 
-    /// Collects the live vertices (vertex rule) or edges (edge rule) of `s` into
-    /// `scratch.live`, in search order.
-    fn live(&self, s: &State, scratch: &mut KeyScratch) {
+    /// Collects the live vertices (vertex rule) or edges (edge rule) of `s` into the bit set
+    /// `scratch.live`; returns how many there are.
+    fn live(&self, s: &State, scratch: &mut KeyScratch) -> usize {
         let g = &self.game.graph;
         let vertex_rule = self.marks_vertices();
         let now = scratch.next(g.n(), if vertex_rule { g.n() } else { g.m() });
@@ -152,7 +151,6 @@ impl Board<'_> {
             live,
             queue,
             vertex_stamp,
-            mark_stamp,
             ..
         } = scratch;
         for &t in &s.tokens[..self.token_count()] {
@@ -161,23 +159,26 @@ impl Board<'_> {
                 queue.push(t);
             }
         }
+        let mut count = 0;
         let mut head = 0;
         while head < queue.len() {
             let c = queue[head];
             head += 1;
             for &(w, e) in self.adjacency(c) {
                 let mark = if vertex_rule { w } else { e };
-                if self.marked(s, mark) || mark_stamp[mark] == now {
+                let (word, bit) = (mark / 64, 1u64 << (mark % 64));
+                if live[word] & bit != 0 || self.marked(s, mark) {
                     continue;
                 }
-                mark_stamp[mark] = now;
-                live.push(mark as u32);
+                live[word] |= bit;
+                count += 1;
                 if vertex_stamp[w] != now {
                     vertex_stamp[w] = now;
                     queue.push(w);
                 }
             }
         }
+        count
     }
 
     /// The NimG key of `s` (module comment): the vertices reachable from the pointer through

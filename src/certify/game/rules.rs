@@ -236,12 +236,20 @@ impl<'g> Board<'g> {
     /// The position after the legal move `m` (only call with a move from [`Board::moves`]).
     pub fn apply(&self, s: &State, m: Move) -> State {
         let mut n = s.clone();
-        n.mover = s.mover.other();
+        self.apply_in_place(&mut n, m);
+        n
+    }
+
+    /// [`Board::apply`] on `n` itself, without a copy of the position.
+    pub fn apply_in_place(&self, n: &mut State, m: Move) {
+        let s_tokens = n.tokens;
+        n.mover = n.mover.other();
         match m {
             Move::Place { vertex } => {
                 // Only a partizan player's own token can be unplaced besides token 0.
                 let t = match self.game.tokens {
-                    Tokens::Partizan { .. } => s.mover.index(),
+                    // `n.mover` is already the next player: the mover is the other one.
+                    Tokens::Partizan { .. } => n.mover.other().index(),
                     _ => 0,
                 };
                 n.tokens[t] = vertex;
@@ -259,8 +267,8 @@ impl<'g> Board<'g> {
             }
             Move::Nim { take, to } => {
                 let at = match self.game.rule {
-                    Rule::NimMoveRemove => to.unwrap_or(s.tokens[0]),
-                    _ => s.tokens[0],
+                    Rule::NimMoveRemove => to.unwrap_or(s_tokens[0]),
+                    _ => s_tokens[0],
                 };
                 n.weights[at] -= take;
                 if let Some(x) = to {
@@ -268,7 +276,6 @@ impl<'g> Board<'g> {
                 }
             }
         }
-        n
     }
 }
 
