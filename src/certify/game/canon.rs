@@ -211,7 +211,9 @@ impl Board<'_> {
                 }
             }
         }
-        let mut weights = Vec::new();
+        // One byte per reachable heap unless a weight reaches 128.
+        let heaps = reach.iter().map(|w| w.count_ones() as usize).sum();
+        let mut weights = Vec::with_capacity(heaps);
         for (word, &bits) in reach.iter().enumerate() {
             let mut rest = bits;
             while rest != 0 {
