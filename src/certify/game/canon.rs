@@ -356,6 +356,75 @@ mod tests {
         assert!(shared.get("nim").copied().unwrap_or(0) > 200, "{shared:?}");
     }
 
+    /// The live marks of `s` by a fixpoint over the edge list (no queue, no adjacency):
+    /// a vertex is reached when an edge leads to it from a reached vertex through an
+    /// unmarked mark; the marks passed that way are the live ones.
+    fn live_by_fixpoint(b: &Board, s: &State) -> Vec<u32> {
+        let g = &b.game.graph;
+        let vertex_rule = b.marks_vertices();
+        let mut reached = vec![false; g.n()];
+        for &t in &s.tokens[..b.token_count()] {
+            reached[t] = true;
+        }
+        let mut live = std::collections::BTreeSet::new();
+        loop {
+            let before = live.len();
+            for (e, &(x, y)) in g.edges.iter().enumerate() {
+                let ways = match g.directed {
+                    true => vec![(x, y)],
+                    false => vec![(x, y), (y, x)],
+                };
+                for (from, to) in ways {
+                    let mark = if vertex_rule { to } else { e };
+                    if reached[from] && !b.marked(s, mark) {
+                        live.insert(mark as u32);
+                        reached[to] = true;
+                    }
+                }
+            }
+            if live.len() == before {
+                return live.into_iter().collect();
+            }
+        }
+    }
+
+    #[test]
+    fn live_keys_list_the_live_set_in_ascending_order() {
+        // The key's list is part of the certificate format (docs/certificates.md): it must be
+        // exactly the live set, ascending, and the bit set beyond the cap the same set.
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        let mut checked = 0;
+        while checked < 2000 {
+            let game = random_game(&mut rng);
+            if matches!(game.rule, Rule::NimRemoveMove | Rule::NimMoveRemove) {
+                continue;
+            }
+            let Ok(b) = Board::new(&game) else { continue };
+            let mut memo = HashMap::new();
+            mover_wins(&b, &b.start(), &mut memo);
+            let mut scratch = KeyScratch::default();
+            for s in memo.keys() {
+                let want = live_by_fixpoint(&b, s);
+                match b.key_listing(s, &mut scratch, usize::MAX) {
+                    Key::Full(_) => continue,
+                    Key::Live { live, .. } => assert_eq!(&*live, want.as_slice(), "{game:?}"),
+                    k => panic!("a list was expected: {k:?}"),
+                }
+                match b.key_listing(s, &mut scratch, 0) {
+                    Key::LiveSet { live, .. } => {
+                        let bits: Vec<u32> = (0..64 * live.len() as u32)
+                            .filter(|&i| live[i as usize / 64] >> (i % 64) & 1 == 1)
+                            .collect();
+                        assert_eq!(bits, want, "{game:?}");
+                    }
+                    Key::Live { live, .. } => assert!(live.is_empty() && want.is_empty()),
+                    k => panic!("a bit set was expected: {k:?}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+
     #[test]
     fn live_bit_sets_are_exact_keys_too() {
         // No list but the empty one: every placed vertex or edge position with a live mark
