@@ -242,14 +242,13 @@ impl<'g> Board<'g> {
 
     /// [`Board::apply`] on `n` itself, without a copy of the position.
     pub fn apply_in_place(&self, n: &mut State, m: Move) {
-        let s_tokens = n.tokens;
-        n.mover = n.mover.other();
+        let (mover, pointer) = (n.mover, n.tokens[0]);
+        n.mover = mover.other();
         match m {
             Move::Place { vertex } => {
                 // Only a partizan player's own token can be unplaced besides token 0.
                 let t = match self.game.tokens {
-                    // `n.mover` is already the next player: the mover is the other one.
-                    Tokens::Partizan { .. } => n.mover.other().index(),
+                    Tokens::Partizan { .. } => mover.index(),
                     _ => 0,
                 };
                 n.tokens[t] = vertex;
@@ -267,8 +266,8 @@ impl<'g> Board<'g> {
             }
             Move::Nim { take, to } => {
                 let at = match self.game.rule {
-                    Rule::NimMoveRemove => to.unwrap_or(s_tokens[0]),
-                    _ => s_tokens[0],
+                    Rule::NimMoveRemove => to.unwrap_or(pointer),
+                    _ => pointer,
                 };
                 n.weights[at] -= take;
                 if let Some(x) = to {
