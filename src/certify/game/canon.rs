@@ -72,14 +72,14 @@ impl Key {
     }
 }
 
-/// Reusable buffers of [`Board::key`]: the live list and per-vertex and per-mark stamps (a
-/// generation counter, so that nothing is cleared between calls).
+/// Reusable buffers of [`Board::key`]: the live set as a bit set, the search queue and
+/// per-vertex stamps (a generation counter, so that nothing is cleared between calls but
+/// the bit set, one bit per mark).
 #[derive(Default)]
 pub(crate) struct KeyScratch {
-    live: Vec<u32>,
+    live: Vec<u64>,
     queue: Vec<usize>,
     vertex_stamp: Vec<u32>,
-    mark_stamp: Vec<u32>,
     stamp: u32,
 }
 
@@ -87,14 +87,13 @@ impl KeyScratch {
     /// A fresh generation for `vertices` vertices and `marks` marks.
     fn next(&mut self, vertices: usize, marks: usize) -> u32 {
         self.vertex_stamp.resize(vertices, 0);
-        self.mark_stamp.resize(marks, 0);
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.vertex_stamp.fill(0);
-            self.mark_stamp.fill(0);
             self.stamp = 1;
         }
         self.live.clear();
+        self.live.resize(marks.div_ceil(64), 0);
         self.queue.clear();
         self.stamp
     }
@@ -117,34 +116,34 @@ impl Board<'_> {
             Rule::Vertex | Rule::Edge => {}
             Rule::NimRemoveMove | Rule::NimMoveRemove => return self.nim_key(s, scratch),
         }
-        self.live(s, scratch);
+        let count = self.live(s, scratch);
         let (mover, tokens) = (s.mover, s.tokens);
-        if scratch.live.len() <= list_cap {
-            scratch.live.sort_unstable();
+        if count <= list_cap {
+            // Read off the bit set in ascending order: the list is sorted without a sort.
+            let mut list = Vec::with_capacity(count);
+            for (word, &bits) in scratch.live.iter().enumerate() {
+                let mut rest = bits;
+                while rest != 0 {
+                    list.push((word * 64) as u32 + rest.trailing_zeros());
+                    rest &= rest - 1;
+                }
+            }
             return Key::Live {
                 mover,
                 tokens,
-                live: scratch.live.as_slice().into(),
+                live: list.into(),
             };
-        }
-        let marks = match self.marks_vertices() {
-            true => self.game.graph.n(),
-            false => self.game.graph.m(),
-        };
-        let mut bits = vec![0u64; marks.div_ceil(64)];
-        for &i in &scratch.live {
-            bits[i as usize / 64] |= 1 << (i % 64);
         }
         Key::LiveSet {
             mover,
             tokens,
-            live: bits.into(),
+            live: scratch.live.as_slice().into(),
         }
     }
 
-    /// Collects the live vertices (vertex rule) or edges (edge rule) of `s` into
-    /// `scratch.live`, in search order.
-    fn live(&self, s: &State, scratch: &mut KeyScratch) {
+    /// Collects the live vertices (vertex rule) or edges (edge rule) of `s` into the bit set
+    /// `scratch.live`; returns how many there are.
+    fn live(&self, s: &State, scratch: &mut KeyScratch) -> usize {
         let g = &self.game.graph;
         let vertex_rule = self.marks_vertices();
         let now = scratch.next(g.n(), if vertex_rule { g.n() } else { g.m() });
@@ -152,7 +151,6 @@ impl Board<'_> {
             live,
             queue,
             vertex_stamp,
-            mark_stamp,
             ..
         } = scratch;
         for &t in &s.tokens[..self.token_count()] {
@@ -161,23 +159,26 @@ impl Board<'_> {
                 queue.push(t);
             }
         }
+        let mut count = 0;
         let mut head = 0;
         while head < queue.len() {
             let c = queue[head];
             head += 1;
             for &(w, e) in self.adjacency(c) {
                 let mark = if vertex_rule { w } else { e };
-                if self.marked(s, mark) || mark_stamp[mark] == now {
+                let (word, bit) = (mark / 64, 1u64 << (mark % 64));
+                if live[word] & bit != 0 || self.marked(s, mark) {
                     continue;
                 }
-                mark_stamp[mark] = now;
-                live.push(mark as u32);
+                live[word] |= bit;
+                count += 1;
                 if vertex_stamp[w] != now {
                     vertex_stamp[w] = now;
                     queue.push(w);
                 }
             }
         }
+        count
     }
 
     /// The NimG key of `s` (module comment): the vertices reachable from the pointer through
@@ -210,7 +211,9 @@ impl Board<'_> {
                 }
             }
         }
-        let mut weights = Vec::new();
+        // One byte per reachable heap unless a weight reaches 128.
+        let heaps = reach.iter().map(|w| w.count_ones() as usize).sum();
+        let mut weights = Vec::with_capacity(heaps);
         for (word, &bits) in reach.iter().enumerate() {
             let mut rest = bits;
             while rest != 0 {
@@ -351,6 +354,75 @@ mod tests {
             "{shared:?}"
         );
         assert!(shared.get("nim").copied().unwrap_or(0) > 200, "{shared:?}");
+    }
+
+    /// The live marks of `s` by a fixpoint over the edge list (no queue, no adjacency):
+    /// a vertex is reached when an edge leads to it from a reached vertex through an
+    /// unmarked mark; the marks passed that way are the live ones.
+    fn live_by_fixpoint(b: &Board, s: &State) -> Vec<u32> {
+        let g = &b.game.graph;
+        let vertex_rule = b.marks_vertices();
+        let mut reached = vec![false; g.n()];
+        for &t in &s.tokens[..b.token_count()] {
+            reached[t] = true;
+        }
+        let mut live = std::collections::BTreeSet::new();
+        loop {
+            let before = live.len();
+            for (e, &(x, y)) in g.edges.iter().enumerate() {
+                let ways = match g.directed {
+                    true => vec![(x, y)],
+                    false => vec![(x, y), (y, x)],
+                };
+                for (from, to) in ways {
+                    let mark = if vertex_rule { to } else { e };
+                    if reached[from] && !b.marked(s, mark) {
+                        live.insert(mark as u32);
+                        reached[to] = true;
+                    }
+                }
+            }
+            if live.len() == before {
+                return live.into_iter().collect();
+            }
+        }
+    }
+
+    #[test]
+    fn live_keys_list_the_live_set_in_ascending_order() {
+        // The key's list is part of the certificate format (docs/certificates.md): it must be
+        // exactly the live set, ascending, and the bit set beyond the cap the same set.
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        let mut checked = 0;
+        while checked < 2000 {
+            let game = random_game(&mut rng);
+            if matches!(game.rule, Rule::NimRemoveMove | Rule::NimMoveRemove) {
+                continue;
+            }
+            let Ok(b) = Board::new(&game) else { continue };
+            let mut memo = HashMap::new();
+            mover_wins(&b, &b.start(), &mut memo);
+            let mut scratch = KeyScratch::default();
+            for s in memo.keys() {
+                let want = live_by_fixpoint(&b, s);
+                match b.key_listing(s, &mut scratch, usize::MAX) {
+                    Key::Full(_) => continue,
+                    Key::Live { live, .. } => assert_eq!(&*live, want.as_slice(), "{game:?}"),
+                    k => panic!("a list was expected: {k:?}"),
+                }
+                match b.key_listing(s, &mut scratch, 0) {
+                    Key::LiveSet { live, .. } => {
+                        let bits: Vec<u32> = (0..64 * live.len() as u32)
+                            .filter(|&i| live[i as usize / 64] >> (i % 64) & 1 == 1)
+                            .collect();
+                        assert_eq!(bits, want, "{game:?}");
+                    }
+                    Key::Live { live, .. } => assert!(live.is_empty() && want.is_empty()),
+                    k => panic!("a bit set was expected: {k:?}"),
+                }
+                checked += 1;
+            }
+        }
     }
 
     #[test]

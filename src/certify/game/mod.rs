@@ -129,14 +129,17 @@ fn walk(
                 chooser.terminal(s, line)?;
                 return Ok(Vec::new());
             }
-            let next: Vec<(Move, State)> = legal.iter().map(|&m| (m, board.apply(s, m))).collect();
             if s.mover != winner {
-                return Ok(next);
+                return Ok(legal.iter().map(|&m| (m, board.apply(s, m))).collect());
             }
-            let forced = next.iter().all(|(_, t)| *t == next[0].1);
+            // The winner's position: only the chosen move's position is needed, and whether
+            // all moves lead to one position is settled by the first that does not.
+            let first = board.apply(s, legal[0]);
+            let forced = legal[1..].iter().all(|&m| board.apply(s, m) == first);
             let m = chooser.choose(s, key, line, &legal, forced)?;
-            match next.into_iter().find(|(x, _)| *x == m) {
-                Some(step) => Ok(vec![step]),
+            match legal.iter().position(|&x| x == m) {
+                Some(0) => Ok(vec![(m, first)]),
+                Some(_) => Ok(vec![(m, board.apply(s, m))]),
                 None => Err(CheckError::IllegalMove {
                     ply: line.len(),
                     line: board.cert_line(line),
@@ -152,11 +155,17 @@ fn walk(
     let start_key = key_of(&start);
     let mut done: HashSet<Key> = HashSet::default();
     let mut line: Vec<Move> = Vec::new();
-    let children = expand(&start, &start_key, &line)?;
-    let mut frames = vec![(start_key, children, 0usize)];
-    while let Some((_, children, next)) = frames.last_mut() {
-        let Some((m, child)) = children.get(*next).cloned() else {
-            let (key, _, _) = frames.pop().expect("a frame");
+    // Each frame holds its position's key and the children not walked yet, in reverse
+    // order (popped by value, in move order).
+    let reversed = |mut children: Vec<(Move, State)>| {
+        children.reverse();
+        children
+    };
+    let children = reversed(expand(&start, &start_key, &line)?);
+    let mut frames = vec![(start_key, children)];
+    while let Some((_, children)) = frames.last_mut() {
+        let Some((m, child)) = children.pop() else {
+            let (key, _) = frames.pop().expect("a frame");
             held += key.bytes() as u64;
             if held > max_bytes {
                 return Err(CheckError::TooLarge {
@@ -169,14 +178,13 @@ fn walk(
             line.pop();
             continue;
         };
-        *next += 1;
         let child_key = key_of(&child);
         if done.contains(&child_key) {
             continue;
         }
         line.push(m);
-        let grandchildren = expand(&child, &child_key, &line)?;
-        frames.push((child_key, grandchildren, 0));
+        let grandchildren = reversed(expand(&child, &child_key, &line)?);
+        frames.push((child_key, grandchildren));
     }
     Ok(work)
 }

@@ -87,9 +87,23 @@ impl<'g> Replay<'g> {
                 played: CertMove::from_move(&self.board.game.graph, &m)?,
             });
         }
-        self.state = self.board.apply(&self.state, m);
+        self.board.apply_in_place(&mut self.state, m);
         self.line.push(m);
         Ok(())
+    }
+
+    /// Plays `m`, one of the moves [`Replay::legal`] gave at this position, without checking
+    /// it again (searches that play every legal move in turn would otherwise generate the
+    /// move list twice per node). A move not from that list is a caller's bug: debug builds
+    /// panic on it; release builds apply it unchecked (a certificate built from such a line
+    /// is still judged by the checker's own walk).
+    pub fn play_legal(&mut self, m: Move) {
+        debug_assert!(
+            self.legal().is_ok_and(|l| l.contains(&m)),
+            "play_legal: {m:?} is not legal"
+        );
+        self.board.apply_in_place(&mut self.state, m);
+        self.line.push(m);
     }
 
     /// The same position with its line forgotten (an empty [`Replay::line`]): for searching

@@ -236,12 +236,19 @@ impl<'g> Board<'g> {
     /// The position after the legal move `m` (only call with a move from [`Board::moves`]).
     pub fn apply(&self, s: &State, m: Move) -> State {
         let mut n = s.clone();
-        n.mover = s.mover.other();
+        self.apply_in_place(&mut n, m);
+        n
+    }
+
+    /// [`Board::apply`] on `n` itself, without a copy of the position.
+    pub fn apply_in_place(&self, n: &mut State, m: Move) {
+        let (mover, pointer) = (n.mover, n.tokens[0]);
+        n.mover = mover.other();
         match m {
             Move::Place { vertex } => {
                 // Only a partizan player's own token can be unplaced besides token 0.
                 let t = match self.game.tokens {
-                    Tokens::Partizan { .. } => s.mover.index(),
+                    Tokens::Partizan { .. } => mover.index(),
                     _ => 0,
                 };
                 n.tokens[t] = vertex;
@@ -259,8 +266,8 @@ impl<'g> Board<'g> {
             }
             Move::Nim { take, to } => {
                 let at = match self.game.rule {
-                    Rule::NimMoveRemove => to.unwrap_or(s.tokens[0]),
-                    _ => s.tokens[0],
+                    Rule::NimMoveRemove => to.unwrap_or(pointer),
+                    _ => pointer,
                 };
                 n.weights[at] -= take;
                 if let Some(x) = to {
@@ -268,7 +275,6 @@ impl<'g> Board<'g> {
                 }
             }
         }
-        n
     }
 }
 

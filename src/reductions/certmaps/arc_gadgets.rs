@@ -223,7 +223,7 @@ impl<'s> Gadgets<'s> {
         me: Player,
     ) -> Result<bool, CertMapError> {
         let mut next = at.clone();
-        next.play(m)?;
+        next.play_legal(m);
         match self.place(dest(&m)) {
             Place::Original(t) if !next.legal()?.is_empty() => {
                 let head = self.head(ep.arc);
@@ -389,7 +389,7 @@ impl Gadgets<'_> {
     ) -> Result<Option<Move>, CertMapError> {
         for m in at.legal()? {
             let mut next = at.clone();
-            next.play(m)?;
+            next.play_legal(m);
             if self.arrives(oracle, &next, ep, closed)? {
                 return Ok(Some(m));
             }

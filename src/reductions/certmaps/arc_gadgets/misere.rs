@@ -210,7 +210,7 @@ impl<'a> Forward<'a> {
     /// Whether the winner wins after `m` at `at` (`trace` describes `at`).
     fn wins_after(&self, at: &Replay, trace: &Trace<'a>, m: Move) -> Result<bool, CertMapError> {
         let mut next = at.clone();
-        next.play(m)?;
+        next.play_legal(m);
         let mut trace = trace.clone();
         self.push(&mut trace, at, m, &next)?;
         match (trace.episode, self.gd.place(dest(&m))) {
