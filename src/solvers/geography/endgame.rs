@@ -55,6 +55,13 @@ pub(crate) struct Reach {
     touched: Vec<u32>,
     /// The depth-first stack: vertex and the next adjacency index to look at.
     frames: Vec<(u32, u32)>,
+    /// Bit-parallel walk: the remainder vertices not yet peeled (sinks removed first).
+    remaining: Vec<u64>,
+    /// Bit-parallel walk: vertices where the mover loses (peeled remainder vertices and
+    /// vertices labelled lost).
+    lost: Vec<u64>,
+    /// Bit-parallel walk: remainder vertices still to peel.
+    pending: Vec<u32>,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
@@ -73,6 +80,9 @@ impl Reach {
     ) -> Option<u32> {
         let vertex = game.rule == Rule::Vertex;
         let undirected = !game.directed;
+        if !game.succ_bits.is_empty() {
+            return self.run_bits(game, st, labels, key, solve);
+        }
         if self.colour.len() < game.n {
             self.colour.resize(game.n, WHITE);
             self.parent.resize(game.n, (u32::MAX, u32::MAX));
@@ -127,6 +137,100 @@ impl Reach {
         }
         self.decided += u64::from(value.is_some());
         value
+    }
+
+    /// [`Reach::run`] for a directed vertex-rule game with successor bitsets
+    /// ([`Game::succ_bits`]); `key` must be zero on entry. The key is the set of free
+    /// unlabelled vertices reachable from the token, found a word of successors at a time.
+    /// The remainder is acyclic exactly when repeatedly removing its sinks (arcs into labelled
+    /// or visited vertices and loops do not count) empties it; each removed vertex is valued
+    /// on removal, all its remainder successors being valued already, so the values are
+    /// those of the depth-first walk's post-order.
+    fn run_bits(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        let words = st.bits.len();
+        let row = |v: usize| &game.succ_bits[v * words..(v + 1) * words];
+        let open = labels.map(|l| &l.open_bits[..]);
+        let root = st.tok[0] as usize;
+        // Breadth-first: `touched` is the queue and, afterwards, the discovery order.
+        self.touched.clear();
+        self.touched.push(root as u32);
+        let mut head = 0;
+        while let Some(&v) = self.touched.get(head) {
+            head += 1;
+            for (i, &succ) in row(v as usize).iter().enumerate() {
+                let mut new = succ & !st.bits[i] & !key[i] & open.map_or(!0, |o| o[i]);
+                key[i] |= new;
+                while new != 0 {
+                    self.touched.push((i * 64) as u32 + new.trailing_zeros());
+                    new &= new - 1;
+                }
+            }
+        }
+        if !solve {
+            return None;
+        }
+        self.remaining.clear();
+        self.remaining.extend_from_slice(key);
+        self.lost.clear();
+        match labels {
+            Some(l) => self.lost.extend_from_slice(&l.lost_bits),
+            None => self.lost.resize(words, 0),
+        }
+        // Latest discovered first: the deepest vertices, likeliest sinks.
+        self.pending.clear();
+        self.pending.extend(self.touched[1..].iter().rev());
+        let (remaining, lost) = (&mut self.remaining, &mut self.lost);
+        let misere = game.misere;
+        while !self.pending.is_empty() {
+            let before = self.pending.len();
+            self.pending.retain(|&v| {
+                let v = v as usize;
+                let (w, b) = (v / 64, 1u64 << (v % 64));
+                remaining[w] &= !b; // a loop is no move: `v` is visited once there
+                let succ = row(v);
+                if succ.iter().zip(remaining.iter()).any(|(s, r)| s & r != 0) {
+                    remaining[w] |= b;
+                    return true;
+                }
+                let mut moved = false;
+                let mut wins = false;
+                for (i, &s) in succ.iter().enumerate() {
+                    let moves = s & !st.bits[i] & if i == w { !b } else { !0 };
+                    moved |= moves != 0;
+                    wins |= moves & lost[i] != 0;
+                }
+                if !(wins || (!moved && misere)) {
+                    lost[w] |= b;
+                }
+                false
+            });
+            if self.pending.len() == before {
+                return None; // a cycle: no remainder vertex is a sink
+            }
+        }
+        // The root: the first winning move in `Game::moves` order.
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, _) in &game.adj[root] {
+            if st.bit(x) || x == root {
+                continue;
+            }
+            count += 1;
+            if self.lost[x / 64] >> (x % 64) & 1 == 1 {
+                value = Some(count);
+                break;
+            }
+        }
+        let value = value.unwrap_or(u32::from(count == 0 && misere));
+        self.decided += 1;
+        Some(value)
     }
 
     /// Whether the mover at the finished vertex `v` wins, all its remainder children finished.
