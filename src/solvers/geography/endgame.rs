@@ -55,13 +55,13 @@ pub(crate) struct Reach {
     touched: Vec<u32>,
     /// The depth-first stack: vertex and the next adjacency index to look at.
     frames: Vec<(u32, u32)>,
-    /// Bit-parallel walk: the remainder vertices not yet peeled (sinks removed first).
-    remaining: Vec<u64>,
-    /// Bit-parallel walk: vertices where the mover loses (peeled remainder vertices and
+    /// Bit-parallel walk: each vertex's in-degree from the remainder (0 outside a walk).
+    indegree: Vec<u32>,
+    /// Bit-parallel walk: the remainder in Kahn's topological order.
+    order: Vec<u32>,
+    /// Bit-parallel walk: vertices where the mover loses (valued remainder vertices and
     /// vertices labelled lost).
     lost: Vec<u64>,
-    /// Bit-parallel walk: remainder vertices still to peel.
-    pending: Vec<u32>,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
@@ -141,11 +141,14 @@ impl Reach {
 
     /// [`Reach::run`] for a directed vertex-rule game with successor bitsets
     /// ([`Game::succ_bits`]); `key` must be zero on entry. The key is the set of free
-    /// unlabelled vertices reachable from the token, found a word of successors at a time.
-    /// The remainder is acyclic exactly when repeatedly removing its sinks (arcs into labelled
-    /// or visited vertices and loops do not count) empties it; each removed vertex is valued
-    /// on removal, all its remainder successors being valued already, so the values are
-    /// those of the depth-first walk's post-order.
+    /// unlabelled vertices reachable from the token, found breadth-first a word of successors
+    /// at a time. The acyclicity test is Kahn's: the same pass counts each remainder vertex's
+    /// in-degree from the other remainder vertices (arcs from the token's vertex, into
+    /// labelled or visited vertices, and loops are no remainder arcs), then sources are
+    /// removed until none is left; the remainder is acyclic exactly when every vertex was
+    /// removed, and the removal order is topological, so valuing the vertices in reverse
+    /// removal order finds every successor valued already. Linear in the remainder's arcs
+    /// (times the words of a row), where repeated sink peeling was quadratic on long chains.
     fn run_bits(
         &mut self,
         game: &Game,
@@ -157,6 +160,9 @@ impl Reach {
         let words = st.bits.len();
         let row = |v: usize| &game.succ_bits[v * words..(v + 1) * words];
         let open = labels.map(|l| &l.open_bits[..]);
+        if solve && self.indegree.len() < game.n {
+            self.indegree.resize(game.n, 0);
+        }
         let root = st.tok[0] as usize;
         // Breadth-first: `touched` is the queue and, afterwards, the discovery order.
         self.touched.clear();
@@ -164,55 +170,83 @@ impl Reach {
         let mut head = 0;
         while let Some(&v) = self.touched.get(head) {
             head += 1;
-            for (i, &succ) in row(v as usize).iter().enumerate() {
-                let mut new = succ & !st.bits[i] & !key[i] & open.map_or(!0, |o| o[i]);
+            let v = v as usize;
+            for (i, &succ) in row(v).iter().enumerate() {
+                let inner = succ & !st.bits[i] & open.map_or(!0, |o| o[i]);
+                let mut new = inner & !key[i];
                 key[i] |= new;
                 while new != 0 {
                     self.touched.push((i * 64) as u32 + new.trailing_zeros());
                     new &= new - 1;
+                }
+                if solve && head > 1 {
+                    // A loop is no move: `v` is visited once the token is there.
+                    let mut arcs = if i == v / 64 {
+                        inner & !(1 << (v % 64))
+                    } else {
+                        inner
+                    };
+                    while arcs != 0 {
+                        self.indegree[i * 64 + arcs.trailing_zeros() as usize] += 1;
+                        arcs &= arcs - 1;
+                    }
                 }
             }
         }
         if !solve {
             return None;
         }
-        self.remaining.clear();
-        self.remaining.extend_from_slice(key);
+        // Kahn: `order` receives the remainder in a topological order.
+        let (order, indegree) = (&mut self.order, &mut self.indegree);
+        order.clear();
+        order.extend(
+            self.touched[1..]
+                .iter()
+                .copied()
+                .filter(|&v| indegree[v as usize] == 0),
+        );
+        let mut head = 0;
+        while let Some(&v) = order.get(head) {
+            head += 1;
+            let v = v as usize;
+            for (i, (&succ, &k)) in row(v).iter().zip(key.iter()).enumerate() {
+                let mut arcs = succ & k & if i == v / 64 { !(1 << (v % 64)) } else { !0 };
+                while arcs != 0 {
+                    let x = i * 64 + arcs.trailing_zeros() as usize;
+                    arcs &= arcs - 1;
+                    indegree[x] -= 1;
+                    if indegree[x] == 0 {
+                        order.push(x as u32);
+                    }
+                }
+            }
+        }
+        if order.len() + 1 < self.touched.len() {
+            // A cycle: its vertices kept a positive in-degree.
+            for &v in &self.touched[1..] {
+                indegree[v as usize] = 0;
+            }
+            return None;
+        }
         self.lost.clear();
         match labels {
             Some(l) => self.lost.extend_from_slice(&l.lost_bits),
             None => self.lost.resize(words, 0),
         }
-        // Latest discovered first: the deepest vertices, likeliest sinks.
-        self.pending.clear();
-        self.pending.extend(self.touched[1..].iter().rev());
-        let (remaining, lost) = (&mut self.remaining, &mut self.lost);
+        let lost = &mut self.lost;
         let misere = game.misere;
-        while !self.pending.is_empty() {
-            let before = self.pending.len();
-            self.pending.retain(|&v| {
-                let v = v as usize;
-                let (w, b) = (v / 64, 1u64 << (v % 64));
-                remaining[w] &= !b; // a loop is no move: `v` is visited once there
-                let succ = row(v);
-                if succ.iter().zip(remaining.iter()).any(|(s, r)| s & r != 0) {
-                    remaining[w] |= b;
-                    return true;
-                }
-                let mut moved = false;
-                let mut wins = false;
-                for (i, &s) in succ.iter().enumerate() {
-                    let moves = s & !st.bits[i] & if i == w { !b } else { !0 };
-                    moved |= moves != 0;
-                    wins |= moves & lost[i] != 0;
-                }
-                if !(wins || (!moved && misere)) {
-                    lost[w] |= b;
-                }
-                false
-            });
-            if self.pending.len() == before {
-                return None; // a cycle: no remainder vertex is a sink
+        for &v in order.iter().rev() {
+            let v = v as usize;
+            let (w, b) = (v / 64, 1u64 << (v % 64));
+            let mut moved = false;
+            let mut wins = false;
+            for (i, &s) in row(v).iter().enumerate() {
+                let moves = s & !st.bits[i] & if i == w { !b } else { !0 };
+                moved |= moves != 0;
+                wins |= moves & lost[i] != 0;
+            }
+            if !(wins || (!moved && misere)) {
+                lost[w] |= b;
             }
         }
         // The root: the first winning move in `Game::moves` order.
