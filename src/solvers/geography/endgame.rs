@@ -53,8 +53,13 @@ pub(crate) struct Reach {
     parent: Vec<(u32, u32)>,
     /// Vertices discovered in this walk (reset to `WHITE` at the end).
     touched: Vec<u32>,
-    /// The depth-first stack: vertex and the next adjacency index to look at.
+    /// The depth-first stack: vertex and the next index into [`Reach::arcs`] to look at.
     frames: Vec<(u32, u32)>,
+    /// The arcs the walk follows, `(head, edge)`, those of vertex `v` at
+    /// `first[v]..first[v + 1]` (built on the first walk, [`Reach::compile`]).
+    arcs: Vec<(u32, u32)>,
+    /// Start of each vertex's arcs in [`Reach::arcs`], and their end.
+    first: Vec<u32>,
     /// Bit-parallel walk: each vertex's in-degree from the remainder (0 outside a walk).
     indegree: Vec<u32>,
     /// Bit-parallel walk: the remainder in Kahn's topological order.
@@ -87,7 +92,9 @@ impl Reach {
             self.colour.resize(game.n, WHITE);
             self.parent.resize(game.n, (u32::MAX, u32::MAX));
         }
-        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        if self.first.is_empty() {
+            self.compile(game, labels);
+        }
         let free = |x: usize, e: usize| !st.bit(if vertex { x } else { e });
         let root = st.tok[0] as usize;
         let mut acyclic = solve;
@@ -96,32 +103,38 @@ impl Reach {
         self.colour[root] = GREY;
         self.parent[root] = (u32::MAX, u32::MAX);
         self.touched.push(root as u32);
-        self.frames.push((root as u32, 0));
+        self.frames.push((root as u32, self.first[root]));
         while let Some(&mut (v, ref mut next)) = self.frames.last_mut() {
             let v = v as usize;
-            let adj = &game.adj[v];
-            if let Some(&(x, e)) = adj.get(*next as usize) {
+            let end = self.first[v + 1];
+            let (pv, pe) = self.parent[v];
+            let mut child = None;
+            while *next < end {
+                let (x, e) = self.arcs[*next as usize];
                 *next += 1;
-                // A vertex-rule loop is never a move (the token's vertex is visited).
-                if !free(x, e) || !open(x) || (vertex && x == v) {
+                let (x, e) = (x as usize, e as usize);
+                if !free(x, e) {
                     continue;
                 }
                 key[if vertex { x } else { e } / 64] |= 1 << (if vertex { x } else { e } % 64);
-                let (pv, pe) = self.parent[v];
                 if undirected && back_to_parent(vertex, x, e, pv, pe) {
                     continue;
                 }
                 match self.colour[x] {
                     WHITE => {
-                        self.colour[x] = GREY;
-                        self.parent[x] = (v as u32, e as u32);
-                        self.touched.push(x as u32);
-                        self.frames.push((x as u32, 0));
+                        child = Some((x, e));
+                        break;
                     }
                     GREY => acyclic = false,
                     _ if undirected => acyclic = false,
                     _ => {}
                 }
+            }
+            if let Some((x, e)) = child {
+                self.colour[x] = GREY;
+                self.parent[x] = (v as u32, e as u32);
+                self.touched.push(x as u32);
+                self.frames.push((x as u32, self.first[x]));
                 continue;
             }
             self.frames.pop();
@@ -265,6 +278,22 @@ impl Reach {
         let value = value.unwrap_or(u32::from(count == 0 && misere));
         self.decided += 1;
         Some(value)
+    }
+
+    /// Builds [`Reach::arcs`]: the game's adjacency without what the walk never follows
+    /// (arcs into labelled vertices, vertex-rule loops: the token's vertex is visited), packed
+    /// into one array. The labels of a search never change, so this is done once per search.
+    fn compile(&mut self, game: &Game, labels: Option<&Labels>) {
+        let vertex = game.rule == Rule::Vertex;
+        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        self.first.clear();
+        self.arcs.clear();
+        for (v, adj) in game.adj.iter().enumerate() {
+            self.first.push(self.arcs.len() as u32);
+            let kept = adj.iter().filter(|&&(x, _)| open(x) && !(vertex && x == v));
+            self.arcs.extend(kept.map(|&(x, e)| (x as u32, e as u32)));
+        }
+        self.first.push(self.arcs.len() as u32);
     }
 
     /// Whether the mover at the finished vertex `v` wins, all its remainder children finished.
