@@ -30,13 +30,26 @@
 //!   into labelled vertices, and the same backward induction applies with the tree oriented away
 //!   from the token.
 //!
+//! # The matching endgame
+//! A normal-play one-token position of *undirected vertex* geography is decided by one
+//! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`
+//! wins iff every maximum matching of the remainder covers `v` (Fraenkel, Scheinerman and
+//! Ullman, "Undirected edge geography", TCS 112, 1993, the UVG lemma, as `matching.rs` cites it), where the
+//! remainder is the graph induced by `v` and the unvisited vertices. The winning moves are
+//! exactly the moves to a neighbour `u` that some maximum matching of the remainder without
+//! `v` misses (the position after the move is then lost by the same theorem), so one
+//! Gallai–Edmonds decomposition of that graph (`blossom.rs`, its set D) gives the value and
+//! the first winning move in `Game::moves` order. Misère play, directed graphs and the edge
+//! rule have no such theorem and keep the other endgames.
+//!
 //! Anything else (a cycle, an unplaced token, two tokens, NimG) is left to the search. The
 //! answer is encoded as the memo encodes it: 0 when the mover loses, `i + 1` when move `i` of
 //! `Game::moves` wins (the first such move), 1 for the misère win without a move.
 
 use super::classify::{Label, Labels};
-use super::state::{Game, State};
-use crate::problems::geography::Rule;
+use super::state::{Game, Kind, State};
+use crate::problems::geography::{Move, Rule};
+use crate::solvers::{Budget, blossom};
 
 /// Vertex colours of the depth-first search (low two bits) and the value of a finished vertex.
 const WHITE: u8 = 0;
@@ -359,5 +372,54 @@ fn back_to_parent(vertex: bool, x: usize, e: usize, pv: u32, pe: u32) -> bool {
         x as u32 == pv
     } else {
         e as u32 == pe
+    }
+}
+
+/// The matching endgame of normal-play undirected vertex geography (module comment).
+#[derive(Clone, Debug)]
+pub(crate) struct MatchingEndgame {
+    /// The game's graph (loops dropped: a vertex-rule loop is never a move).
+    graph: blossom::Graph,
+    /// Scratch: the unvisited vertices (the remainder without the token's vertex, and the
+    /// parts the token can no longer reach, which do not change D within its component).
+    alive: Vec<bool>,
+    /// Lookups decided here (statistics and tests).
+    pub decided: u64,
+}
+
+impl MatchingEndgame {
+    /// The endgame for `game`, when its positions qualify: one token, undirected, vertex
+    /// rule, normal play.
+    pub fn new(game: &Game) -> Option<MatchingEndgame> {
+        let applies =
+            game.kind == Kind::One && game.rule == Rule::Vertex && !game.directed && !game.misere;
+        if !applies {
+            return None;
+        }
+        let mut edges = Vec::new();
+        for (v, adj) in game.adj.iter().enumerate() {
+            edges.extend(adj.iter().filter(|&&(x, _)| v < x).map(|&(x, _)| (v, x)));
+        }
+        Some(MatchingEndgame {
+            graph: blossom::Graph::from_edges(game.n, &edges),
+            alive: vec![false; game.n],
+            decided: 0,
+        })
+    }
+
+    /// The memo-style value of `st` (token placed): 0 when the mover loses, `i + 1` when move
+    /// `i` of `moves` (the moves of `st` in `Game::moves` order) is the first winning move.
+    /// `None` when `budget` runs out inside the matching (the search then runs out as well).
+    pub fn value(&mut self, st: &State, moves: &[Move], budget: &Budget) -> Option<u32> {
+        for (v, alive) in self.alive.iter_mut().enumerate() {
+            *alive = !st.bit(v);
+        }
+        let dec = blossom::decompose(&self.graph, &self.alive, budget).ok()?;
+        let by = moves.iter().position(|mv| match *mv {
+            Move::Step { to, .. } => dec.deficient[to],
+            _ => false,
+        });
+        self.decided += 1;
+        Some(by.map_or(0, |i| i as u32 + 1))
     }
 }

@@ -20,7 +20,7 @@
 //! [`SolveError::TooLarge`]: the recursion depth is the game length, bounded by those numbers.
 
 use super::classify::{Label, Labels, classify};
-use super::endgame::Reach;
+use super::endgame::{MatchingEndgame, Reach};
 use super::memo::{Memo, SharedMemo, hash};
 use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
@@ -100,6 +100,9 @@ pub(crate) struct Search<'a> {
     endgames: bool,
     /// The remainder walk of one-token vertex and edge games (key and endgame).
     reach: Reach,
+    /// Normal-play undirected vertex geography: every placed position is decided by one
+    /// maximum matching (`endgame.rs`).
+    matching: Option<MatchingEndgame>,
     /// Set when this search is a worker of a parallel search (`parallel.rs`).
     pub(crate) shared: Option<Shared<'a>>,
     /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
@@ -185,6 +188,7 @@ impl<'a> Search<'a> {
             stack: Vec::new(),
             endgames: true,
             reach: Reach::default(),
+            matching: MatchingEndgame::new(game),
             shared: None,
             split: RaceSplit::new(game, budget),
         }
@@ -235,10 +239,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Lookups decided by the acyclic-remainder endgame so far.
+    /// Lookups decided by the acyclic-remainder and matching endgames so far.
     #[cfg(test)]
     pub fn endgames_decided(&self) -> u64 {
-        self.reach.decided
+        self.reach.decided + self.matched()
+    }
+
+    /// Lookups decided by the matching endgame so far.
+    #[cfg(test)]
+    pub fn matched(&self) -> u64 {
+        self.matching.as_ref().map_or(0, |m| m.decided)
     }
 
     /// Entries the memo evicted so far.
@@ -425,6 +435,22 @@ impl<'a> Search<'a> {
     pub fn lookup(&mut self, st: &State) -> Option<u32> {
         if let Some(label) = self.label_at(st) {
             return Some(self.labelled_value(st, label));
+        }
+        if self.endgames
+            && st.tok[0] != NONE
+            && let Some(matching) = &mut self.matching
+        {
+            let depth = self.depth;
+            if self.bufs.len() <= depth {
+                self.bufs.resize_with(depth + 1, Vec::new);
+                self.keys.resize_with(depth + 1, Vec::new);
+            }
+            let moves = &mut self.bufs[depth];
+            moves.clear();
+            self.game.moves_into(st, moves);
+            if let Some(value) = matching.value(st, moves, self.budget) {
+                return Some(value);
+            }
         }
         if let Some(value) = self.make_key(st) {
             return Some(value);
