@@ -34,13 +34,13 @@
 //! A normal-play one-token position of *undirected vertex* geography is decided by one
 //! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`
 //! wins iff every maximum matching of the remainder covers `v` (Fraenkel, Scheinerman and
-//! Ullman, "Undirected edge geography", TCS 112, 1993, the UVG lemma, as `matching.rs` cites it), where the
-//! remainder is the graph induced by `v` and the unvisited vertices. The winning moves are
-//! exactly the moves to a neighbour `u` that some maximum matching of the remainder without
-//! `v` misses (the position after the move is then lost by the same theorem), so one
-//! Gallai–Edmonds decomposition of that graph (`blossom.rs`, its set D) gives the value and
-//! the first winning move in `Game::moves` order. Misère play, directed graphs and the edge
-//! rule have no such theorem and keep the other endgames.
+//! Ullman, "Undirected edge geography", TCS 112, 1993, the UVG lemma, as `matching.rs` cites
+//! it), where the remainder is the graph induced by `v` and the unvisited vertices. The
+//! winning moves are exactly the moves to a neighbour `u` that some maximum matching of the
+//! remainder without `v` misses (the position after the move is then lost by the same lemma),
+//! so one Gallai–Edmonds decomposition of that graph (`blossom.rs`, its set D) gives the value
+//! and the first winning move in `Game::moves` order. Misère play, directed graphs and the
+//! edge rule have no such lemma and keep the other endgames.
 //!
 //! Anything else (a cycle, an unplaced token, two tokens, NimG) is left to the search. The
 //! answer is encoded as the memo encodes it: 0 when the mover loses, `i + 1` when move `i` of
