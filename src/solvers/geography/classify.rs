@@ -52,6 +52,10 @@ use crate::problems::geography::Rule;
 pub(crate) struct Labels {
     /// 0 = unlabelled, else `index << 1 | won`.
     label: Vec<u32>,
+    /// Bitset of the unlabelled vertices (the bit-parallel walk of `endgame.rs`).
+    pub open_bits: Vec<u64>,
+    /// Bitset of the vertices labelled lost.
+    pub lost_bits: Vec<u64>,
 }
 
 /// The label of one vertex.
@@ -172,5 +176,18 @@ pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
             }
         }
     }
-    Some(Labels { label })
+    let words = n.div_ceil(64);
+    let (mut open_bits, mut lost_bits) = (vec![0u64; words], vec![0u64; words]);
+    for (v, &l) in label.iter().enumerate() {
+        if l == 0 {
+            open_bits[v / 64] |= 1 << (v % 64);
+        } else if is_lost(l) {
+            lost_bits[v / 64] |= 1 << (v % 64);
+        }
+    }
+    Some(Labels {
+        label,
+        open_bits,
+        lost_bits,
+    })
 }

@@ -30,13 +30,26 @@
 //!   into labelled vertices, and the same backward induction applies with the tree oriented away
 //!   from the token.
 //!
+//! # The matching endgame
+//! A normal-play one-token position of *undirected vertex* geography is decided by one
+//! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`
+//! wins iff every maximum matching of the remainder covers `v` (Fraenkel, Scheinerman and
+//! Ullman, "Undirected edge geography", TCS 112, 1993, the UVG lemma, as `matching.rs` cites
+//! it), where the remainder is the graph induced by `v` and the unvisited vertices. The
+//! winning moves are exactly the moves to a neighbour `u` that some maximum matching of the
+//! remainder without `v` misses (the position after the move is then lost by the same lemma),
+//! so one Gallai–Edmonds decomposition of that graph (`blossom.rs`, its set D) gives the value
+//! and the first winning move in `Game::moves` order. Misère play, directed graphs and the
+//! edge rule have no such lemma and keep the other endgames.
+//!
 //! Anything else (a cycle, an unplaced token, two tokens, NimG) is left to the search. The
 //! answer is encoded as the memo encodes it: 0 when the mover loses, `i + 1` when move `i` of
 //! `Game::moves` wins (the first such move), 1 for the misère win without a move.
 
 use super::classify::{Label, Labels};
-use super::state::{Game, State};
-use crate::problems::geography::Rule;
+use super::state::{Game, Kind, State};
+use crate::problems::geography::{Move, Rule};
+use crate::solvers::{Budget, blossom};
 
 /// Vertex colours of the depth-first search (low two bits) and the value of a finished vertex.
 const WHITE: u8 = 0;
@@ -53,8 +66,20 @@ pub(crate) struct Reach {
     parent: Vec<(u32, u32)>,
     /// Vertices discovered in this walk (reset to `WHITE` at the end).
     touched: Vec<u32>,
-    /// The depth-first stack: vertex and the next adjacency index to look at.
+    /// The depth-first stack: vertex and the next index into [`Reach::arcs`] to look at.
     frames: Vec<(u32, u32)>,
+    /// The arcs the walk follows, `(head, edge)`, those of vertex `v` at
+    /// `first[v]..first[v + 1]` (built on the first walk, [`Reach::compile`]).
+    arcs: Vec<(u32, u32)>,
+    /// Start of each vertex's arcs in [`Reach::arcs`], and their end.
+    first: Vec<u32>,
+    /// Bit-parallel walk: each vertex's in-degree from the remainder (0 outside a walk).
+    indegree: Vec<u32>,
+    /// Bit-parallel walk: the remainder in Kahn's topological order.
+    order: Vec<u32>,
+    /// Bit-parallel walk: vertices where the mover loses (valued remainder vertices and
+    /// vertices labelled lost).
+    lost: Vec<u64>,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
@@ -73,11 +98,16 @@ impl Reach {
     ) -> Option<u32> {
         let vertex = game.rule == Rule::Vertex;
         let undirected = !game.directed;
+        if !game.succ_bits.is_empty() {
+            return self.run_bits(game, st, labels, key, solve);
+        }
         if self.colour.len() < game.n {
             self.colour.resize(game.n, WHITE);
             self.parent.resize(game.n, (u32::MAX, u32::MAX));
         }
-        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        if self.first.is_empty() {
+            self.compile(game, labels);
+        }
         let free = |x: usize, e: usize| !st.bit(if vertex { x } else { e });
         let root = st.tok[0] as usize;
         let mut acyclic = solve;
@@ -86,32 +116,38 @@ impl Reach {
         self.colour[root] = GREY;
         self.parent[root] = (u32::MAX, u32::MAX);
         self.touched.push(root as u32);
-        self.frames.push((root as u32, 0));
+        self.frames.push((root as u32, self.first[root]));
         while let Some(&mut (v, ref mut next)) = self.frames.last_mut() {
             let v = v as usize;
-            let adj = &game.adj[v];
-            if let Some(&(x, e)) = adj.get(*next as usize) {
+            let end = self.first[v + 1];
+            let (pv, pe) = self.parent[v];
+            let mut child = None;
+            while *next < end {
+                let (x, e) = self.arcs[*next as usize];
                 *next += 1;
-                // A vertex-rule loop is never a move (the token's vertex is visited).
-                if !free(x, e) || !open(x) || (vertex && x == v) {
+                let (x, e) = (x as usize, e as usize);
+                if !free(x, e) {
                     continue;
                 }
                 key[if vertex { x } else { e } / 64] |= 1 << (if vertex { x } else { e } % 64);
-                let (pv, pe) = self.parent[v];
                 if undirected && back_to_parent(vertex, x, e, pv, pe) {
                     continue;
                 }
                 match self.colour[x] {
                     WHITE => {
-                        self.colour[x] = GREY;
-                        self.parent[x] = (v as u32, e as u32);
-                        self.touched.push(x as u32);
-                        self.frames.push((x as u32, 0));
+                        child = Some((x, e));
+                        break;
                     }
                     GREY => acyclic = false,
                     _ if undirected => acyclic = false,
                     _ => {}
                 }
+            }
+            if let Some((x, e)) = child {
+                self.colour[x] = GREY;
+                self.parent[x] = (v as u32, e as u32);
+                self.touched.push(x as u32);
+                self.frames.push((x as u32, self.first[x]));
                 continue;
             }
             self.frames.pop();
@@ -127,6 +163,150 @@ impl Reach {
         }
         self.decided += u64::from(value.is_some());
         value
+    }
+
+    /// [`Reach::run`] for a directed vertex-rule game with successor bitsets
+    /// ([`Game::succ_bits`]); `key` must be zero on entry. The key is the set of free
+    /// unlabelled vertices reachable from the token, found breadth-first a word of successors
+    /// at a time. The acyclicity test is Kahn's: the same pass counts each remainder vertex's
+    /// in-degree from the other remainder vertices (arcs from the token's vertex, into
+    /// labelled or visited vertices, and loops are no remainder arcs), then sources are
+    /// removed until none is left; the remainder is acyclic exactly when every vertex was
+    /// removed, and the removal order is topological, so valuing the vertices in reverse
+    /// removal order finds every successor valued already. Linear in the remainder's arcs
+    /// (times the words of a row), where repeated sink peeling was quadratic on long chains.
+    fn run_bits(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        let words = st.bits.len();
+        let row = |v: usize| &game.succ_bits[v * words..(v + 1) * words];
+        let open = labels.map(|l| &l.open_bits[..]);
+        if solve && self.indegree.len() < game.n {
+            self.indegree.resize(game.n, 0);
+        }
+        let root = st.tok[0] as usize;
+        // Breadth-first: `touched` is the queue and, afterwards, the discovery order.
+        self.touched.clear();
+        self.touched.push(root as u32);
+        let mut head = 0;
+        while let Some(&v) = self.touched.get(head) {
+            head += 1;
+            let v = v as usize;
+            for (i, &succ) in row(v).iter().enumerate() {
+                let inner = succ & !st.bits[i] & open.map_or(!0, |o| o[i]);
+                let mut new = inner & !key[i];
+                key[i] |= new;
+                while new != 0 {
+                    self.touched.push((i * 64) as u32 + new.trailing_zeros());
+                    new &= new - 1;
+                }
+                if solve && head > 1 {
+                    // A loop is no move: `v` is visited once the token is there.
+                    let mut arcs = if i == v / 64 {
+                        inner & !(1 << (v % 64))
+                    } else {
+                        inner
+                    };
+                    while arcs != 0 {
+                        self.indegree[i * 64 + arcs.trailing_zeros() as usize] += 1;
+                        arcs &= arcs - 1;
+                    }
+                }
+            }
+        }
+        if !solve {
+            return None;
+        }
+        // Kahn: `order` receives the remainder in a topological order.
+        let (order, indegree) = (&mut self.order, &mut self.indegree);
+        order.clear();
+        order.extend(
+            self.touched[1..]
+                .iter()
+                .copied()
+                .filter(|&v| indegree[v as usize] == 0),
+        );
+        let mut head = 0;
+        while let Some(&v) = order.get(head) {
+            head += 1;
+            let v = v as usize;
+            for (i, (&succ, &k)) in row(v).iter().zip(key.iter()).enumerate() {
+                let mut arcs = succ & k & if i == v / 64 { !(1 << (v % 64)) } else { !0 };
+                while arcs != 0 {
+                    let x = i * 64 + arcs.trailing_zeros() as usize;
+                    arcs &= arcs - 1;
+                    indegree[x] -= 1;
+                    if indegree[x] == 0 {
+                        order.push(x as u32);
+                    }
+                }
+            }
+        }
+        if order.len() + 1 < self.touched.len() {
+            // A cycle: its vertices kept a positive in-degree.
+            for &v in &self.touched[1..] {
+                indegree[v as usize] = 0;
+            }
+            return None;
+        }
+        self.lost.clear();
+        match labels {
+            Some(l) => self.lost.extend_from_slice(&l.lost_bits),
+            None => self.lost.resize(words, 0),
+        }
+        let lost = &mut self.lost;
+        let misere = game.misere;
+        for &v in order.iter().rev() {
+            let v = v as usize;
+            let (w, b) = (v / 64, 1u64 << (v % 64));
+            let mut moved = false;
+            let mut wins = false;
+            for (i, &s) in row(v).iter().enumerate() {
+                let moves = s & !st.bits[i] & if i == w { !b } else { !0 };
+                moved |= moves != 0;
+                wins |= moves & lost[i] != 0;
+            }
+            if !(wins || (!moved && misere)) {
+                lost[w] |= b;
+            }
+        }
+        // The root: the first winning move in `Game::moves` order.
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, _) in &game.adj[root] {
+            if st.bit(x) || x == root {
+                continue;
+            }
+            count += 1;
+            if self.lost[x / 64] >> (x % 64) & 1 == 1 {
+                value = Some(count);
+                break;
+            }
+        }
+        let value = value.unwrap_or(u32::from(count == 0 && misere));
+        self.decided += 1;
+        Some(value)
+    }
+
+    /// Builds [`Reach::arcs`]: the game's adjacency without what the walk never follows
+    /// (arcs into labelled vertices, vertex-rule loops: the token's vertex is visited), packed
+    /// into one array. The labels of a search never change, so this is done once per search.
+    fn compile(&mut self, game: &Game, labels: Option<&Labels>) {
+        let vertex = game.rule == Rule::Vertex;
+        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        self.first.clear();
+        self.arcs.clear();
+        for (v, adj) in game.adj.iter().enumerate() {
+            self.first.push(self.arcs.len() as u32);
+            let kept = adj.iter().filter(|&&(x, _)| open(x) && !(vertex && x == v));
+            self.arcs.extend(kept.map(|&(x, e)| (x as u32, e as u32)));
+        }
+        self.first.push(self.arcs.len() as u32);
     }
 
     /// Whether the mover at the finished vertex `v` wins, all its remainder children finished.
@@ -192,5 +372,54 @@ fn back_to_parent(vertex: bool, x: usize, e: usize, pv: u32, pe: u32) -> bool {
         x as u32 == pv
     } else {
         e as u32 == pe
+    }
+}
+
+/// The matching endgame of normal-play undirected vertex geography (module comment).
+#[derive(Clone, Debug)]
+pub(crate) struct MatchingEndgame {
+    /// The game's graph (loops dropped: a vertex-rule loop is never a move).
+    graph: blossom::Graph,
+    /// Scratch: the unvisited vertices (the remainder without the token's vertex, and the
+    /// parts the token can no longer reach, which do not change D within its component).
+    alive: Vec<bool>,
+    /// Lookups decided here (statistics and tests).
+    pub decided: u64,
+}
+
+impl MatchingEndgame {
+    /// The endgame for `game`, when its positions qualify: one token, undirected, vertex
+    /// rule, normal play.
+    pub fn new(game: &Game) -> Option<MatchingEndgame> {
+        let applies =
+            game.kind == Kind::One && game.rule == Rule::Vertex && !game.directed && !game.misere;
+        if !applies {
+            return None;
+        }
+        let mut edges = Vec::new();
+        for (v, adj) in game.adj.iter().enumerate() {
+            edges.extend(adj.iter().filter(|&&(x, _)| v < x).map(|&(x, _)| (v, x)));
+        }
+        Some(MatchingEndgame {
+            graph: blossom::Graph::from_edges(game.n, &edges),
+            alive: vec![false; game.n],
+            decided: 0,
+        })
+    }
+
+    /// The memo-style value of `st` (token placed): 0 when the mover loses, `i + 1` when move
+    /// `i` of `moves` (the moves of `st` in `Game::moves` order) is the first winning move.
+    /// `None` when `budget` runs out inside the matching (the search then runs out as well).
+    pub fn value(&mut self, st: &State, moves: &[Move], budget: &Budget) -> Option<u32> {
+        for (v, alive) in self.alive.iter_mut().enumerate() {
+            *alive = !st.bit(v);
+        }
+        let dec = blossom::decompose(&self.graph, &self.alive, budget).ok()?;
+        let by = moves.iter().position(|mv| match *mv {
+            Move::Step { to, .. } => dec.deficient[to],
+            _ => false,
+        });
+        self.decided += 1;
+        Some(by.map_or(0, |i| i as u32 + 1))
     }
 }

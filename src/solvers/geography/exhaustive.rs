@@ -20,12 +20,12 @@
 //! [`SolveError::TooLarge`]: the recursion depth is the game length, bounded by those numbers.
 
 use super::classify::{Label, Labels, classify};
-use super::endgame::Reach;
+use super::endgame::{MatchingEndgame, Reach};
 use super::memo::{Memo, SharedMemo, hash};
 use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
 use crate::problems::geography::{Geography, Move, Rule};
-use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
+use crate::solvers::{Budget, BudgetExceeded, CLOCK_EVERY, SolveError, Stats};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -100,6 +100,9 @@ pub(crate) struct Search<'a> {
     endgames: bool,
     /// The remainder walk of one-token vertex and edge games (key and endgame).
     reach: Reach,
+    /// Normal-play undirected vertex geography: every placed position is decided by one
+    /// maximum matching (`endgame.rs`).
+    matching: Option<MatchingEndgame>,
     /// Set when this search is a worker of a parallel search (`parallel.rs`).
     pub(crate) shared: Option<Shared<'a>>,
     /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
@@ -127,7 +130,9 @@ pub(crate) struct Shared<'a> {
     pub mine: usize,
 }
 
-/// Local nodes between two updates of [`Shared::nodes`] (and deadline/abort checks).
+/// Local nodes between two updates of [`Shared::nodes`] and abort checks. The deadline and
+/// the cancel flag are read every [`CLOCK_EVERY`] local nodes, as the one-thread search reads
+/// them, so that `--threads` overruns `--timeout` no more than one thread does.
 pub(crate) const FLUSH: u64 = 256;
 
 impl Shared<'_> {
@@ -135,20 +140,20 @@ impl Shared<'_> {
     /// the budget is exhausted or another worker solved the start position.
     #[inline]
     fn charge(&self, local: u64, budget: &Budget) -> Result<(), BudgetExceeded> {
-        if local.is_multiple_of(FLUSH) {
+        let total = if local.is_multiple_of(FLUSH) {
             let total = self.nodes.fetch_add(FLUSH, Ordering::Relaxed) + FLUSH;
-            let late = budget.expired();
-            let aborted = self.best.load(Ordering::Relaxed) < self.mine;
-            if late || aborted || budget.max_nodes.is_some_and(|m| total > m) {
+            if self.best.load(Ordering::Relaxed) < self.mine {
                 return Err(BudgetExceeded { nodes: total });
             }
-            return Ok(());
+            total
+        } else {
+            self.nodes.load(Ordering::Relaxed) + local % FLUSH
+        };
+        let late = local.is_multiple_of(CLOCK_EVERY) && budget.expired();
+        if late || budget.max_nodes.is_some_and(|m| total > m) {
+            return Err(BudgetExceeded { nodes: total });
         }
-        let total = self.nodes.load(Ordering::Relaxed) + local % FLUSH;
-        match budget.max_nodes {
-            Some(m) if total > m => Err(BudgetExceeded { nodes: total }),
-            _ => Ok(()),
-        }
+        Ok(())
     }
 }
 
@@ -183,6 +188,7 @@ impl<'a> Search<'a> {
             stack: Vec::new(),
             endgames: true,
             reach: Reach::default(),
+            matching: MatchingEndgame::new(game),
             shared: None,
             split: RaceSplit::new(game, budget),
         }
@@ -233,10 +239,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Lookups decided by the acyclic-remainder endgame so far.
+    /// Lookups decided by the acyclic-remainder and matching endgames so far.
     #[cfg(test)]
     pub fn endgames_decided(&self) -> u64 {
-        self.reach.decided
+        self.reach.decided + self.matched()
+    }
+
+    /// Lookups decided by the matching endgame so far.
+    #[cfg(test)]
+    pub fn matched(&self) -> u64 {
+        self.matching.as_ref().map_or(0, |m| m.decided)
     }
 
     /// Entries the memo evicted so far.
@@ -424,6 +436,22 @@ impl<'a> Search<'a> {
         if let Some(label) = self.label_at(st) {
             return Some(self.labelled_value(st, label));
         }
+        if self.endgames
+            && st.tok[0] != NONE
+            && let Some(matching) = &mut self.matching
+        {
+            let depth = self.depth;
+            if self.bufs.len() <= depth {
+                self.bufs.resize_with(depth + 1, Vec::new);
+                self.keys.resize_with(depth + 1, Vec::new);
+            }
+            let moves = &mut self.bufs[depth];
+            moves.clear();
+            self.game.moves_into(st, moves);
+            if let Some(value) = matching.value(st, moves, self.budget) {
+                return Some(value);
+            }
+        }
         if let Some(value) = self.make_key(st) {
             return Some(value);
         }
@@ -532,32 +560,34 @@ impl<'a> Search<'a> {
             return Ok(v);
         }
         let mut order = std::mem::take(&mut self.orders[depth]);
-        let mut value = Ok(0);
-        if let Some(v) = self.order_moves(st, moves, &mut order) {
-            value = Ok(v);
+        let value = if let Some(v) = self.order_moves(st, moves, &mut order) {
+            Ok(v)
         } else if let Table::Shared(memo) = self.memo {
-            value = self.expand_abdada(st, moves, &order, memo);
+            self.expand_abdada(st, moves, &order, memo)
         } else {
-            for &(_, i) in &order {
-                let mv = moves[i as usize];
-                let undo = self.game.apply(st, mv);
-                let child_wins = self.wins(st);
-                self.game.undo(st, undo);
-                match child_wins {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        value = Ok(i + 1);
-                        break;
-                    }
-                    Err(e) => {
-                        value = Err(e);
-                        break;
-                    }
-                }
-            }
-        }
+            self.first_lost_child(st, moves, order.iter().map(|&(_, i)| i))
+        };
         self.orders[depth] = order;
         value
+    }
+
+    /// The value of `st` from the moves `indices` (into `moves`) searched in that order: the
+    /// first whose child is lost for its mover wins (`i + 1`), else the mover loses (0).
+    fn first_lost_child(
+        &mut self,
+        st: &mut State,
+        moves: &[Move],
+        indices: impl Iterator<Item = u32>,
+    ) -> Result<u32, BudgetExceeded> {
+        for i in indices {
+            let undo = self.game.apply(st, moves[i as usize]);
+            let child_wins = self.wins(st);
+            self.game.undo(st, undo);
+            if !child_wins? {
+                return Ok(i + 1);
+            }
+        }
+        Ok(0)
     }
 
     /// The children of `st` in `order`, searched by one thread of a parallel search (ABDADA):
@@ -601,24 +631,13 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if value.is_ok() {
-            for &k in &postponed {
-                let i = order[k as usize].1;
-                let undo = self.game.apply(st, moves[i as usize]);
-                let child_wins = self.wins(st);
-                self.game.undo(st, undo);
-                match child_wins {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        value = Ok(i + 1);
-                        break;
-                    }
-                    Err(e) => {
-                        value = Err(e);
-                        break;
-                    }
-                }
-            }
+        // Every postponed child comes before the lost child the first pass found, if any.
+        if let Ok(found) = value {
+            let indices = postponed.iter().map(|&k| order[k as usize].1);
+            value = match self.first_lost_child(st, moves, indices) {
+                Ok(0) => Ok(found),
+                earlier => earlier,
+            };
         }
         self.defers[depth] = postponed;
         value

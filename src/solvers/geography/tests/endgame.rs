@@ -71,9 +71,13 @@ fn endgames_agree_with_plain_search() {
                 if root.bits == game.start.bits {
                     assert_eq!(expected, naive::mover_wins(&g, &naive::start(&g)));
                 }
+                // Directed vertex games: the list walk too, not only the bit-parallel one.
+                let mut listed = game.clone();
+                listed.succ_bits.clear();
                 let searches = [
                     Search::new(&game, &budget, &root),
                     Search::plain(&game, &budget),
+                    Search::new(&listed, &budget, &root),
                 ];
                 for mut fast in searches {
                     assert_eq!(

@@ -6,6 +6,7 @@ mod cancel;
 mod dfpn;
 mod endgame;
 mod known;
+mod matching_endgame;
 mod naive;
 mod parallel;
 mod poly;
