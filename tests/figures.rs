@@ -28,6 +28,23 @@ fn dot_snapshot_of_every_gallery_figure() {
 }
 
 #[test]
+fn dot_snapshot_of_every_detail_figure() {
+    let mut drawn = 0;
+    for e in &entries() {
+        let d = draw(e).unwrap();
+        for (kind, fig) in d.figure.detail_figures() {
+            let dot = slide_dot::write(&Scene::new(&fig, &Options::default()));
+            insta::assert_snapshot!(format!("{}-detail-{kind}", e.id), dot);
+            drawn += 1;
+        }
+    }
+    // Every construction with gadgets has its detail figure: qbf-pvg's and
+    // qbf-pvg-restricted's clusters, vc-pvg's cigar, the arc gadgets of dvg-nimg,
+    // dvg-misere-uvg and deg-ueg, pvg-pag's split vertex.
+    assert_eq!(drawn, 7, "detail figures");
+}
+
+#[test]
 fn output_is_byte_identical_twice() {
     let variants = [
         Options::default(),
@@ -103,7 +120,9 @@ fn graphviz_renders_every_figure_without_warnings() {
     }
     for e in &entries() {
         let d = draw(e).unwrap();
-        let mut figs = vec![d.figure];
+        let details = d.figure.detail_figures().into_iter().map(|(_, f)| f);
+        let mut figs: Vec<_> = details.collect();
+        figs.push(d.figure);
         figs.extend(d.source_figure);
         for f in figs {
             for o in [

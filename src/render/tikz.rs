@@ -126,6 +126,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                     "\\Large",
                     if o.highlight { "grHighlight" } else { "grInk" },
                 ),
+                _ if o.caption_below() => ("below", "\\normalsize", "grOutline"),
                 _ => ("above", "\\normalsize", "grOutline"),
             };
             let _ = write!(
