@@ -282,6 +282,10 @@ impl Theorem for QbfToPvg {
         &SIZE
     }
 
+    fn paper_labels(&self, _: &Qbf, built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+        paper_labels(built)
+    }
+
     fn figure(&self, _: &Qbf, built: &Construction<Layout>) -> Option<crate::render::Figure> {
         Some(figure(built))
     }
@@ -473,6 +477,19 @@ fn refuter_move(
     }
 }
 
+/// Fig. 1's labels where the construction's differ (see [`Theorem::paper_labels`]): the
+/// extra vertex `X` and each cluster's centre `c_j`, numbered as the source's clauses.
+fn paper_labels(built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+    use crate::render::figure::subscript;
+    let lay = &built.layout;
+    let mut out = vec![(lay.extra, "X".to_string())];
+    for (c, k) in lay.cluster.iter().enumerate() {
+        let j = lay.formula.clause_origin[c] + 1;
+        out.push((k.centre, subscript("c", &j.to_string())));
+    }
+    out
+}
+
 /// Fraenkel–Simonson's drawing of Theorem 2.1's board (Fig. 1, reconstructed): I's
 /// (∃) diamond chain on the left and II's (∀) chain on the right, side by side, `x_i` always
 /// on the left of its diamond and `¬x_i` on the right; the clause clusters in a row below,
@@ -481,7 +498,7 @@ fn refuter_move(
 /// them, I's connectors `E` and II's `M` below them and `U` at the bottom; the arcs from
 /// `eJ_E` and `X` come in along buses under the clusters.
 fn figure(built: &Construction<Layout>) -> crate::render::Figure {
-    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    use crate::render::figure::{Figure, Outline, markup_of_display};
     let lay = &built.layout;
     let nq = &lay.formula;
     let mut fig = Figure::of_game(
@@ -507,7 +524,9 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     }
     let u_end = junction_y(lay.u_junction.len() - 1);
     fig.place(lay.extra, 3.5, u_end - 1.2);
-    fig.label(lay.extra, "X");
+    for (v, label) in paper_labels(built) {
+        fig.label(v, label);
+    }
     for v in 0..nq.n() {
         let d = lay.diamond(v);
         let (x, y) = (chain_x(v), junction_y(v / 2) - 1.0);
@@ -539,10 +558,6 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
         let cx = left_edge + width * (c as f64 + 0.5);
         let xs = |j: usize| cx + 1.5 * (j as f64 - 1.0);
         fig.place(k.centre, cx, top + 0.9);
-        fig.label(
-            k.centre,
-            subscript("c", &(nq.clause_origin[c] + 1).to_string()),
-        );
         for j in 0..3 {
             fig.place(k.literal[j], xs(j), top);
             fig.place(k.existential[j], xs(j) - 0.4, top - 1.3);

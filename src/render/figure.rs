@@ -592,6 +592,30 @@ pub fn markup_of_display(s: &str) -> String {
     subscript(base, sub)
 }
 
+/// The label a game carries for a vertex the paper labels `markup`: plain (`c2`, `¬x1`,
+/// `a = v`) where [`markup_of_display`] reads it back as `markup`, else with Unicode
+/// subscripts (`v₁,ᵢₙ`, `cₚ`). Either way [`vertex_label`] shows it as the figure does.
+pub fn display_of_markup(markup: &str) -> String {
+    let plain: String = markup
+        .chars()
+        .filter(|c| !matches!(c, '_' | '{' | '}'))
+        .collect();
+    match markup_of_display(&plain) == markup {
+        true => plain,
+        false => label_unicode(markup),
+    }
+}
+
+/// Gives vertex `v` of `graph` the paper's label `markup` (see [`display_of_markup`]); a
+/// label equal to the identifier is dropped.
+pub fn relabel(graph: &mut Graph, v: VertexId, markup: &str) {
+    let shown = display_of_markup(markup);
+    graph.vertices[v].label = match shown == graph.id(v) {
+        true => None,
+        false => Some(shown),
+    };
+}
+
 /// The label a figure of `graph` draws on vertex `v` when no theorem relabels it: the
 /// vertex's label (or identifier) with its trailing digits as Unicode subscripts (`x₁`,
 /// `¬x₁₂`). `solve --strategy` names moves with it, so the text matches the figure.
@@ -720,6 +744,8 @@ pub fn label_tex(markup: &str) -> String {
 fn tex_text(text: &str) -> String {
     let mut s = String::new();
     let mut word = String::new();
+    // A run of Unicode subscripts (`ᵢₙ` of a game label `vᵢₙ`) becomes one subscript.
+    let mut sub = String::new();
     let flush = |word: &mut String, s: &mut String| {
         if word.chars().count() > 1 {
             s.push_str(&format!("\\mathrm{{{word}}}"));
@@ -728,7 +754,20 @@ fn tex_text(text: &str) -> String {
         }
         word.clear();
     };
+    let flush_sub = |sub: &mut String, s: &mut String| {
+        if !sub.is_empty() {
+            let mut inner = String::new();
+            flush(sub, &mut inner);
+            s.push_str(&format!("_{{{inner}}}"));
+        }
+    };
     for c in text.chars() {
+        if let Some(b) = subscript_base(c) {
+            flush(&mut word, &mut s);
+            sub.push(b);
+            continue;
+        }
+        flush_sub(&mut sub, &mut s);
         if c.is_ascii_alphabetic() {
             word.push(c);
             continue;
@@ -749,13 +788,11 @@ fn tex_text(text: &str) -> String {
             '\\' => s.push_str("\\backslash "),
             '^' | '~' => s.push_str("\\sim "),
             c if c.is_ascii() => s.push(c),
-            c => match unicode_sub_digit(c) {
-                Some(d) => s.push_str(&format!("_{{{d}}}")),
-                None => s.push('?'),
-            },
+            _ => s.push('?'),
         }
     }
     flush(&mut word, &mut s);
+    flush_sub(&mut sub, &mut s);
     s
 }
 
@@ -849,6 +886,23 @@ mod tests {
         assert_eq!(label_tex("¬x_1"), "$\\neg x_{1}$");
         assert_eq!(label_tex("eJ_0"), "$\\mathrm{eJ}_{0}$");
         assert_eq!(label_tex(""), "");
+        // A game label with Unicode subscripts (a paper label written into the game).
+        assert_eq!(label_tex("v₁,ᵢₙ"), "$v_{1},_{\\mathrm{in}}$");
+        for (markup, shown) in [
+            ("c_2", "c2"),
+            ("¬x_{12}", "¬x12"),
+            ("X", "X"),
+            ("a = v", "a = v"),
+            ("c_p", "cₚ"),
+            ("v_{1,in}", "v₁,ᵢₙ"),
+        ] {
+            assert_eq!(display_of_markup(markup), shown);
+            // Read back as the figure draws it.
+            assert_eq!(
+                label_unicode(&markup_of_display(shown)),
+                label_unicode(markup)
+            );
+        }
         assert_eq!(
             tex_escape("uᵢₙ → x₁"),
             "u\\textsubscript{in} $\\to$ x\\textsubscript{1}"
