@@ -186,6 +186,12 @@ fn pdflatex_compiles_every_tikz_figure() {
             "{name}.tex does not compile:\n{}",
             String::from_utf8_lossy(&out.stdout)
         );
+        // One 16:9 page: a picture taller than the page would push itself onto a second.
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            name == "steps" || log.contains("(1 page"),
+            "{name}.tex is not one page:\n{log}"
+        );
     }
 }
 
