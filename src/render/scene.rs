@@ -162,7 +162,7 @@ pub struct SceneOutline {
     /// Beamer step.
     pub step: usize,
     /// Where the caption's centre goes (units), and whether it hangs under the outline
-    /// rather than standing on it: see [`SceneOutline::place_caption`].
+    /// rather than standing on it (the first place no edge or vertex crosses).
     pub caption: ((f64, f64), bool),
 }
 
