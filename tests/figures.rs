@@ -28,6 +28,23 @@ fn dot_snapshot_of_every_gallery_figure() {
 }
 
 #[test]
+fn dot_snapshot_of_every_detail_figure() {
+    let mut drawn = 0;
+    for e in &entries() {
+        let d = draw(e).unwrap();
+        for (kind, fig) in d.figure.detail_figures() {
+            let dot = slide_dot::write(&Scene::new(&fig, &Options::default()));
+            insta::assert_snapshot!(format!("{}-detail-{kind}", e.id), dot);
+            drawn += 1;
+        }
+    }
+    // Every construction with gadgets has its detail figure: qbf-pvg's and
+    // qbf-pvg-restricted's clusters, vc-pvg's cigar, the arc gadgets of dvg-nimg,
+    // dvg-misere-uvg and deg-ueg, pvg-pag's split vertex.
+    assert_eq!(drawn, 7, "detail figures");
+}
+
+#[test]
 fn output_is_byte_identical_twice() {
     let variants = [
         Options::default(),
@@ -103,7 +120,9 @@ fn graphviz_renders_every_figure_without_warnings() {
     }
     for e in &entries() {
         let d = draw(e).unwrap();
-        let mut figs = vec![d.figure];
+        let details = d.figure.detail_figures().into_iter().map(|(_, f)| f);
+        let mut figs: Vec<_> = details.collect();
+        figs.push(d.figure);
         figs.extend(d.source_figure);
         for f in figs {
             for o in [
@@ -166,6 +185,12 @@ fn pdflatex_compiles_every_tikz_figure() {
             out.status.success() && dir.path().join(format!("{name}.pdf")).exists(),
             "{name}.tex does not compile:\n{}",
             String::from_utf8_lossy(&out.stdout)
+        );
+        // One 16:9 page: a picture taller than the page would push itself onto a second.
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            name == "steps" || log.contains("(1 page"),
+            "{name}.tex is not one page:\n{log}"
         );
     }
 }
@@ -345,4 +370,78 @@ fn render_source_beside_draws_the_source_left_of_the_target() {
         "{}",
         stdout(&o)
     );
+}
+
+/// One label source: every vertex a theorem's figure labels carries that label in the game
+/// the reduction outputs, so `solve --strategy` on a compiled game names it as the figure
+/// draws it (`c₂`, not `C₂`).
+#[test]
+fn compiled_games_carry_the_figures_labels() {
+    use georeduce::render::figure::{label_unicode, vertex_label};
+    let mut checked = 0;
+    for e in &entries() {
+        let d = draw(e).unwrap();
+        let parsed = georeduce::lang::parse_str(e.example, e.text).unwrap();
+        let r = georeduce::reductions::by_id(e.id).unwrap();
+        let target = r.reduce(&parsed.instance).unwrap().target;
+        let georeduce::problems::Instance::Geography(g) = &target else {
+            panic!("{}: not a game", e.id)
+        };
+        for (v, n) in d.figure.nodes.iter().enumerate() {
+            if n.label.is_empty() {
+                continue;
+            }
+            let (drawn, said) = (label_unicode(&n.label), vertex_label(&g.graph, v));
+            assert_eq!(drawn, said, "{}: vertex {}", e.id, n.id);
+            checked += 1;
+        }
+    }
+    assert!(checked > 150, "{checked} labels");
+}
+
+/// `solve --strategy` on a compiled board and `render --play` of the same board print the
+/// same line with the same names.
+#[test]
+fn solve_strategy_and_render_play_name_vertices_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    for via in ["qbf-dvg", "qbf-pvg", "qbf-deg"] {
+        let game = dir.path().join(format!("{via}.geo"));
+        let o = georeduce(&[
+            "compile",
+            "examples/fraenkel-simonson.qbf",
+            "--via",
+            via,
+            "-o",
+            game.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{o:?}");
+        let solved = stdout(&georeduce(&["solve", game.to_str().unwrap(), "--strategy"]));
+        let line = solved
+            .lines()
+            .find_map(|l| l.strip_prefix("principal variation: "))
+            .expect("a principal variation")
+            .to_string();
+        let svg = dir.path().join(format!("{via}.dot"));
+        let o = georeduce(&[
+            "render",
+            "examples/fraenkel-simonson.qbf",
+            "--via",
+            via,
+            "--play",
+            "-o",
+            svg.to_str().unwrap(),
+        ]);
+        let played = stdout(&o);
+        let played = played
+            .lines()
+            .find_map(|l| l.strip_prefix("line of play: "))
+            .expect("a line of play");
+        // `1. T₁ -> x₁, 2. …` without the numbers is the principal variation.
+        let moves: Vec<&str> = played
+            .split(", ")
+            .map(|m| m.split_once(". ").map_or(m, |(_, rest)| rest))
+            .collect();
+        assert_eq!(moves.join(", "), line, "{via}");
+        assert!(line.contains("c₂") && !line.contains("C₂"), "{via}: {line}");
+    }
 }

@@ -173,6 +173,10 @@ impl Theorem for DegToUeg {
         &SIZE
     }
 
+    fn paper_labels(&self, _: &Geography, built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+        gadget_labels(&built.layout)
+    }
+
     fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
         Some(figure(src, built))
     }
@@ -254,6 +258,19 @@ const FORWARD: MapStatus = MapStatus::Constructive(
 /// each arc's gadget A small along the arc it replaces (`p` next to the tail, `q r` on the
 /// outer side, `z` on the inner one, `s` next to the head), its vertices named as the
 /// slides name them with the arc's number as subscript (`p₃`).
+/// The labels of gadget A's vertices (see [`Theorem::paper_labels`]): the paper's role
+/// letters with the arc's number, `p_k z_k q_k r_k s_k` for arc k.
+fn gadget_labels(lay: &Layout) -> Vec<(VertexId, String)> {
+    let mut out = Vec::new();
+    for g in &lay.gadgets {
+        let k = (g.arc + 1).to_string();
+        for (v, role) in [g.p, g.z, g.q, g.r, g.s].into_iter().zip(GadgetA::ROLES) {
+            out.push((v, subscript(role, &k)));
+        }
+    }
+    out
+}
+
 fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     let lay = &built.layout;
     let dg = &src.graph;
@@ -277,10 +294,9 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             (g.r, 0.62, 0.8),
             (g.s, 0.8, 0.0),
         ];
-        for ((v, t, off), role) in spots.into_iter().zip(GadgetA::ROLES) {
+        for (v, t, off) in spots {
             let (x, y) = path.at(t, off);
             fig.place(v, x, y);
-            fig.label(v, subscript(role, &k));
         }
         // Outlined and named by its arc, so that `--highlight arc3` finds it.
         let members = spots.iter().map(|s| s.0).collect();

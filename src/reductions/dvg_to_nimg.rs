@@ -188,6 +188,10 @@ impl Theorem for DvgToNimg {
         MAPS
     }
 
+    fn paper_labels(&self, _: &Geography, built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+        gadget_labels(&built.layout)
+    }
+
     fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
         Some(figure(src, built))
     }
@@ -219,6 +223,22 @@ impl Theorem for DvgToNimg {
 /// as the source labels them), and each arc's gadget small along the arc it replaces, `a`
 /// next to the tail, the odd cycle `b–c–d` as a triangle, `d` next to the head; gadget
 /// vertices carry the arc's number as subscript (`a₃`), heap sizes under the labels.
+/// The labels of Fig. 6's weighted gadget (see [`Theorem::paper_labels`]): the role letters
+/// with the arc's number, `a_k b_k c_k d_k` for arc k.
+fn gadget_labels(lay: &Layout) -> Vec<(VertexId, String)> {
+    let mut out = Vec::new();
+    for w in &lay.gadgets {
+        let k = (w.arc + 1).to_string();
+        for (v, role) in [w.a, w.b, w.c, w.d]
+            .into_iter()
+            .zip(WeightedArcGadget::ROLES)
+        {
+            out.push((v, subscript(role, &k)));
+        }
+    }
+    out
+}
+
 fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     let lay = &built.layout;
     let dg = &src.graph;
@@ -241,10 +261,9 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             (w.c, 0.55, 0.85),
             (w.d, 0.70, 0.0),
         ];
-        for ((v, t, off), role) in spots.into_iter().zip(WeightedArcGadget::ROLES) {
+        for (v, t, off) in spots {
             let (x, y) = path.at(t, off);
             fig.place(v, x, y);
-            fig.label(v, subscript(role, &k));
         }
         // Outlined and named by its arc, so that `--highlight arc3` finds it.
         let members = spots.iter().map(|s| s.0).collect();

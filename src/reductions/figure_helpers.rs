@@ -9,7 +9,7 @@
 
 use crate::problems::{Graph, VertexId};
 use crate::render::Figure;
-use crate::render::figure::NodeStyle;
+use crate::render::figure::{NodeStyle, Route};
 
 /// A point in figure units.
 pub type Point = (f64, f64);
@@ -406,19 +406,34 @@ pub fn place_pendants(
 /// from `centre` unless an edge runs close to it, then the middle of the widest gap.
 fn free_direction(fig: &Figure, x: VertexId, centre: Point) -> Point {
     let p = fig.nodes[x].pos.unwrap_or((0.0, 0.0));
-    let mut angles: Vec<f64> = fig
-        .edges
-        .iter()
-        .filter_map(|e| {
-            let other = match (e.from == x, e.to == x) {
-                (true, false) => e.to,
-                (false, true) => e.from,
-                _ => return None,
-            };
-            let q = fig.nodes[other].pos?;
-            Some((q.1 - p.1).atan2(q.0 - p.0))
-        })
-        .collect();
+    // Each edge at x leaves towards its first bend (a routed arc, a loop: both its ends and
+    // its middle, so that a leaf is not drawn inside the loop) or else its other end.
+    let mut angles: Vec<f64> = Vec::new();
+    for e in &fig.edges {
+        if e.from != x && e.to != x {
+            continue;
+        }
+        let mut toward: Vec<Point> = Vec::new();
+        match &e.route {
+            Route::Through(ways) if !ways.is_empty() => {
+                if e.from == x {
+                    toward.push(ways[0]);
+                }
+                if e.to == x {
+                    toward.push(ways[ways.len() - 1]);
+                }
+                if e.from == e.to {
+                    toward.push(ways[ways.len() / 2]);
+                }
+            }
+            _ if e.from == e.to => {}
+            _ => {
+                let other = if e.from == x { e.to } else { e.from };
+                toward.extend(fig.nodes[other].pos);
+            }
+        }
+        angles.extend(toward.iter().map(|q| (q.1 - p.1).atan2(q.0 - p.0)));
+    }
     let out = outward(centre, p);
     let a_out = out.1.atan2(out.0);
     let gap = |a: f64, b: f64| {

@@ -51,7 +51,7 @@ use crate::problems::{
     Convention, Geography, Graph, HamPath, Locator, Move, Rule, SourceQuestion, Tokens, VertexId,
 };
 use crate::render::Figure;
-use crate::render::figure::subscript;
+use crate::render::figure::{markup_of_display, subscript};
 
 /// The half-length of the attached path (edges from the centre to either end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -344,6 +344,10 @@ impl Theorem for HampathToTrailTrap {
     type Source = HamPath;
     type Layout = Layout;
 
+    fn paper_labels(&self, src: &HamPath, built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+        paper_labels(src, &built.layout)
+    }
+
     fn figure(&self, src: &HamPath, built: &Construction<Layout>) -> Option<Figure> {
         Some(figure(src, built))
     }
@@ -574,27 +578,40 @@ fn figure(src: &HamPath, built: &Construction<Layout>) -> Figure {
     }
     let (vx, vy) = fig.nodes[lay.v].pos.unwrap_or((0.0, 0.0));
     fig.place(lay.w, vx, vy - 1.4);
-    fig.label(lay.w, "w");
     let h = lay.half();
     let step = 0.9;
     for (i, &p) in lay.path.iter().enumerate() {
         fig.place(p, vx + step * (i as f64 - h as f64), vy - 2.8);
-        if i == 0 || i + 1 == lay.path.len() {
-            fig.label(p, subscript("p", &i.to_string()));
-        } else if i != h {
+        if i != 0 && i + 1 != lay.path.len() && i != h {
             fig.point(p);
         }
     }
-    // The paper's name c, unless G has a vertex c already (the prism): then cₚ.
-    let taken = lay.graph.iter().any(|&x| fig.nodes[x].label == "c");
-    fig.label(lay.c(), if taken { "c_p" } else { "c" });
-    if taken {
+    for (v, label) in paper_labels(src, lay) {
+        fig.label(v, label);
+    }
+    if fig.nodes[lay.c()].label == "c_p" {
         fig.caption
             .push("cₚ: the path's centre c (G has its own vertex c)".into());
     }
-    let v_label = fig.nodes[lay.v].label.clone();
-    fig.label(lay.v, format!("{v_label} = v"));
     fig
+}
+
+/// Thm 18's labels (see [`Theorem::paper_labels`]): the pendant `w`, the path's ends `p_0`
+/// and `p_{2h}`, its centre `c` (`c_p` when G has a vertex c of its own, as the prism
+/// does), and G's vertex v as `a = v`, its own name and the paper's.
+fn paper_labels(src: &HamPath, lay: &Layout) -> Vec<(VertexId, String)> {
+    let shown = |x: VertexId| markup_of_display(src.graph.display(x));
+    let mut out = vec![(lay.w, "w".to_string())];
+    let last = lay.path.len() - 1;
+    for i in [0, last] {
+        out.push((lay.path[i], subscript("p", &i.to_string())));
+    }
+    let taken = (0..src.graph.n()).any(|x| shown(x) == "c");
+    out.push((lay.c(), if taken { "c_p" } else { "c" }.into()));
+    if let Some(x) = lay.graph.iter().position(|&t| t == lay.v) {
+        out.push((lay.v, format!("{} = v", shown(x))));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -229,6 +229,14 @@ impl Theorem for PvgToPag {
         &SIZE
     }
 
+    fn paper_labels(
+        &self,
+        src: &Geography,
+        built: &Construction<Layout>,
+    ) -> Vec<(VertexId, String)> {
+        split_labels(src, &built.layout)
+    }
+
     fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
         Some(figure(src, built))
     }
@@ -399,6 +407,18 @@ fn target_line<'g>(
 }
 
 /// The label of a half of `shown` in markup: `u_{in}`, and `v_{1,in}` for `v1`.
+/// Fig. 3's labels (see [`Theorem::paper_labels`]): `u_in` and `u_out` for every vertex u
+/// of the source board, subscripted after u's own (`v_{1,in}` for `v1`).
+fn split_labels(src: &Geography, lay: &Layout) -> Vec<(VertexId, String)> {
+    let mut out = Vec::new();
+    for u in 0..src.graph.n() {
+        let shown = src.graph.display(u);
+        out.push((lay.inn[u], half_label(shown, "in")));
+        out.push((lay.out[u], half_label(shown, "out")));
+    }
+    out
+}
+
 fn half_label(shown: &str, half: &str) -> String {
     let digits = shown.len() - shown.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let (base, sub) = shown.split_at(shown.len() - digits);
@@ -459,6 +479,9 @@ fn drawn(
         "PAG: every vertex u of the PVG board split into the arc u_{in} → u_{out}, a leaf \
          u_{extra} after each sink (Fraenkel–Simonson, Thm 2.2, Fig. 3)",
     );
+    for (v, label) in split_labels(src, lay) {
+        fig.label(v, label);
+    }
     let pos = source_positions(&src.graph, 3.6);
     let centre = centroid(&pos);
     let g = &src.graph;
@@ -503,9 +526,6 @@ fn drawn(
         let half = 0.65;
         fig.place(lay.inn[u], p.0 - half * d.0, p.1 - half * d.1);
         fig.place(lay.out[u], p.0 + half * d.0, p.1 + half * d.1);
-        let shown = g.display(u);
-        fig.label(lay.inn[u], half_label(shown, "in"));
-        fig.label(lay.out[u], half_label(shown, "out"));
         let mut members = vec![lay.inn[u], lay.out[u]];
         if let Some(x) = lay.extra[u] {
             fig.place(x, p.0 + (half + 0.9) * d.0, p.1 + (half + 0.9) * d.1);
@@ -513,7 +533,12 @@ fn drawn(
             fig.nodes[x].label.clear();
             members.push(x);
         }
-        fig.gadget(g.id(u), markup_of_display(shown), members, Outline::Box);
+        fig.gadget(
+            g.id(u),
+            markup_of_display(g.display(u)),
+            members,
+            Outline::Box,
+        );
         if let Some(split) = fig.gadgets.last_mut() {
             split.kind = "vertex".into();
         }

@@ -158,6 +158,14 @@ impl Theorem for QbfToDeg {
 
     /// The token starts on `T_1`, the prefix is odd, and every diamond is `T → x, ¬x → B`
     /// with one arc out of each side.
+    fn paper_labels(
+        &self,
+        _: &Qbf,
+        built: &Construction<TextbookLayout>,
+    ) -> Vec<(crate::problems::VertexId, String)> {
+        super::qbf_to_dvg::textbook_labels(built)
+    }
+
     fn figure(
         &self,
         _: &Qbf,

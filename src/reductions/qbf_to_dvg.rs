@@ -206,6 +206,14 @@ impl Theorem for QbfToDvg {
         ))
     }
 
+    fn paper_labels(
+        &self,
+        _: &Qbf,
+        built: &Construction<TextbookLayout>,
+    ) -> Vec<(VertexId, String)> {
+        textbook_labels(built)
+    }
+
     fn maps(&self) -> CertMaps {
         TEXTBOOK_MAPS
     }
@@ -229,6 +237,21 @@ impl Theorem for QbfToDvg {
     }
 }
 
+/// The textbook board's paper labels (see [`Theorem::paper_labels`]): the clause vertices
+/// `c_j`, numbered as the source's clauses. Shared by `qbf-dvg` and `qbf-deg`.
+pub(crate) fn textbook_labels(built: &Construction<TextbookLayout>) -> Vec<(VertexId, String)> {
+    use crate::render::figure::subscript;
+    let lay = &built.layout;
+    lay.clause
+        .iter()
+        .enumerate()
+        .map(|(j, &cv)| {
+            let k = lay.formula.clause_origin[j] + 1;
+            (cv, subscript("c", &k.to_string()))
+        })
+        .collect()
+}
+
 /// Sipser's drawing of the textbook board (Fig. 8.15 in the 2nd edition): the diamonds in a
 /// vertical column (`x_i` always on the left, `¬x_i` on the right, tops and bottoms as
 /// unlabelled dots), `c` under the last diamond, the clause vertices `c_j` in a row below,
@@ -239,7 +262,7 @@ pub(crate) fn textbook_figure(
     built: &Construction<TextbookLayout>,
     caption: &str,
 ) -> crate::render::Figure {
-    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    use crate::render::figure::{Figure, Outline, markup_of_display};
     let lay = &built.layout;
     let nq = &lay.formula;
     let mut fig = Figure::of_game(&built.game, caption);
@@ -275,7 +298,9 @@ pub(crate) fn textbook_figure(
     let x_of = |j: usize| 1.3 * (j as f64 - (m as f64 - 1.0) / 2.0);
     for (j, &cv) in lay.clause.iter().enumerate() {
         fig.place(cv, x_of(j), row);
-        fig.label(cv, subscript("c", &(nq.clause_origin[j] + 1).to_string()));
+    }
+    for (v, label) in textbook_labels(built) {
+        fig.label(v, label);
     }
     let mut members = vec![lay.choice];
     members.extend(&lay.clause);

@@ -282,6 +282,10 @@ impl Theorem for QbfToPvg {
         &SIZE
     }
 
+    fn paper_labels(&self, _: &Qbf, built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+        paper_labels(built)
+    }
+
     fn figure(&self, _: &Qbf, built: &Construction<Layout>) -> Option<crate::render::Figure> {
         Some(figure(built))
     }
@@ -473,6 +477,19 @@ fn refuter_move(
     }
 }
 
+/// Fig. 1's labels where the construction's differ (see [`Theorem::paper_labels`]): the
+/// extra vertex `X` and each cluster's centre `c_j`, numbered as the source's clauses.
+fn paper_labels(built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+    use crate::render::figure::subscript;
+    let lay = &built.layout;
+    let mut out = vec![(lay.extra, "X".to_string())];
+    for (c, k) in lay.cluster.iter().enumerate() {
+        let j = lay.formula.clause_origin[c] + 1;
+        out.push((k.centre, subscript("c", &j.to_string())));
+    }
+    out
+}
+
 /// Fraenkel–Simonson's drawing of Theorem 2.1's board (Fig. 1, reconstructed): I's
 /// (∃) diamond chain on the left and II's (∀) chain on the right, side by side, `x_i` always
 /// on the left of its diamond and `¬x_i` on the right; the clause clusters in a row below,
@@ -481,7 +498,7 @@ fn refuter_move(
 /// them, I's connectors `E` and II's `M` below them and `U` at the bottom; the arcs from
 /// `eJ_E` and `X` come in along buses under the clusters.
 fn figure(built: &Construction<Layout>) -> crate::render::Figure {
-    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    use crate::render::figure::{Figure, Outline, markup_of_display};
     let lay = &built.layout;
     let nq = &lay.formula;
     let mut fig = Figure::of_game(
@@ -507,7 +524,9 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     }
     let u_end = junction_y(lay.u_junction.len() - 1);
     fig.place(lay.extra, 3.5, u_end - 1.2);
-    fig.label(lay.extra, "X");
+    for (v, label) in paper_labels(built) {
+        fig.label(v, label);
+    }
     for v in 0..nq.n() {
         let d = lay.diamond(v);
         let (x, y) = (chain_x(v), junction_y(v / 2) - 1.0);
@@ -534,14 +553,11 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     let mut arc = 0usize;
     let (e_end, e_bus, u_bus) = (lay.exists_bottom(), top - 3.4, top - 3.1);
     let left_edge = -width * m as f64 / 2.0;
+    let mut first_cluster = None;
     for (c, k) in lay.cluster.iter().enumerate() {
         let cx = left_edge + width * (c as f64 + 0.5);
         let xs = |j: usize| cx + 1.5 * (j as f64 - 1.0);
         fig.place(k.centre, cx, top + 0.9);
-        fig.label(
-            k.centre,
-            subscript("c", &(nq.clause_origin[c] + 1).to_string()),
-        );
         for j in 0..3 {
             fig.place(k.literal[j], xs(j), top);
             fig.place(k.existential[j], xs(j) - 0.4, top - 1.3);
@@ -605,6 +621,9 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
             .iter()
             .map(|&l| markup_of_display(&nq.lit_label(l)))
             .collect();
+        if c == 0 {
+            first_cluster = Some(fig.gadgets.len());
+        }
         fig.gadget(
             format!("C{}", nq.clause_origin[c] + 1),
             format!("({})", lits.join(" ∨ ")),
@@ -615,7 +634,106 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     if let Some(note) = super::qbf_to_dvg::dummy_caption(nq) {
         fig.caption.push(note);
     }
+    if let Some(gi) = first_cluster {
+        let detail = cluster_detail(&fig, built, gi);
+        fig.details.push((gi, detail));
+    }
     fig
+}
+
+/// The first clause cluster drawn in full as Fig. 1b draws "a clause cluster" (`--compact`'s
+/// detail figure): the three literal connectors `L` in a row with the centre `c` above
+/// them, I's connectors `E` between and under them as the 6-cycle `L E L E L E` allows
+/// (two above the row, the third at the bottom, its arcs running round the sides), II's
+/// `U` under the row with its three `M`s, each `L`'s literal as a labelled stub above it,
+/// and the two entries, the end of I's chain and `X`, as stubs outside. The cluster with
+/// `c` and `U` is not planar with one stub for the chain's end (it holds a subdivided
+/// K₃,₃), so three arcs cross: two of the chain's arcs and `X → U`.
+fn cluster_detail(
+    fig: &crate::render::Figure,
+    built: &Construction<Layout>,
+    gi: usize,
+) -> crate::render::Figure {
+    use crate::render::figure::Route;
+    let lay = &built.layout;
+    let k = &lay.cluster[0];
+    let edges = &built.game.graph.edges;
+    let lit_of = |l: VertexId| {
+        edges
+            .iter()
+            .find(|&&(a, b)| a == l && b != k.centre)
+            .map(|&(_, b)| b)
+    };
+    // E_j feeds L_k for k ≠ j: E_2 (L_0, L_1) and E_0 (L_1, L_2) stand above the row, E_1
+    // (L_0, L_2) at the bottom.
+    let mut parts: Vec<(VertexId, (f64, f64))> = vec![
+        (k.centre, (0.0, 3.0)),
+        (k.literal[0], (-3.0, 0.0)),
+        (k.literal[1], (0.0, 0.0)),
+        (k.literal[2], (3.0, 0.0)),
+        (k.existential[2], (-1.5, 0.85)),
+        (k.existential[0], (1.5, 0.85)),
+        (k.existential[1], (0.0, -3.6)),
+        (k.towards[0], (-3.0, -1.4)),
+        (k.towards[1], (0.0, -1.4)),
+        (k.towards[2], (3.0, -1.4)),
+        (k.universal, (0.0, -2.6)),
+    ];
+    let at = |parts: &[(VertexId, (f64, f64))], v: VertexId| {
+        parts.iter().position(|p| p.0 == v).unwrap_or(0)
+    };
+    let mut arcs: Vec<(usize, usize, Route)> = Vec::new();
+    let inside = parts.len();
+    for &(a, b) in edges {
+        let (Some(i), Some(j)) = (
+            parts[..inside].iter().position(|p| p.0 == a),
+            parts[..inside].iter().position(|p| p.0 == b),
+        ) else {
+            continue;
+        };
+        // E_1's arcs run round the sides into L_0 and L_2 from outside.
+        let route = match (a == k.existential[1], b) {
+            (true, b) if b == k.literal[0] => Route::Through(vec![(-4.6, -3.6), (-4.6, 0.0)]),
+            (true, b) if b == k.literal[2] => Route::Through(vec![(4.6, -3.6), (4.6, 0.0)]),
+            _ => Route::Straight,
+        };
+        arcs.push((i, j, route));
+    }
+    let mut labels: Vec<(usize, String)> = Vec::new();
+    // Each literal connector's literal, as a stub above it (L_1's under c's arcs).
+    let stub_at = [(-4.3, 1.6), (-0.7, 1.6), (4.3, 1.6)];
+    for (j, &l) in k.literal.iter().enumerate() {
+        if let Some(b) = lit_of(l) {
+            parts.push((b, stub_at[j]));
+            arcs.push((at(&parts, l), parts.len() - 1, Route::Straight));
+        }
+    }
+    // The end of I's chain: one stub, its arcs into E_2 straight, over c into E_0, round
+    // the left side into E_1 from below.
+    let chain_end = lay.exists_bottom();
+    parts.push((chain_end, (-3.0, 4.2)));
+    let e = parts.len() - 1;
+    labels.push((e, "end of ∃ chain".into()));
+    arcs.push((e, at(&parts, k.existential[2]), Route::Straight));
+    arcs.push((
+        e,
+        at(&parts, k.existential[0]),
+        Route::Through(vec![(1.5, 4.2)]),
+    ));
+    arcs.push((
+        e,
+        at(&parts, k.existential[1]),
+        Route::Through(vec![(-5.4, 4.2), (-5.4, -4.6), (0.0, -4.6)]),
+    ));
+    parts.push((lay.extra, (1.6, -4.9)));
+    arcs.push((parts.len() - 1, at(&parts, k.universal), Route::Straight));
+    // The connectors by their names in the game (what `solve --strategy` prints).
+    for (i, &(v, _)) in parts[..inside].iter().enumerate() {
+        if v != k.centre {
+            labels.push((i, fig.nodes[v].spoken.clone()));
+        }
+    }
+    fig.excerpt(gi, &parts, arcs, &labels)
 }
 
 #[cfg(test)]

@@ -234,6 +234,31 @@ pub trait Theorem: Send + Sync + 'static {
         None
     }
 
+    /// The paper's labels, in label markup (`c_2`, `v_{1,in}`), of the vertices the paper
+    /// labels otherwise than the construction does: the labels [`Theorem::figure`] draws.
+    /// [`Theorem::build`] writes them into the game, so that a compiled game names its
+    /// vertices as the figure does (`solve --strategy` prints `c₂` where `render --play`
+    /// draws `c₂`). Linear in the construction: compile calls it on games of millions of
+    /// vertices. Empty by default.
+    fn paper_labels(
+        &self,
+        _source: &Self::Source,
+        _built: &Construction<Self::Layout>,
+    ) -> Vec<(crate::problems::VertexId, String)> {
+        Vec::new()
+    }
+
+    /// The construction with the paper's labels ([`Theorem::paper_labels`]) on its game:
+    /// what `reduce` outputs, and what the structure check, the certificate maps and the
+    /// figure read.
+    fn build(&self, source: &Self::Source) -> Result<Construction<Self::Layout>, ReductionError> {
+        let mut built = self.construct(source)?;
+        for (v, markup) in self.paper_labels(source, &built) {
+            crate::render::figure::relabel(&mut built.game.graph, v, &markup);
+        }
+        Ok(built)
+    }
+
     /// The question the theorem's source answer is about (see
     /// [`Reduction::source_question`]); the standard one of its source kind unless the
     /// theorem says otherwise.
@@ -254,7 +279,7 @@ fn built_pair<'a, T: Theorem>(
         .read_source(source)
         .map_err(|e| CertMapError::WrongInstance(format!("{id}: {e}")))?;
     let built = t
-        .construct(src)
+        .build(src)
         .map_err(|e| CertMapError::WrongInstance(format!("{id}: {e}")))?;
     match target {
         Instance::Geography(g) if *g == built.game => Ok((src, built)),
@@ -270,7 +295,7 @@ impl<T: Theorem> Reduction for T {
     }
 
     fn reduce(&self, source: &Instance) -> Result<Reduced, ReductionError> {
-        let built = self.construct(self.read_source(source)?)?;
+        let built = self.build(self.read_source(source)?)?;
         Ok(Reduced {
             target: Instance::Geography(built.game),
             notes: built.notes,
@@ -284,7 +309,7 @@ impl<T: Theorem> Reduction for T {
 
     fn check_structure(&self, source: &Instance, target: &Instance) -> Result<(), String> {
         let src = self.read_source(source).map_err(|e| e.to_string())?;
-        let built = self.construct(src).map_err(|e| e.to_string())?;
+        let built = self.build(src).map_err(|e| e.to_string())?;
         match target {
             Instance::Geography(g) if *g == built.game => self.check_layout(src, &built),
             Instance::Geography(_) => Err(format!(
@@ -308,7 +333,7 @@ impl<T: Theorem> Reduction for T {
 
     fn figure(&self, source: &Instance) -> Option<crate::render::Figure> {
         let src = T::Source::read(self.entry(), source).ok()?;
-        let built = self.construct(src).ok()?;
+        let built = self.build(src).ok()?;
         Theorem::figure(self, src, &built)
     }
 

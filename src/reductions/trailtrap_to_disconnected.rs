@@ -99,6 +99,11 @@ impl Theorem for TrailTrapDisconnected {
         &SIZE
     }
 
+    /// The isolated vertex is the paper's K₁.
+    fn paper_labels(&self, _: &Geography, built: &Construction<Layout>) -> Vec<(VertexId, String)> {
+        vec![(built.layout.isolated, "K_1".into())]
+    }
+
     fn figure(&self, src: &Geography, built: &Construction<Layout>) -> Option<Figure> {
         Some(figure(src, built))
     }

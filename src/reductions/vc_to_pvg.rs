@@ -452,6 +452,17 @@ impl Theorem for VcToPvg {
         }
     }
 
+    fn paper_labels(
+        &self,
+        vc: &VertexCover,
+        built: &Construction<Layout>,
+    ) -> Vec<(VertexId, String)> {
+        match &built.layout {
+            Layout::Board(lay) => board_labels(&vc.graph, lay),
+            Layout::Fixed(_) => Vec::new(),
+        }
+    }
+
     /// I starts on `a1` and II on `s2` (the fixed board is left to the fallback layout).
     fn figure(
         &self,
@@ -663,8 +674,28 @@ fn cover_backward(
 /// in the middle; cigar 4 under cigar 3; the tail (`c_1`'s short chain, `u_2`, `c_2`'s long
 /// chain) at the bottom. Each cigar is an ellipse; collapsed (the default) every arc into a
 /// cigar ends on its border as in the paper, `--expand-cigars` draws every vertex and arc.
+/// Fig. 4's labels where the construction's differ (see [`Theorem::paper_labels`]): I's
+/// chain `a_1 … a_{k+3}` (the fork is `a_{k+2}`), cigar 2's vertex of edge uv as `u–v`,
+/// cigar 3's vertex of u as `u` and its partner in cigar 4 as `u′`.
+fn board_labels(h: &Graph, lay: &Board) -> Vec<(VertexId, String)> {
+    use crate::render::figure::{markup_of_display, subscript};
+    let mut out = Vec::new();
+    for (i, &a) in lay.chain.iter().enumerate() {
+        out.push((a, subscript("a", &(i + 1).to_string())));
+    }
+    for (&v, &(a, b)) in lay.cigar2.iter().zip(&lay.edges) {
+        out.push((v, format!("{}–{}", h.display(a), h.display(b))));
+    }
+    for (i, (&k3, &k4)) in lay.cigar3.iter().zip(&lay.cigar4).enumerate() {
+        let name = markup_of_display(h.display(i));
+        out.push((k3, name.clone()));
+        out.push((k4, format!("{name}′")));
+    }
+    out
+}
+
 fn figure(vc: &VertexCover, game: &Geography, lay: &Board) -> crate::render::Figure {
-    use crate::render::figure::{Figure, Outline, markup_of_display, subscript};
+    use crate::render::figure::{Figure, Outline};
     let h = &vc.graph;
     let mut fig = Figure::of_game(
         game,
@@ -677,8 +708,8 @@ fn figure(vc: &VertexCover, game: &Geography, lay: &Board) -> crate::render::Fig
         }
     };
     row(&mut fig, &lay.chain, 0.0, 1.1, 0.0);
-    for (i, &a) in lay.chain.iter().enumerate() {
-        fig.label(a, subscript("a", &(i + 1).to_string()));
+    for (v, label) in board_labels(h, lay) {
+        fig.label(v, label);
     }
     let fork_x = 1.1 * (lay.chain.len() - 2) as f64;
     let end_x = fork_x + 1.1;
@@ -695,17 +726,11 @@ fn figure(vc: &VertexCover, game: &Geography, lay: &Board) -> crate::render::Fig
     for &v in &lay.cigar1 {
         fig.point(v);
     }
-    for (&v, &(a, b)) in lay.cigar2.iter().zip(&lay.edges) {
-        fig.label(v, format!("{}–{}", h.display(a), h.display(b)));
-    }
+
     let x3 = end_x + 0.5;
     row(&mut fig, &lay.cigar3, x3, 1.0, -4.4);
     row(&mut fig, &lay.cigar4, x3, 1.0, -6.4);
-    for (i, (&k3, &k4)) in lay.cigar3.iter().zip(&lay.cigar4).enumerate() {
-        let name = markup_of_display(h.display(i));
-        fig.label(k3, name.clone());
-        fig.label(k4, format!("{name}′"));
-    }
+
     let right = x3 + 1.0 * lay.cigar3.len() as f64;
     fig.place(lay.s2, right + 0.4, -3.3);
     fig.label(lay.s2, "s_2");

@@ -148,6 +148,9 @@ pub struct Figure {
     /// outlines only group the source graph and a path): `render --compact` refuses with
     /// this reason rather than drawing two empty ellipses.
     pub no_compact: Option<String>,
+    /// Detail figures the theorem draws itself, by gadget index: the paper's drawing of one
+    /// gadget (`--compact` writes it instead of [`Figure::detail`]'s generic one).
+    pub details: Vec<(usize, Figure)>,
 }
 
 /// Graphviz layout engine for figures without pinned positions.
@@ -207,6 +210,7 @@ impl Figure {
             },
             graphviz_lays_out: false,
             no_compact: None,
+            details: Vec::new(),
         }
     }
 
@@ -258,7 +262,8 @@ impl Figure {
     /// ("source", "target"); the source is shrunk to the target's height when taller. Both
     /// must be placed. The result is directed when either is; undirected edges keep no
     /// arrowhead. The caption is the target's, then the source's first line.
-    pub fn beside(self, source: Figure) -> Figure {
+    pub fn beside(mut self, source: Figure) -> Figure {
+        let own_details = std::mem::take(&mut self.details);
         let (tx0, ty0, _, ty1) = self.bbox();
         let (_, sy0, sx1, sy1) = source.bbox();
         let (th, sh) = (ty1 - ty0, sy1 - sy0);
@@ -280,6 +285,7 @@ impl Figure {
             engine: self.engine,
             graphviz_lays_out: false,
             no_compact: self.no_compact.clone(),
+            details: Vec::new(),
         };
         for mut n in source.nodes {
             n.pos = n.pos.map(|(x, y)| (x * k + dx, y * k + dy));
@@ -314,6 +320,12 @@ impl Figure {
             kind: "source".into(),
         });
         fig.gadgets.extend(source.gadgets);
+        // The theorem's detail figures follow their gadgets past the source's.
+        let first = fig.gadgets.len();
+        fig.details = own_details
+            .into_iter()
+            .map(|(gi, d)| (gi + first, d))
+            .collect();
         let shifted = self.gadgets.into_iter().map(|g| Gadget {
             members: g.members.iter().map(|&m| m + offset).collect(),
             ..g
@@ -340,11 +352,27 @@ impl Figure {
         out
     }
 
+    /// The detail figures `--compact` writes, one per kind of gadget (the kind, spaces as
+    /// dashes, and the figure); none for a figure that refuses `--compact`
+    /// ([`Figure::no_compact`]).
+    pub fn detail_figures(&self) -> Vec<(String, Figure)> {
+        if self.no_compact.is_some() {
+            return Vec::new();
+        }
+        self.detail_gadgets()
+            .into_iter()
+            .map(|gi| (self.gadgets[gi].kind.replace(' ', "-"), self.detail(gi)))
+            .collect()
+    }
+
     /// The detail figure of gadget `gi`, as the papers draw one gadget of each kind beside a
     /// board of boxes: its vertices and arcs in full where the theorem placed them, and each
     /// vertex it is joined to outside it as a labelled stub a little beyond its outline, in
     /// the direction of the real vertex.
     pub fn detail(&self, gi: usize) -> Figure {
+        if let Some((_, own)) = self.details.iter().find(|d| d.0 == gi) {
+            return own.clone();
+        }
         let g = &self.gadgets[gi];
         let inside = |v: VertexId| g.members.contains(&v);
         let mut keep: Vec<VertexId> = g.members.clone();
@@ -393,6 +421,12 @@ impl Figure {
                 }
                 node.pos = Some(at(a));
                 stubs.push(at(a));
+                // A stub the board draws as a dot is named beside it by its name in the
+                // game (alone, a dot would not say what it stands for), unless that name is
+                // an identifier (`R_x1`), which is no better than the dot.
+                if node.label.is_empty() && !node.spoken.contains("\\_") {
+                    node.label = node.spoken.clone();
+                }
             }
             nodes.push(node);
         }
@@ -414,18 +448,72 @@ impl Figure {
                 })
             })
             .collect();
+        let mut fig = self.detail_frame(gi);
+        fig.nodes = nodes;
+        fig.edges = edges;
+        fig.gadgets[0].members = (0..g.members.len()).collect();
+        fig
+    }
+
+    /// A theorem's own detail figure of gadget `gi` (see [`Figure::details`]): `parts` are
+    /// the vertices drawn and where (a vertex outside the gadget may be drawn more than once,
+    /// as one stub per arc), `arcs` join parts (indices into `parts`) along their routes, and
+    /// `labels` relabel parts (a stub that the board draws as a dot is named beside it).
+    /// The outline is the gadget's, around the parts that are its members; the caption is
+    /// [`Figure::detail`]'s.
+    pub fn excerpt(
+        &self,
+        gi: usize,
+        parts: &[(VertexId, (f64, f64))],
+        arcs: Vec<(usize, usize, Route)>,
+        labels: &[(usize, String)],
+    ) -> Figure {
+        let g = &self.gadgets[gi];
+        let mut nodes: Vec<Node> = parts
+            .iter()
+            .map(|&(v, p)| Node {
+                pos: Some(p),
+                step: 1,
+                ..self.nodes[v].clone()
+            })
+            .collect();
+        for (k, l) in labels {
+            nodes[*k].label = l.clone();
+        }
+        let members = (0..parts.len())
+            .filter(|&k| g.members.contains(&parts[k].0))
+            .collect();
+        let mut fig = self.detail_frame(gi);
+        fig.nodes = nodes;
+        fig.edges = arcs
+            .into_iter()
+            .map(|(from, to, route)| Edge {
+                from,
+                to,
+                route,
+                undirected: !self.directed,
+            })
+            .collect();
+        fig.gadgets[0].members = members;
+        fig
+    }
+
+    /// A detail figure of gadget `gi` without vertices: its outline (no members yet) and
+    /// caption.
+    fn detail_frame(&self, gi: usize) -> Figure {
+        let g = &self.gadgets[gi];
         let label = match g.label.is_empty() {
             true => g.name.clone(),
             false => g.label.clone(),
         };
         Figure {
             directed: self.directed,
-            nodes,
-            edges,
+            nodes: Vec::new(),
+            edges: Vec::new(),
             gadgets: vec![Gadget {
                 name: g.name.clone(),
                 label: g.label.clone(),
-                members: (0..g.members.len()).collect(),
+                members: Vec::new(),
                 outline: g.outline,
                 collapse: false,
                 kind: g.kind.clone(),
@@ -437,6 +525,7 @@ impl Figure {
             engine: self.engine,
             graphviz_lays_out: false,
             no_compact: None,
+            details: Vec::new(),
         }
     }
 
@@ -501,6 +590,30 @@ pub fn markup_of_display(s: &str) -> String {
         return s.replace('_', "\\_");
     }
     subscript(base, sub)
+}
+
+/// The label a game carries for a vertex the paper labels `markup`: plain (`c2`, `¬x1`,
+/// `a = v`) where [`markup_of_display`] reads it back as `markup`, else with Unicode
+/// subscripts (`v₁,ᵢₙ`, `cₚ`). Either way [`vertex_label`] shows it as the figure does.
+pub fn display_of_markup(markup: &str) -> String {
+    let plain: String = markup
+        .chars()
+        .filter(|c| !matches!(c, '_' | '{' | '}'))
+        .collect();
+    match markup_of_display(&plain) == markup {
+        true => plain,
+        false => label_unicode(markup),
+    }
+}
+
+/// Gives vertex `v` of `graph` the paper's label `markup` (see [`display_of_markup`]); a
+/// label equal to the identifier is dropped.
+pub fn relabel(graph: &mut Graph, v: VertexId, markup: &str) {
+    let shown = display_of_markup(markup);
+    graph.vertices[v].label = match shown == graph.id(v) {
+        true => None,
+        false => Some(shown),
+    };
 }
 
 /// The label a figure of `graph` draws on vertex `v` when no theorem relabels it: the
@@ -631,6 +744,8 @@ pub fn label_tex(markup: &str) -> String {
 fn tex_text(text: &str) -> String {
     let mut s = String::new();
     let mut word = String::new();
+    // A run of Unicode subscripts (`ᵢₙ` of a game label `vᵢₙ`) becomes one subscript.
+    let mut sub = String::new();
     let flush = |word: &mut String, s: &mut String| {
         if word.chars().count() > 1 {
             s.push_str(&format!("\\mathrm{{{word}}}"));
@@ -639,7 +754,20 @@ fn tex_text(text: &str) -> String {
         }
         word.clear();
     };
+    let flush_sub = |sub: &mut String, s: &mut String| {
+        if !sub.is_empty() {
+            let mut inner = String::new();
+            flush(sub, &mut inner);
+            s.push_str(&format!("_{{{inner}}}"));
+        }
+    };
     for c in text.chars() {
+        if let Some(b) = subscript_base(c) {
+            flush(&mut word, &mut s);
+            sub.push(b);
+            continue;
+        }
+        flush_sub(&mut sub, &mut s);
         if c.is_ascii_alphabetic() {
             word.push(c);
             continue;
@@ -660,13 +788,11 @@ fn tex_text(text: &str) -> String {
             '\\' => s.push_str("\\backslash "),
             '^' | '~' => s.push_str("\\sim "),
             c if c.is_ascii() => s.push(c),
-            c => match unicode_sub_digit(c) {
-                Some(d) => s.push_str(&format!("_{{{d}}}")),
-                None => s.push('?'),
-            },
+            _ => s.push('?'),
         }
     }
     flush(&mut word, &mut s);
+    flush_sub(&mut sub, &mut s);
     s
 }
 
@@ -760,6 +886,23 @@ mod tests {
         assert_eq!(label_tex("¬x_1"), "$\\neg x_{1}$");
         assert_eq!(label_tex("eJ_0"), "$\\mathrm{eJ}_{0}$");
         assert_eq!(label_tex(""), "");
+        // A game label with Unicode subscripts (a paper label written into the game).
+        assert_eq!(label_tex("v₁,ᵢₙ"), "$v_{1},_{\\mathrm{in}}$");
+        for (markup, shown) in [
+            ("c_2", "c2"),
+            ("¬x_{12}", "¬x12"),
+            ("X", "X"),
+            ("a = v", "a = v"),
+            ("c_p", "cₚ"),
+            ("v_{1,in}", "v₁,ᵢₙ"),
+        ] {
+            assert_eq!(display_of_markup(markup), shown);
+            // Read back as the figure draws it.
+            assert_eq!(
+                label_unicode(&markup_of_display(shown)),
+                label_unicode(markup)
+            );
+        }
         assert_eq!(
             tex_escape("uᵢₙ → x₁"),
             "u\\textsubscript{in} $\\to$ x\\textsubscript{1}"

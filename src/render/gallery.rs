@@ -173,6 +173,7 @@ pub fn write(dir: &Path, svg: bool) -> Result<Written, String> {
         }
         if svg {
             put(&format!("{}.svg", e.id), &to_svg(&d.figure)?)?;
+            let details = d.figure.detail_figures();
             if let Some(sf) = &d.source_figure {
                 put(&format!("{}-source.svg", e.id), &to_svg(sf)?)?;
                 let _ = writeln!(
@@ -187,6 +188,31 @@ pub fn write(dir: &Path, svg: bool) -> Result<Written, String> {
                     "<img src=\"{id}.svg\" alt=\"{id}\" height=\"480\">\n",
                     id = e.id
                 );
+            }
+            // One gadget of each kind in full, as `render --compact` writes it beside the
+            // board of boxes.
+            if !details.is_empty() {
+                let kinds: Vec<&str> = details.iter().map(|(k, _)| k.as_str()).collect();
+                let _ = writeln!(
+                    md,
+                    "Detail (one {} gadget in full; `georeduce render {} --via {} --compact -o \
+                     {}.svg` writes `{}-detail-KIND.svg`):\n",
+                    kinds.join(", one "),
+                    e.example,
+                    e.id,
+                    e.id,
+                    e.id
+                );
+                let mut imgs = Vec::new();
+                for (kind, fig) in &details {
+                    let name = format!("{}-detail-{kind}", e.id);
+                    put(&format!("{name}.svg"), &to_svg(fig)?)?;
+                    imgs.push(format!(
+                        "<img src=\"{name}.svg\" alt=\"one {kind} gadget of {}\" height=\"320\">",
+                        e.id
+                    ));
+                }
+                let _ = writeln!(md, "{}\n", imgs.join(" "));
             }
         }
     }

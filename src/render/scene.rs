@@ -161,21 +161,119 @@ pub struct SceneOutline {
     pub highlight: bool,
     /// Beamer step.
     pub step: usize,
+    /// Where the caption's centre goes (units), and whether it hangs under the outline
+    /// rather than standing on it (the first place no edge or vertex crosses).
+    pub caption: ((f64, f64), bool),
 }
 
 impl SceneOutline {
-    /// Where the caption goes: above a box or ellipse, centred in a bare gadget (the
+    /// Where the caption's centre goes: on the outline's top edge, or under its bottom edge
+    /// when every place on the top is crossed by an edge; centred in a bare gadget (the
     /// quantified variable inside its diamond).
     pub fn caption_at(&self) -> (f64, f64) {
+        self.caption.0
+    }
+
+    /// The caption hangs under the outline (TikZ anchors it `below`, not `above`).
+    pub fn caption_below(&self) -> bool {
+        self.caption.1
+    }
+
+    /// The top and bottom of the outline (units).
+    fn top_bottom(&self) -> (f64, f64) {
         match self.shape {
-            Outline::Bare => self.centre,
-            Outline::Hull => {
-                let top = self.hull.iter().map(|p| p.1).fold(self.centre.1, f64::max);
-                (self.centre.0, top + 0.18)
-            }
-            _ => (self.centre.0, self.centre.1 + self.size.1 / 2.0 + 0.18),
+            Outline::Hull => (
+                self.hull.iter().map(|p| p.1).fold(self.centre.1, f64::max),
+                self.hull.iter().map(|p| p.1).fold(self.centre.1, f64::min),
+            ),
+            _ => (
+                self.centre.1 + self.size.1 / 2.0,
+                self.centre.1 - self.size.1 / 2.0,
+            ),
         }
     }
+
+    /// Chooses where the caption goes: the first of top centre, top left, top right, bottom
+    /// centre, bottom left and bottom right where no drawn edge or vertex crosses the
+    /// caption's box (`segments` are the scene's edges as straight runs, `points` the vertex
+    /// centres); top centre when none is free. A caption over an arc is what a lecturer
+    /// redraws.
+    fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)]) {
+        if self.shape == Outline::Bare || self.label.is_empty() {
+            self.caption = (self.centre, false);
+            return;
+        }
+        let (top, bottom) = self.top_bottom();
+        let half = (
+            CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64 + 0.1,
+            0.16,
+        );
+        let width = match self.shape {
+            Outline::Hull => {
+                let xs = self.hull.iter().map(|p| p.0);
+                xs.clone().fold(f64::MIN, f64::max) - xs.fold(f64::MAX, f64::min)
+            }
+            _ => self.size.0,
+        };
+        let shift = (width / 2.0 - half.0).max(0.0);
+        let mut candidates = Vec::new();
+        for (y, below) in [(top + CAPTION_GAP, false), (bottom - CAPTION_GAP, true)] {
+            for dx in [0.0, -shift, shift] {
+                candidates.push(((self.centre.0 + dx, y), below));
+            }
+        }
+        let free = |c: (f64, f64)| {
+            let (x0, x1, y0, y1) = (c.0 - half.0, c.0 + half.0, c.1 - half.1, c.1 + half.1);
+            segments
+                .iter()
+                .all(|&(a, b)| !segment_meets_box(a, b, (x0, y0, x1, y1)))
+                && points
+                    .iter()
+                    .all(|p| p.0 < x0 - 0.3 || p.0 > x1 + 0.3 || p.1 < y0 - 0.3 || p.1 > y1 + 0.3)
+        };
+        self.caption = candidates
+            .iter()
+            .copied()
+            .find(|&(c, _)| free(c))
+            .unwrap_or(candidates[0]);
+    }
+}
+
+/// A straight run of a drawn edge, end to end (units).
+type Segment = ((f64, f64), (f64, f64));
+
+/// Width of one caption character in units (12 pt Helvetica, about 7 pt a character).
+const CAPTION_UNITS_PER_CHAR: f64 = 0.135;
+/// Distance from an outline's edge to its caption's centre (units).
+const CAPTION_GAP: f64 = 0.18;
+
+/// Whether the segment `a`–`b` meets the box `(x0, y0, x1, y1)` (Liang–Barsky clipping).
+fn segment_meets_box(a: (f64, f64), b: (f64, f64), (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p.abs() < 1e-12 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// One legend entry.
@@ -293,6 +391,7 @@ impl Scene {
                     hull,
                     highlight: highlighted(&g.name),
                     step: gi + 1,
+                    caption: (centre, false),
                 });
             }
         }
@@ -364,6 +463,17 @@ impl Scene {
                 undirected: e.undirected,
             });
         }
+        // A dot given a label (a stub of a detail figure) shows it beside the dot, in the
+        // widest gap between its edges.
+        for k in 0..nodes.len() {
+            if nodes[k].kind == SceneKind::Vertex(NodeStyle::Point) && !nodes[k].label.is_empty() {
+                let text = std::mem::take(&mut nodes[k].label);
+                nodes[k].tag = Some(Tag {
+                    angle: free_angle(&nodes, &edges, k),
+                    text,
+                });
+            }
+        }
         // Unlabelled vertices the line passes through show the game's name for them, the
         // name the moves in words use (`T₁ -> x₁`), where the paper draws only a dot.
         let mut visited: Vec<VertexId> = Vec::new();
@@ -393,6 +503,16 @@ impl Scene {
                     }
                 }
             }
+        }
+        // Outline captions clear of the drawn edges and vertices.
+        let segments = edge_segments(&nodes, &edges);
+        let points: Vec<(f64, f64)> = nodes
+            .iter()
+            .filter(|n| matches!(n.kind, SceneKind::Vertex(_)))
+            .filter_map(|n| n.pos)
+            .collect();
+        for o in &mut outlines {
+            o.place_caption(&segments, &points);
         }
         let mut caption = fig.caption.clone();
         if let Some(t) = &opts.title {
@@ -476,6 +596,23 @@ impl Scene {
             Start::Both => self.palette.highlight,
         }
     }
+}
+
+/// Every drawn edge as straight runs (units): node to node, or through its waypoints.
+fn edge_segments(nodes: &[SceneNode], edges: &[SceneEdge]) -> Vec<Segment> {
+    let mut out = Vec::new();
+    for e in edges {
+        let (Some(a), Some(b)) = (nodes[e.from].pos, nodes[e.to].pos) else {
+            continue;
+        };
+        let mut path = vec![a];
+        if let Route::Through(ways) = &e.route {
+            path.extend(ways.iter().copied());
+        }
+        path.push(b);
+        out.extend(path.windows(2).map(|w| (w[0], w[1])));
+    }
+    out
 }
 
 /// The direction (degrees) from scene node `k` furthest from its drawn edges: of the eight

@@ -15,6 +15,8 @@ pub struct TikzOptions {
     pub beamer_steps: bool,
 }
 
+/// The smallest factor line widths are scaled by (a very large drawing keeps hairlines).
+const MIN_LINE_SCALE: f64 = 0.3;
 /// Centimetres per unit before fitting (a vertex is 1.07 cm across at scale 1).
 const UNIT_CM: f64 = 1.9;
 /// The 16:9 slide area the picture is fitted into (cm), caption included.
@@ -70,19 +72,30 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         let _ = writeln!(s, "\\definecolor{{{name}}}{{HTML}}{{{hex}}}");
     }
     let arrow = if scene.directed { "->" } else { "-" };
+    // Line widths (and with them the arrowheads) and corner radii do not follow `scale`:
+    // they are scaled here, so that a shrunk drawing keeps the SVG's proportions instead of
+    // arrowheads as large as its vertices.
+    let lw = |pt: f64| format!("{:.2}pt", pt * scale.max(MIN_LINE_SCALE));
     let _ = writeln!(
         s,
         "\\begin{{tikzpicture}}[x={UNIT_CM}cm, y={UNIT_CM}cm, scale={scale:.3}, \
          every node/.append style={{transform shape}}, >=stealth,\n  \
-         vertex/.style={{circle, draw=grInk, thick, fill=white, minimum size=11.4mm, \
+         vertex/.style={{circle, draw=grInk, line width={}, fill=white, minimum size=11.4mm, \
          inner sep=0.5pt, font=\\Large}},\n  \
          point/.style={{circle, fill=grInk, inner sep=0pt, minimum size=3.3mm}},\n  \
-         leaf/.style={{circle, draw=grInk, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
-         cigar/.style={{rectangle, draw=grInk, thick, fill=white, inner sep=0pt, font=\\large}},\n  \
-         gadget/.style={{draw=grOutline, dashed, rounded corners=6pt}},\n  \
+         leaf/.style={{circle, draw=grInk, line width={}, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
+         cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font=\\large}},\n  \
+         gadget/.style={{draw=grOutline, line width={}, dashed, rounded corners={}}},\n  \
          caption/.style={{font=\\large, align=center}},\n  \
-         arc/.style={{{arrow}, draw=grInk, thick}},\n  \
-         move/.style={{{arrow}, line width=2.4pt}}]"
+         arc/.style={{{arrow}, draw=grInk, line width={}}},\n  \
+         move/.style={{{arrow}, line width={}}}]",
+        lw(1.2),
+        lw(0.8),
+        lw(1.2),
+        lw(1.0),
+        lw(6.0),
+        lw(1.1),
+        lw(2.6),
     );
     let uncover = |step: usize, body: String| -> String {
         if opts.beamer_steps && step > 1 {
@@ -92,9 +105,10 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         }
     };
     let pt = |p: (f64, f64)| format!("({:.3},{:.3})", p.0, p.1);
+    let highlight = format!("grHighlight, solid, line width={}", lw(2.6));
     for o in &scene.outlines {
         let colour = if o.highlight {
-            "grHighlight, solid, line width=2.4pt"
+            highlight.as_str()
         } else {
             "grOutline"
         };
@@ -126,6 +140,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                     "\\Large",
                     if o.highlight { "grHighlight" } else { "grInk" },
                 ),
+                _ if o.caption_below() => ("below", "\\normalsize", "grOutline"),
                 _ => ("above", "\\normalsize", "grOutline"),
             };
             let _ = write!(
@@ -154,7 +169,9 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         if let Some(st) = n.start {
             let c = colour_name(scene, scene.start_colour(st));
             style.push(format!(
-                "draw={c}, double, double distance=1.6pt, very thick"
+                "draw={c}, double, double distance={}, line width={}",
+                lw(2.0),
+                lw(1.6)
             ));
             if matches!(st, Start::Player(1) | Start::Shared(1))
                 && scene.palette.first == scene.palette.second
@@ -163,7 +180,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             }
         }
         if n.highlight {
-            style.push("draw=grHighlight, line width=2.4pt".into());
+            style.push(format!("draw=grHighlight, line width={}", lw(3.0)));
         }
         if let Some(tag) = &n.tag {
             style.push(format!(
@@ -193,6 +210,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         );
         s.push_str(&uncover(n.step, body));
     }
+    let corners_through = format!(", rounded corners={}", lw(9.0));
     for e in &scene.edges {
         let (a, b) = (&scene.nodes[e.from].key, &scene.nodes[e.to].key);
         let path = if e.from == e.to {
@@ -204,7 +222,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             format!("({a}) -- ({b})")
         };
         let corners = match e.route {
-            Route::Through(_) => ", rounded corners=9pt",
+            Route::Through(_) => corners_through.as_str(),
             Route::Straight => "",
         };
         let body = match e.played {

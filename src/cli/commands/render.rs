@@ -149,10 +149,9 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
             title: None,
             ..opts
         };
-        for gi in fig.detail_gadgets() {
-            let kind = fig.gadgets[gi].kind.replace(' ', "-");
+        for (kind, detail) in fig.detail_figures() {
             let path = detail_path(out, &kind);
-            let scene = Scene::new(&fig.detail(gi), &detail_opts);
+            let scene = Scene::new(&detail, &detail_opts);
             write_figure(&scene, format, Some(&path), rules, tikz_opts)?;
             crate::outln!("detail:  {}", path.display());
         }

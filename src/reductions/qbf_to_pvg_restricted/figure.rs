@@ -1,7 +1,8 @@
 //! The drawing of the degree-restricted board in the manner of Fraenkel–Simonson's Fig. 2:
 //! the ∃ chain (I's) and the ∀ chain (II's) side by side with x on the left and ¬x on the
 //! right of every diamond, II's delay `X1 → X2 → X3` under his chain, the two clause trees
-//! growing down from `eT_E` and `X3` to their leaves `Y_c` and `U_c`, and the clusters "as
+//! growing down side by side from `eT_E` and `X3` to their leaves `Y_c` and `U_c` (I's on
+//! the left, II's on the right, so that they do not cross), and the clusters "as
 //! black boxes" in a row at the bottom (collapsed ellipses, `--expand-cigars` draws their
 //! 30 + |P| vertices). The literal in-trees climb from the clusters to their literals on the
 //! outer side of each chain.
@@ -16,6 +17,8 @@ use std::collections::HashMap;
 
 /// Vertical distance between a diamond's top and the next one's (units).
 const DIAMOND: f64 = 3.4;
+/// Distance between neighbouring leaves of a clause tree (units).
+const LEAF: f64 = 1.3;
 
 /// The figure of `built` (see the module comment).
 pub(super) fn figure(built: &Construction<Layout>) -> Figure {
@@ -100,11 +103,15 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
         .max()
         .unwrap_or(0);
     let leaf_y = top_rows - 1.1 * deepest as f64;
-    let cluster_y = leaf_y - 1.9;
+    let cluster_y = leaf_y - 2.6;
+    // The two trees side by side, I's on the left and II's on the right, each with its
+    // leaves in a row in clause order (interleaved leaves would make the trees cross); the
+    // arcs from the leaves fan out to the clusters.
+    let block = (spread * (m as f64 - 1.0) / 4.0).max(0.7);
+    let leaf_x = |side: f64, j: usize| side * block + LEAF * (j as f64 - (m as f64 - 1.0) / 2.0);
     for (j, c) in lay.clusters.iter().enumerate() {
-        // I's leaf Y_c left, II's U_c right, over the cluster's box.
-        fig.place(c.y, cx(j) - 0.7, leaf_y);
-        fig.place(c.u, cx(j) + 0.7, leaf_y);
+        fig.place(c.y, leaf_x(-1.0, j), leaf_y);
+        fig.place(c.u, leaf_x(1.0, j), leaf_y);
         fig.point(c.y);
         fig.point(c.u);
         for &v in &c.members {
