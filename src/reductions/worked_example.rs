@@ -96,7 +96,10 @@ impl Theorem for SubdividedArcs {
     }
     // maps(), carry_forward(), carry_back(): the proof's strategies, reading the layout;
     // question(): only if the theorem decides another SourceQuestion than the standard one;
-    // figure(): the paper's drawing, placed from the layout.
+    // figure(): the paper's drawing, placed from the layout;
+    // paper_labels(): the paper's names where the construction's differ (`c_2` for `C2`);
+    // the default `build()` (construct, then these labels) is what `reduce` outputs, so a
+    // compiled game names its vertices as the figure does.
 }
 // ANCHOR_END: theorem
 
