@@ -179,10 +179,7 @@ fn painted(summary: &str) -> String {
 /// The memory budget of each solver call: `--memory`, or half the available memory capped
 /// at [`check::DEFAULT_MEMORY_CAP`].
 fn memory_bytes(args: &CheckArgs) -> usize {
-    match args.memory.memory {
-        Some(_) => args.memory.bytes(),
-        None => args.memory.bytes().min(check::DEFAULT_MEMORY_CAP),
-    }
+    args.memory.bytes()
 }
 
 /// The reduction of `--reduction-cmd`.
