@@ -256,6 +256,7 @@ fn warn_unread(given: &[check::GivenCase], reductions: &[&'static dyn Reduction]
 /// with a rename, so a kill by SIGKILL never leaves a half-written one).
 fn interrupt_flag() -> miette::Result<Arc<AtomicBool>> {
     let flag = Arc::new(AtomicBool::new(false));
+    super::super::input::signals_handled_by_command();
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register(signal, Arc::clone(&flag))
             .map_err(|e| miette::miette!("cannot install a signal handler: {e}"))?;
