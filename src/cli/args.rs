@@ -176,6 +176,11 @@ pub enum Command {
     MergeReports(MergeReportsArgs),
     /// Draw an instance, or what a reduction compiles it to, as the paper draws it: DOT,
     /// SVG, PDF or PNG (graphviz) or TikZ, chosen by OUTPUT's extension (docs/figures.md).
+    ///
+    /// Budgets: --timeout, --max-nodes and --threads bound the solve behind --play; --memory
+    /// also caps the input, the chain of --to or --via and a --strategy certificate. Drawing
+    /// the figure itself is bounded by none of them (docs/limits.md): a figure of a few
+    /// hundred thousand edges takes minutes.
     Render(RenderArgs),
     /// Draw every reduction on its paper's example into DIR: SVG and TikZ figures and a
     /// Markdown page (docs/gallery/ holds the result).
