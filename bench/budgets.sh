@@ -2,7 +2,15 @@
 # Budgets measured (issue 12): how far past `--timeout` each command runs, and the peak RSS
 # of commands under `--memory`, against the budget. Prints one table per measurement.
 #
-# usage: bench/budgets.sh [TIMEOUT_SECS] [MEMORY_MB]        (defaults: 2 and 64)
+# usage: bench/budgets.sh [TIMEOUT_SECS] [MEMORY_MB] [NODES]  (defaults: 2, 64, MEMORY_MB × 500,000)
+#
+# The peak-RSS table runs every command that takes --memory (and render) on an instance that
+# needs far more than MEMORY_MB. Its searches stop by node count (--max-nodes NODES, no
+# deadline), not by time: a table overruns its budget only once it is full and evicting (the
+# exhaustive search fills 64 MB in about 10 million nodes of DVG 90), and a node count passes
+# that point whatever the machine's load, where a timeout may not. Its last column is the
+# peak RSS minus the budget: the fixed overhead (binary, input, chain: 5-10 MB) where the
+# budget holds.
 #
 # The instances are generated here, deterministically (bench/gen_geography.py and fixed
 # Python seeds), in a temporary directory. Overrun = wall-clock time of the whole process
@@ -14,13 +22,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 T=${1:-2}
 MEM=${2:-64}
+NODES=${3:-$((MEM * 500000))}
 BIN=${GEOREDUCE:-target/release/georeduce}
 [ -x "$BIN" ] || cargo build --release -q
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "binary: $BIN; --timeout $T; --memory $MEM"
+echo "binary: $BIN; --timeout $T; --memory $MEM; --max-nodes $NODES (peak-RSS table)"
 echo
 
 # Instances: exhaustive search (a DVG no 2-second search finishes), the polynomial solvers on
@@ -71,8 +80,9 @@ run() {
     local start end rc
     start=$(date +%s.%N)
     set +e
-    # A runaway command is killed after 60 s (exit 137) rather than left to take the machine.
-    /usr/bin/time -f "%M %U %S" -o "$DIR/rss" timeout -s KILL 60 "$BIN" "$@" > /dev/null 2> "$DIR/err"
+    # A runaway command is killed after KILL_AFTER seconds (default 60; exit 137) rather
+    # than left to take the machine.
+    /usr/bin/time -f "%M %U %S" -o "$DIR/rss" timeout -s KILL "${KILL_AFTER:-60}" "$BIN" "$@" > /dev/null 2> "$DIR/err"
     rc=$?
     set -e
     end=$(date +%s.%N)
@@ -106,16 +116,71 @@ for spec in \
 done
 echo
 
-echo "## Peak RSS under --memory $MEM (MB)"
-printf '%-48s %9s %9s %9s %5s\n' "command" "wall s" "RSS MB" "budget" "exit"
-for spec in \
-    "solve DVG 90 (exhaustive)|solve $DIR/dvg90.geo --method exhaustive --timeout 20" \
-    "certify DVG 90 --strategy|certify $DIR/dvg90.geo --strategy --timeout 20" \
-    "verify QBF 20 -> misere-uvg --by search|verify $DIR/qbf20.geo --to misere-uvg --by search --timeout 20" \
-    "solve UVG 100k (matching)|solve $DIR/uvg100k.geo --method matching --timeout 20"; do
-    label=${spec%%|*}
+echo "## Peak RSS under --memory $MEM (MB), searches stopped by --max-nodes $NODES (verify: $((NODES / 100)) a solve)"
+# Inputs of this table: a 38-vertex UVG whose strategy certificate is 12 MB (written by
+# certify under 4 GB, also copied onto one line), and vertex covers of 20 and 85 KB whose
+# PVGs have 0.3 and 2.5 million edges.
+python3 - "$DIR" <<'PY'
+import random, sys
+d = sys.argv[1]
+rng = random.Random(38)
+es = set()
+while len(es) < 80:
+    u, v = rng.randrange(38), rng.randrange(38)
+    if u != v:
+        es.add((min(u, v), max(u, v)))
+open(f"{d}/uvg38.geo", "w").write(
+    "geography {\n  undirected vertex geography\n  tokens: one at v0\n  vertices "
+    + " ".join(f"v{i}" for i in range(38)) + "\n  edges "
+    + ", ".join(f"v{u} -- v{v}" for u, v in sorted(es)) + "\n}\n")
+for kb in (20, 85):
+    n = 10
+    while True:
+        rng3 = random.Random(kb)
+        text = "vertex-cover {\n  undirected graph\n  vertices " + " ".join(f"v{i}" for i in range(n)) + "\n  edges "
+        es = {(min(u, v), max(u, v)) for u, v in ((rng3.randrange(n), rng3.randrange(n)) for _ in range(2 * n)) if u != v}
+        text += ", ".join(f"v{u} -- v{v}" for u, v in sorted(es)) + f"\n  k = {n // 2}\n}}\n"
+        if len(text) >= kb * 1000:
+            break
+        n += 50
+    open(f"{d}/vc{kb}.geo", "w").write(text)
+PY
+"$BIN" certify "$DIR/uvg38.geo" --strategy --memory 4096 --timeout 0 -o "$DIR/uvg38.json" > /dev/null
+python3 -c "import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'), separators=(',', ':'))" \
+    "$DIR/uvg38.json" "$DIR/uvg38-one-line.json"
+SEARCH="--max-nodes $NODES --timeout 0"
+# A node of the misère UVG that verify's chain builds costs about 60 µs (it walks the token's
+# reachable remainder of 2,455 vertices), a hundred times one of DVG 90; its keys are larger
+# too, so a hundredth of the nodes still fills the table.
+VERIFY="--max-nodes $((NODES / 100)) --timeout 0"
+printf '%-56s %9s %9s %9s %9s %5s\n' "command" "wall s" "RSS MB" "budget" "over MB" "exit"
+while IFS='|' read -r label args; do
+    [ -n "$label" ] || continue
     # shellcheck disable=SC2086
-    read -r _ wall rc rss _ < <(run x ${spec#*|} --memory "$MEM")
-    printf '%-48s %9.3f %9.1f %9s %5s\n' "$label" "$wall" "$(echo "$rss / 1024" | bc -l)" "$MEM" "$rc"
-done
-echo "(the input cap is --memory/100: a file larger than that is refused, exit 2)"
+    read -r _ wall rc rss _ < <(KILL_AFTER=900 run x $args --memory "$MEM")
+    rss_mb=$(echo "$rss / 1024" | bc -l)
+    printf '%-56s %9.3f %9.1f %9s %9.1f %5s\n' "$label" "$wall" "$rss_mb" "$MEM" \
+        "$(echo "$rss_mb - $MEM" | bc -l)" "$rc"
+done <<SPECS
+solve DVG 90 (exhaustive)|solve $DIR/dvg90.geo --method exhaustive $SEARCH
+solve DVG 90 (exhaustive, --threads 2)|solve $DIR/dvg90.geo --method exhaustive --threads 2 $SEARCH
+solve DVG 90 (dfpn: unknown once its table is full)|solve $DIR/dvg90.geo --method dfpn --timeout 0
+solve UVG 100k (matching; input over the cap)|solve $DIR/uvg100k.geo --method matching --timeout 0
+certify DVG 90|certify $DIR/dvg90.geo $SEARCH
+certify DVG 90 --strategy|certify $DIR/dvg90.geo --strategy $SEARCH
+certify UVG 38 --strategy (12 MB certificate)|certify $DIR/uvg38.geo --strategy --timeout 0
+verify QBF 20 -> misere-uvg --by search|verify $DIR/qbf20.geo --to misere-uvg --by search $VERIFY
+verify QBF 20 -> misere-uvg (--by auto)|verify $DIR/qbf20.geo --to misere-uvg $VERIFY
+verify QBF 20 -> misere-uvg --by certificate|verify $DIR/qbf20.geo --to misere-uvg --by certificate --timeout 0
+check-cert UVG 38, 12 MB certificate (indented)|check-cert $DIR/uvg38.geo $DIR/uvg38.json --timeout 0
+check-cert UVG 38, 4.8 MB certificate (one line)|check-cert $DIR/uvg38.geo $DIR/uvg38-one-line.json --timeout 0
+compile VC 20 KB -> pvg (DSL)|compile $DIR/vc20.geo --to pvg -o $DIR/out.geo --force
+compile VC 20 KB -> pvg (DOT)|compile $DIR/vc20.geo --to pvg --format dot -o $DIR/out.dot --force
+compile VC 85 KB -> pvg (DSL)|compile $DIR/vc85.geo --to pvg -o $DIR/out.geo --force
+compile VC 85 KB -> pvg (JSON)|compile $DIR/vc85.geo --to pvg --format json -o $DIR/out.json --force
+check --via qbf-dvg --max-size 6 --cases 300 --certify|check --via qbf-dvg --max-size 6 --cases 300 --certify --quiet
+render DVG 90 (DOT)|render $DIR/dvg90.geo -o $DIR/dvg90.dot --force
+render UVG 38 --strategy (12 MB certificate)|render $DIR/uvg38.geo --strategy $DIR/uvg38.json -o $DIR/uvg38.dot --force
+SPECS
+echo "(over MB: peak RSS minus the budget. Inputs over --memory/100 and certificates whose"
+echo " parsed form would not fit are refused before they are parsed: exit 2)"

@@ -2,6 +2,8 @@
 //! that `cargo test --release` links one executable instead of eleven (see docs/performance.md
 //! "Build and test time").
 
+/// `--memory` on every command that takes it: exit 3 or a size diagnostic.
+mod budgets;
 /// The independent certificate checker (`georeduce::certify`).
 mod certify;
 /// Certificate maps across reductions, and `verify --certify`.

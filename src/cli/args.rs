@@ -176,6 +176,11 @@ pub enum Command {
     MergeReports(MergeReportsArgs),
     /// Draw an instance, or what a reduction compiles it to, as the paper draws it: DOT,
     /// SVG, PDF or PNG (graphviz) or TikZ, chosen by OUTPUT's extension (docs/figures.md).
+    ///
+    /// Budgets: --timeout, --max-nodes and --threads bound the solve behind --play; --memory
+    /// also caps the input, the chain of --to or --via and a --strategy certificate. Drawing
+    /// the figure itself is bounded by none of them (docs/limits.md): a figure of a few
+    /// hundred thousand edges takes minutes.
     Render(RenderArgs),
     /// Draw every reduction on its paper's example into DIR: SVG and TikZ figures and a
     /// Markdown page (docs/gallery/ holds the result).
@@ -335,7 +340,7 @@ pub struct CheckArgs {
     pub force: bool,
     /// Memory budget of each solver call.
     #[command(flatten)]
-    pub memory: MemoryArgs,
+    pub memory: CampaignMemoryArgs,
     /// A reduction in any language, checked instead of registered ones.
     #[command(flatten)]
     pub command: CheckCommandArgs,
@@ -373,7 +378,7 @@ pub struct MergeReportsArgs {
     pub force: bool,
     /// Memory budget (each report is read with the input cap it implies).
     #[command(flatten)]
-    pub memory: MemoryArgs,
+    pub memory: CampaignMemoryArgs,
 }
 
 /// `check --reduction-cmd`: a reduction run as a command (source on standard input, target on
@@ -516,9 +521,10 @@ pub struct BudgetArgs {
 /// `check` (docs/limits.md).
 #[derive(Debug, Args, Clone, Default)]
 pub struct MemoryArgs {
-    /// Most memory, in MB, for what the command holds (solver tables, certificates, the
-    /// input text, compiled instances); beyond it the answer is "unknown" (exit code 3) or a
-    /// size diagnostic. Default: half of the machine's available memory.
+    /// Most memory, in MB, for what the command holds (the input text, compiled instances,
+    /// solver tables, certificates); what would not fit ends in "unknown" (exit code 3) or a
+    /// size diagnostic (exit code 2), as docs/limits.md lists. Default: half of the machine's
+    /// available memory.
     #[arg(long, value_name = "MB", value_parser = parse_memory)]
     pub memory: Option<u64>,
 }
@@ -529,6 +535,33 @@ impl MemoryArgs {
         match self.memory {
             Some(mb) => usize::try_from(mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
             None => default_memory_bytes(),
+        }
+    }
+}
+
+/// The memory budget of `check` and `merge-reports`: one case runs at a time, and the budget
+/// bounds each of its solver calls, the instances it reads and a reduction command's output.
+#[derive(Debug, Args, Clone, Default)]
+pub struct CampaignMemoryArgs {
+    /// Most memory, in MB, for each solver call of a case (its tables and certificates: a
+    /// case that would need more is skipped and counted), the instances read from
+    /// --from-dir, --cases-from or --merge, and the output of --reduction-cmd (an input over
+    /// it is a size diagnostic, exit code 2). Default: half of the machine's available
+    /// memory, at most 512 MB.
+    #[arg(long, value_name = "MB", value_parser = parse_memory)]
+    pub memory: Option<u64>,
+}
+
+impl CampaignMemoryArgs {
+    /// The budget in bytes: the flag, or half of the available memory capped at
+    /// [`crate::check::DEFAULT_MEMORY_CAP`].
+    pub fn bytes(&self) -> usize {
+        match self.memory {
+            Some(_) => MemoryArgs {
+                memory: self.memory,
+            }
+            .bytes(),
+            None => default_memory_bytes().min(crate::check::DEFAULT_MEMORY_CAP),
         }
     }
 }

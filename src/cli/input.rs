@@ -12,6 +12,8 @@ use crate::lang::{self, Parsed};
 use miette::{IntoDiagnostic, WrapErr};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Largest input file read, in bytes (64 MiB): parsing holds several times the text, and
 /// the largest instance any solver decides is far smaller (docs/limits.md).
@@ -114,11 +116,21 @@ pub fn write_file(path: &Path, bytes: &[u8], rules: WriteRules<'_>) -> miette::R
             path.display()
         )
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".georeduce-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(fail)?;
+    watch_signals();
+    let tmp = {
+        // Created and listed under the lock, so that a signal arriving meanwhile waits for
+        // the listing and then removes the file.
+        let mut writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        let tmp = tempfile::Builder::new()
+            .prefix(".georeduce-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .map_err(fail)?;
+        writing.push(tmp.path().to_path_buf());
+        tmp
+    };
+    let _unlist = Unlist(tmp.path().to_path_buf());
+    let mut tmp = tmp;
     tmp.write_all(bytes).map_err(fail)?;
     // A temporary file is private (0600); the output gets the permissions of the file it
     // replaces, or the usual 0644.
@@ -132,6 +144,58 @@ pub fn write_file(path: &Path, bytes: &[u8], rules: WriteRules<'_>) -> miette::R
     }
     tmp.persist(&target).map_err(|e| fail(e.error))?;
     Ok(())
+}
+
+/// Temporary files being written: a signal that ends the process mid-write removes them (an
+/// ended process runs no destructor, and `tempfile` removes its file on drop only).
+static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Set by a command that handles SIGINT and SIGTERM itself and finishes its writes (`check`
+/// writes its reports for the cases done): the watcher then leaves those signals to it.
+static SIGNALS_HANDLED: AtomicBool = AtomicBool::new(false);
+
+/// Says that this command handles SIGINT and SIGTERM itself (see [`SIGNALS_HANDLED`]).
+pub fn signals_handled_by_command() {
+    SIGNALS_HANDLED.store(true, Ordering::Relaxed);
+}
+
+/// Starts, once, the thread that removes the temporary files of [`WRITING`] when SIGINT,
+/// SIGTERM or SIGHUP arrives, and then ends the process as the signal's default action
+/// would (same exit status). Started at the first write, so a command's signals behave as
+/// before until it writes a file.
+fn watch_signals() {
+    static WATCHER: OnceLock<()> = OnceLock::new();
+    WATCHER.get_or_init(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    if SIGNALS_HANDLED.load(Ordering::Relaxed) && signal != SIGHUP {
+                        continue;
+                    }
+                    let writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+                    for path in writing.iter() {
+                        let _ = std::fs::remove_file(path);
+                    }
+                    let _ = signal_hook::low_level::emulate_default_handler(signal);
+                    std::process::exit(128 + signal);
+                }
+            });
+    });
+}
+
+/// Takes a temporary file off [`WRITING`] once it is renamed or dropped.
+struct Unlist(PathBuf);
+
+impl Drop for Unlist {
+    fn drop(&mut self) {
+        let mut writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        writing.retain(|p| *p != self.0);
+    }
 }
 
 /// The file to replace for `path`: `path` itself, or where its symbolic link points when

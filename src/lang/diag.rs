@@ -166,17 +166,24 @@ fn ceil_char(text: &str, mut at: usize) -> usize {
     at
 }
 
-/// `span` clipped to [`MAX_LABEL`] bytes (within its line) when it starts on a line longer
-/// than [`LONG_LINE`]: a label on a long line is drawn under its start only.
+/// `span` clipped to [`MAX_LABEL`] bytes (within its first line) when it starts on, or
+/// reaches over, a line longer than [`LONG_LINE`]: a label there is drawn under its start
+/// only. (A label over the whole file, such as a solver's refusal, reaches over a long
+/// `vertices` line in a generated game: unclipped, miette could not draw it at all.)
 fn clip_label(text: &str, span: SourceSpan) -> SourceSpan {
     let start = span.offset();
     if span.len() <= MAX_LABEL || start >= text.len() {
         return span;
     }
     let start = floor_char(text, start);
+    let end = floor_char(text, (start + span.len()).min(text.len()));
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    if line_end - line_start <= LONG_LINE {
+    let long = line_end - line_start > LONG_LINE
+        || text[line_start..ceil_char(text, (end + LONG_LINE).min(text.len()))]
+            .split('\n')
+            .any(|line| line.len() > LONG_LINE);
+    if !long {
         return span;
     }
     let cut = floor_char(text, (start + MAX_LABEL).min(line_end));

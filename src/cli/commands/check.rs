@@ -179,10 +179,7 @@ fn painted(summary: &str) -> String {
 /// The memory budget of each solver call: `--memory`, or half the available memory capped
 /// at [`check::DEFAULT_MEMORY_CAP`].
 fn memory_bytes(args: &CheckArgs) -> usize {
-    match args.memory.memory {
-        Some(_) => args.memory.bytes(),
-        None => args.memory.bytes().min(check::DEFAULT_MEMORY_CAP),
-    }
+    args.memory.bytes()
 }
 
 /// The reduction of `--reduction-cmd`.
@@ -259,6 +256,7 @@ fn warn_unread(given: &[check::GivenCase], reductions: &[&'static dyn Reduction]
 /// with a rename, so a kill by SIGKILL never leaves a half-written one).
 fn interrupt_flag() -> miette::Result<Arc<AtomicBool>> {
     let flag = Arc::new(AtomicBool::new(false));
+    super::super::input::signals_handled_by_command();
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register(signal, Arc::clone(&flag))
             .map_err(|e| miette::miette!("cannot install a signal handler: {e}"))?;

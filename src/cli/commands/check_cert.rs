@@ -19,8 +19,8 @@ use std::path::Path;
 /// Checks the certificate in `cert_path` against the instance in `file`.
 ///
 /// `timeout` (seconds, 0: none) bounds the check's wall-clock time; `memory` bounds the
-/// certificate text read (its parsed form holds about [`CERT_BYTES_PER_TEXT_BYTE`] times
-/// as much) and the positions of a strategy walk.
+/// certificate read and parsed ([`read_certificate`]) and the positions of a strategy walk
+/// (within what the parsed certificate leaves).
 pub fn run(
     file: &Path,
     cert_path: &Path,
@@ -30,12 +30,14 @@ pub fn run(
     let started = std::time::Instant::now();
     let memory = memory.bytes();
     let parsed = read_instance_capped(file, input_cap(memory))?;
-    let (name, bytes) = read_capped(cert_path, memory / CERT_BYTES_PER_TEXT_BYTE)?;
+    let CertText { name, bytes, held } = read_certificate(cert_path, memory)?;
     let text = String::from_utf8(bytes)
         .into_diagnostic()
         .wrap_err_with(|| format!("{name} is not UTF-8 text"))?;
     let cert = parse_certificate(&name, &text)?;
     drop(text);
+    // The parsed certificate is held while it is checked: the walk gets the rest.
+    let walk_memory = memory.saturating_sub(held);
     let timeout = (timeout > 0.0 && timeout <= MAX_TIMEOUT_SECS)
         .then(|| std::time::Duration::from_secs_f64(timeout));
     // The clock started before reading: the whole command keeps to --timeout.
@@ -43,7 +45,7 @@ pub fn run(
         time: timeout.map(|t| (started, t)),
         ..Limits::default()
     }
-    .within_memory(Some(memory), walk_bytes_per_position(&parsed.instance));
+    .within_memory(Some(walk_memory), walk_bytes_per_position(&parsed.instance));
     match certify::check_with(&parsed.instance, &cert, &limits) {
         Ok(verdict) => {
             crate::outln!(
@@ -66,11 +68,52 @@ pub fn run(
     }
 }
 
-/// Bytes a certificate costs per byte of its JSON text while it is read and parsed (the text,
-/// then the parsed strings and vectors with their headers): the certificate cap is the memory
-/// budget over this. Measured: a 503 KB strategy certificate (rooted UVG on K13) raises
-/// check-cert's peak RSS by 3.6 MB, walk included.
-pub(super) const CERT_BYTES_PER_TEXT_BYTE: usize = 4;
+/// Bytes the parsed form of a certificate holds per byte of its JSON text that is not
+/// whitespace (every string becomes a `String` of its own, with its header and the
+/// allocator's overhead; every list a vector grown by doubling). Measured (peak RSS of
+/// `check-cert` over its 6 MB without a certificate, minus the text itself): 14.4 bytes a
+/// byte for a 141,500-position `game_win` certificate of a 38-vertex UVG, the same whether
+/// written on one line (4.8 MB) or indented as `certify` writes it (12.4 MB).
+const CERT_BYTES_PER_TOKEN_BYTE: usize = 15;
+
+/// The largest part of the memory budget the certificate text itself may take.
+const CERT_TEXT_SHARE: usize = 4;
+
+/// Reads a certificate file within a memory budget of `memory` bytes: its bytes, display
+/// name, and what it holds once parsed (the text and its parsed form, at most `memory`).
+///
+/// The text is read with a cap of a quarter of the budget, so that an endless file is refused
+/// at once; then what parsing it would hold is estimated from its bytes that are not
+/// whitespace (indentation costs the text, not the parsed form), and a certificate whose
+/// parsed form would not fit is refused before it is parsed (`cli::input_too_large`, exit 2).
+pub(super) fn read_certificate(path: &Path, memory: usize) -> miette::Result<CertText> {
+    let (name, bytes) = read_capped(path, memory / CERT_TEXT_SHARE)?;
+    let dense = bytes.iter().filter(|b| !b.is_ascii_whitespace()).count();
+    let held = bytes
+        .len()
+        .saturating_add(dense.saturating_mul(CERT_BYTES_PER_TOKEN_BYTE));
+    if held > memory {
+        miette::bail!(
+            code = "cli::input_too_large",
+            help = "the limit follows --memory (docs/limits.md): raise it, or check a smaller \
+                    certificate",
+            "{name} would take about {held} bytes once parsed ({} bytes of text), over the \
+             --memory budget of {memory} bytes",
+            bytes.len()
+        );
+    }
+    Ok(CertText { name, bytes, held })
+}
+
+/// A certificate file read by [`read_certificate`].
+pub(super) struct CertText {
+    /// Its name in diagnostics.
+    pub name: String,
+    /// Its text.
+    pub bytes: Vec<u8>,
+    /// Bytes it holds once parsed (text included): what the checker's walk must leave.
+    pub held: usize,
+}
 
 /// Bytes the checker's strategy walk holds per position (the position, its moves and the
 /// visited-set entry), for bounding the walk by the memory budget.

@@ -7,27 +7,20 @@ use super::super::Outcome;
 use super::super::args::MemoryArgs;
 use super::super::args::OutputFormat;
 use super::super::input::{WriteRules, input_cap, read_instance_capped, write_output};
-use super::{chain_arrows, reduction_error, select_chain};
+use super::{apply_chain, chain_arrows, select_chain};
 use crate::lang;
 use crate::reductions::ProblemKind;
 use crate::render::dot::{default_title, to_dot};
 use miette::IntoDiagnostic;
 use std::path::Path;
 
-/// Peak bytes compile holds per vertex and per edge of a compiled instance: the instance,
-/// the construction's tables and its text. Measured (peak RSS, `/usr/bin/time`): 107 bytes
-/// per edge for the 1.09-million-edge PVG compiled from a 49 KB vertex cover (117 MB), 108
-/// for the 5.5-million-edge one from a 120 KB vertex cover (599 MB).
-const BYTES_PER_EDGE: usize = 112;
-/// See [`BYTES_PER_EDGE`]; a vertex holds its name, label and adjacency list.
-const BYTES_PER_VERTEX: usize = 256;
-
-/// What compile holds for a compiled instance of this size.
-fn compiled_bytes(vertices: usize, edges: usize) -> usize {
-    vertices
-        .saturating_mul(BYTES_PER_VERTEX)
-        .saturating_add(edges.saturating_mul(BYTES_PER_EDGE))
-}
+/// Bytes `--format dot` holds per edge of the compiled instance beyond the instance itself
+/// (the drawing's tables and its text). Measured (peak RSS, `/usr/bin/time`): 394 MB for the
+/// 1.09-million-edge, 8,768-vertex PVG compiled from a 49 KB vertex cover, against 113 MB
+/// for `--format dsl`: 259 bytes an edge more.
+const DOT_BYTES_PER_EDGE: usize = 288;
+/// See [`DOT_BYTES_PER_EDGE`]; a vertex's node statement and attributes.
+const DOT_BYTES_PER_VERTEX: usize = 512;
 
 /// Compiles through the selected chain and writes the final instance.
 pub fn run(
@@ -51,34 +44,29 @@ pub fn run(
             steps[steps.len() - 1].info().target.name()
         );
     }
-    // Refuse before building: the instances a chain builds are what compile holds (a 120 KB
-    // vertex cover compiles to a PVG of millions of edges). Each step's size formula is
-    // checked before the step runs.
-    let mut reduced: Vec<crate::reductions::Reduced> = Vec::new();
-    let mut held = 0usize;
-    for (i, r) in steps.iter().enumerate() {
-        let source = reduced.last().map_or(&parsed.instance, |x| &x.target);
-        let (vertices, edges) = r.declared_size(source);
-        held = held.saturating_add(compiled_bytes(vertices, edges));
-        if held > memory {
+    // Refused before building when the chain's instances would not fit (`apply_chain`).
+    let (reduced, held) = apply_chain(&parsed, &steps, memory)?;
+    if format == OutputFormat::Dot {
+        // DOT is drawn from tables of its own, several times the instance: refused before
+        // drawing when they would not fit beside the chain.
+        let last = steps.len() - 1;
+        let source = match last {
+            0 => &parsed.instance,
+            _ => &reduced[last - 1].target,
+        };
+        let (vertices, edges) = steps[last].declared_size(source);
+        let dot = vertices
+            .saturating_mul(DOT_BYTES_PER_VERTEX)
+            .saturating_add(edges.saturating_mul(DOT_BYTES_PER_EDGE));
+        if held.saturating_add(dot) > memory {
             miette::bail!(
                 code = "cli::output_too_large",
-                help = "raise --memory, or compile a smaller instance (docs/limits.md)",
-                "step {} ({}) would build {vertices} vertices and {edges} edges, about {held} \
-                 bytes with the text, over the --memory budget of {memory} bytes",
-                i + 1,
-                r.info().id
+                help = "raise --memory, use --format dsl or json, or compile a smaller instance \
+                        (docs/limits.md)",
+                "drawing {vertices} vertices and {edges} edges as DOT takes about {} bytes, \
+                 over the --memory budget of {memory} bytes",
+                held.saturating_add(dot)
             );
-        }
-        match r.reduce(source) {
-            Ok(step) => reduced.push(step),
-            Err(e) if i == 0 => return Err(reduction_error(&parsed, r.info().id, e)),
-            Err(e) => miette::bail!(
-                code = "reductions::failed",
-                "step {} ({}): {e}",
-                i + 1,
-                r.info().id
-            ),
         }
     }
     for (r, step) in steps.iter().zip(&reduced) {

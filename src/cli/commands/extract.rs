@@ -14,11 +14,9 @@
 
 use super::super::Outcome;
 use super::super::args::{ExtractArgs, MAX_TIMEOUT_SECS};
-use super::super::input::{
-    WriteRules, input_cap, is_stdout, read_capped, read_instance_capped, write_output,
-};
+use super::super::input::{WriteRules, input_cap, is_stdout, read_instance_capped, write_output};
 use super::super::ui::{Tone, paint};
-use super::check_cert::{CERT_BYTES_PER_TEXT_BYTE, parse_certificate, walk_bytes_per_position};
+use super::check_cert::{CertText, parse_certificate, read_certificate, walk_bytes_per_position};
 use super::{apply_chain, select_chain};
 use crate::certify::{self, Certificate, CheckError, Limits};
 use crate::problems::Instance;
@@ -42,12 +40,17 @@ pub fn run(args: &ExtractArgs) -> miette::Result<Outcome> {
         args.to.as_deref(),
         args.via.as_deref(),
     )?;
-    let reduced = apply_chain(&parsed, &steps)?;
-    let (name, bytes) = read_capped(&args.cert, memory / CERT_BYTES_PER_TEXT_BYTE)?;
+    let (reduced, held) = apply_chain(&parsed, &steps, memory)?;
+    // The chain's instances are held while the certificate is read and walked.
+    let memory = memory.saturating_sub(held);
+    let CertText { name, bytes, held } = read_certificate(&args.cert, memory)?;
     let text = String::from_utf8(bytes)
         .into_diagnostic()
         .wrap_err_with(|| format!("{name} is not UTF-8 text"))?;
     let mut cert = parse_certificate(&name, &text)?;
+    // The parsed certificate (and its images, one step at a time) is held while the walks
+    // run: they get the rest.
+    let memory = memory.saturating_sub(held);
     drop(text);
     let timeout = (args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT_SECS)
         .then(|| Duration::from_secs_f64(args.timeout));

@@ -16,11 +16,7 @@ pub fn run(args: &MergeReportsArgs) -> miette::Result<Outcome> {
         junit: args.junit.as_deref(),
         force: args.force,
     };
-    let memory = match args.memory.memory {
-        Some(_) => args.memory.bytes(),
-        None => args.memory.bytes().min(crate::check::DEFAULT_MEMORY_CAP),
-    };
-    merge_reports(&args.reports, files, memory)
+    merge_reports(&args.reports, files, args.memory.bytes())
 }
 
 /// Reads the shard reports (each at most the input cap of `memory` bytes), joins them, and

@@ -3,9 +3,9 @@
 
 use super::super::Outcome;
 use super::super::args::{FigureFormat, RenderArgs};
-use super::super::input::{WriteRules, read_capped, read_instance, write_file, write_output};
+use super::super::input::{WriteRules, input_cap, read_instance_capped, write_file, write_output};
 use super::super::output::{describe_move, describe_move_with};
-use super::check_cert::parse_certificate;
+use super::check_cert::{CertText, parse_certificate, read_certificate};
 use super::{apply_chain, budget, select_chain};
 use crate::certify::{CertificateBody, Replay, StrategyPlayer};
 use crate::problems::{Geography, Instance, Locator, Move};
@@ -20,7 +20,8 @@ use std::path::Path;
 
 /// Draws the instance (or its compiled target) and writes the figure.
 pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
-    let parsed = read_instance(&args.file)?;
+    let memory = args.budget.memory.bytes();
+    let parsed = read_instance_capped(&args.file, input_cap(memory))?;
     let (steps, reduced): (Vec<&'static dyn Reduction>, Vec<Reduced>) = match (&args.to, &args.via)
     {
         (None, None) => (Vec::new(), Vec::new()),
@@ -30,7 +31,7 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
                 to.as_deref(),
                 via.as_deref(),
             )?;
-            let reduced = apply_chain(&parsed, &steps)?;
+            let (reduced, _) = apply_chain(&parsed, &steps, memory)?;
             (steps, reduced)
         }
     };
@@ -237,8 +238,7 @@ const RESISTANCE_SEARCH: u64 = 200_000;
 /// the loser the move that makes the game last longest against it (the first such move;
 /// the first legal move once [`RESISTANCE_SEARCH`] positions have been looked at).
 fn certificate_line(g: &Geography, path: &Path, args: &RenderArgs) -> miette::Result<Vec<Move>> {
-    let cap = args.budget.memory.bytes();
-    let (name, bytes) = read_capped(path, cap)?;
+    let CertText { name, bytes, .. } = read_certificate(path, args.budget.memory.bytes())?;
     let text = String::from_utf8(bytes)
         .map_err(|_| miette::miette!(code = "render::certificate", "{name} is not UTF-8 text"))?;
     let cert = parse_certificate(&name, &text)?;

@@ -69,10 +69,14 @@ pub fn run(
     save_certs: Option<&Path>,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
-    let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
+    let memory = budget_args.memory.bytes();
+    let parsed = read_instance_capped(file, input_cap(memory))?;
     let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;
+    // The deadline runs from here: compiling the chain counts against --timeout.
     let budget = budget(budget_args)?;
-    let reduced = apply_chain(&parsed, &steps)?;
+    let (reduced, held) = apply_chain(&parsed, &steps, memory)?;
+    // The chain's instances are held while they are solved: the solvers get the rest.
+    let budget = budget.with_memory(Some(memory.saturating_sub(held)));
     let mut instances: Vec<&Instance> = vec![&parsed.instance];
     instances.extend(reduced.iter().map(|r| &r.target));
     let source = match solve_instance(instances[0], &budget) {

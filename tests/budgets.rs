@@ -1,0 +1,315 @@
+//! `--memory` on every command that takes it (issue 12, "Build" §3): under a small budget each
+//! ends in "unknown" (exit 3) or a size diagnostic (exit 2), as docs/limits.md lists, and
+//! answers under a budget that fits. Deterministic: no `--timeout` (0, no deadline) wherever
+//! the budget that stops the command is memory, so the outcome never depends on the
+//! machine's speed or load.
+
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
+use std::path::Path;
+use std::process::Output;
+
+/// Asserts the exit code, showing both streams when it differs.
+fn assert_code(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// A random directed vertex geography on `n` vertices with out-degree `degree` (a fixed
+/// linear congruential generator, so the same game every run): at n = 90, degree 3, no
+/// search finishes in minutes, and its 3.6 KB fit the 10 KB input cap of `--memory 1`.
+fn hard_dvg(n: usize, degree: usize) -> String {
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |bound: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % bound as u64) as usize
+    };
+    let mut edges = Vec::new();
+    for u in 0..n {
+        let mut heads: Vec<usize> = Vec::new();
+        while heads.len() < degree {
+            let v = next(n);
+            if v != u && !heads.contains(&v) {
+                heads.push(v);
+            }
+        }
+        edges.extend(heads.into_iter().map(|v| format!("v{u} -> v{v}")));
+    }
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    format!(
+        "geography {{\n  directed vertex geography\n  tokens: one at v0\n  vertices {}\n  edges {}\n}}\n",
+        vertices.join(" "),
+        edges.join(", ")
+    )
+}
+
+#[test]
+fn solve_by_proof_numbers_is_unknown_when_its_table_is_full() {
+    // The exhaustive search evicts and goes on under any budget; the proof-number search
+    // stops with "unknown" once its table is full.
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("dvg90.geo");
+    std::fs::write(&game, hard_dvg(90, 3)).unwrap();
+    let solve = |memory: &str| {
+        georeduce(&[
+            "solve",
+            path_str(&game),
+            "--method",
+            "dfpn",
+            "--timeout",
+            "0",
+            "--memory",
+            memory,
+        ])
+    };
+    let o = solve("1");
+    assert_code(&o, 3);
+    assert!(stdout(&o).starts_with("answer:  unknown"), "{}", stdout(&o));
+}
+
+#[test]
+fn solve_refuses_an_input_over_the_cap_of_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("big.geo");
+    // 20 KB: over the 10 KB input cap of 1 MB, under that of 2 MB.
+    std::fs::write(&game, hard_dvg(500, 2)).unwrap();
+    let o = georeduce(&["solve", path_str(&game), "--memory", "1"]);
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "cli::input_too_large");
+}
+
+#[test]
+fn certify_is_unknown_when_the_certificate_does_not_fit() {
+    // A QBF's certificate (a Skolem table) is small; a game's strategy of K_9 is not.
+    let dir = tempfile::tempdir().unwrap();
+    let k9 = dir.path().join("k9.geo");
+    let vertices: Vec<String> = (0..9).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..9)
+        .flat_map(|i| (i + 1..9).map(move |j| format!("v{i} -- v{j}")))
+        .collect();
+    std::fs::write(
+        &k9,
+        format!(
+            "geography {{\n  undirected vertex geography\n  tokens: one at v0\n  vertices {}\n  edges {}\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("cert.json");
+    let certify = |memory: &str| {
+        georeduce(&[
+            "certify",
+            path_str(&k9),
+            "--strategy",
+            "--timeout",
+            "0",
+            "--memory",
+            memory,
+            "-o",
+            path_str(&out),
+        ])
+    };
+    let o = certify("1");
+    assert_code(&o, 3);
+    assert!(
+        stdout(&o).contains("certificate: not written"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!out.exists());
+    assert_code(&certify("64"), 0);
+    assert!(out.exists());
+}
+
+#[test]
+fn verify_by_certificate_is_unknown_when_the_walks_do_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let q = dir.path().join("q8.qbf");
+    let o = georeduce(&[
+        "create",
+        "qbf",
+        "--size",
+        "8",
+        "--seed",
+        "1",
+        "-o",
+        path_str(&q),
+    ]);
+    assert_code(&o, 0);
+    let verify = |memory: &str| {
+        georeduce(&[
+            "verify",
+            path_str(&q),
+            "--to",
+            "misere-uvg",
+            "--by",
+            "certificate",
+            "--timeout",
+            "0",
+            "--memory",
+            memory,
+        ])
+    };
+    let o = verify("1");
+    assert_code(&o, 3);
+    assert!(stdout(&o).contains("certify::too_large"), "{}", stdout(&o));
+    assert_code(&verify("256"), 0);
+}
+
+#[test]
+fn verify_refuses_a_chain_over_its_budget_before_building_it() {
+    // A 300-vertex vertex cover (6 KB) whose PVG has tens of thousands of edges: the chain's
+    // size formula is over 1 MB, so verify stops before compiling (as compile does).
+    let dir = tempfile::tempdir().unwrap();
+    let cover = dir.path().join("cover.geo");
+    let n = 300;
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..n)
+        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
+        .collect();
+    std::fs::write(
+        &cover,
+        format!(
+            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 150\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+    for command in ["verify", "render"] {
+        let mut args = vec![command, path_str(&cover), "--to", "pvg", "--memory", "1"];
+        if command == "render" {
+            args.extend(["-o", "-"]);
+        }
+        let o = georeduce(&args);
+        assert_code(&o, 2);
+        assert_stderr_has(&o, "cli::output_too_large");
+        assert_stderr_has(&o, "would build");
+    }
+}
+
+#[test]
+fn compile_to_dot_counts_the_drawing() {
+    // vertex cover → PVG: the DSL fits in 4 MB, the DOT drawing (several times the
+    // instance) does not.
+    let dir = tempfile::tempdir().unwrap();
+    let cover = dir.path().join("cover.geo");
+    let n = 150;
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..n)
+        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
+        .collect();
+    std::fs::write(
+        &cover,
+        format!(
+            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 75\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+    let compile = |format: &str, memory: &str| {
+        georeduce(&[
+            "compile",
+            path_str(&cover),
+            "--to",
+            "pvg",
+            "--format",
+            format,
+            "--memory",
+            memory,
+        ])
+    };
+    assert_code(&compile("dsl", "4"), 0);
+    let o = compile("dot", "4");
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "cli::output_too_large");
+    assert_stderr_has(&o, "as DOT");
+    assert_code(&compile("dot", "64"), 0);
+}
+
+#[test]
+fn check_cert_refuses_a_certificate_whose_parsed_form_would_not_fit() {
+    // K_12's strategy (153 KB indented, 64 KB on one line): refused before parsing under
+    // 1 MB, parsed but its walk over what is left under 2 MB, checked under 16 MB. The
+    // estimate counts the bytes that are not whitespace, so both texts fare alike from 2 MB.
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("k12.geo");
+    let vertices: Vec<String> = (0..12).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..12)
+        .flat_map(|i| (i + 1..12).map(move |j| format!("v{i} -- v{j}")))
+        .collect();
+    std::fs::write(
+        &game,
+        format!(
+            "geography {{\n  undirected vertex geography\n  tokens: one at v0\n  vertices {}\n  edges {}\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+    let pretty = dir.path().join("pretty.json");
+    let o = georeduce(&[
+        "certify",
+        path_str(&game),
+        "--strategy",
+        "-o",
+        path_str(&pretty),
+    ]);
+    assert_code(&o, 0);
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&pretty).unwrap()).unwrap();
+    let compact = dir.path().join("compact.json");
+    std::fs::write(&compact, value.to_string()).unwrap();
+    let check = |cert: &Path, memory: &str| {
+        georeduce(&[
+            "check-cert",
+            "--timeout",
+            "0",
+            "--memory",
+            memory,
+            path_str(&game),
+            path_str(cert),
+        ])
+    };
+    let o = check(&pretty, "1");
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "cli::input_too_large");
+    assert_stderr_has(&o, "once parsed");
+    for cert in [&pretty, &compact] {
+        let o = check(cert, "2");
+        assert_code(&o, 3);
+        assert!(stdout(&o).starts_with("undecided"), "{}", stdout(&o));
+        assert_code(&check(cert, "16"), 0);
+    }
+}
+
+#[test]
+fn a_whole_file_label_on_a_file_with_a_long_line_is_drawn() {
+    // A solver's refusal labels the whole file; a generated game's `vertices` line is longer
+    // than the 512 bytes a snippet draws whole. miette printed "Failed to read contents for
+    // label" instead of a snippet.
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("dvg90.geo");
+    std::fs::write(&game, hard_dvg(90, 3)).unwrap();
+    let o = georeduce(&["solve", path_str(&game), "--method", "race"]);
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "solvers::refused");
+    assert!(
+        !stderr(&o).contains("Failed to read contents"),
+        "{}",
+        stderr(&o)
+    );
+    assert_stderr_has(&o, "here");
+}
