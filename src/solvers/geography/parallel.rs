@@ -24,6 +24,7 @@
 
 use super::exhaustive::{FLUSH, MEMO_BYTES, Search, Shared};
 use super::memo::SharedMemo;
+use super::race_split::{self, split_budget};
 use super::state::{Game, State};
 use crate::problems::geography::Move;
 use crate::solvers::{Budget, BudgetExceeded, Stats};
@@ -47,6 +48,12 @@ pub(crate) struct RootAnswer {
 }
 
 /// Solves `root` with `threads` threads (1: the plain one-thread search).
+///
+/// One `--memory` budget covers every table of the search ([`tables_budget`]): where the
+/// race split applies (partizan games) its walk memos take an eighth of it, all of them
+/// together, and the game memo the rest: the main thread's own table with one thread, the
+/// shared table with several (the main thread's own table then holds only the few entries
+/// [`needs_search`] stores, and is alone again only after the shared table is dropped).
 pub(crate) fn solve_root(
     game: &Game,
     budget: &Budget,
@@ -55,12 +62,24 @@ pub(crate) fn solve_root(
     stack: usize,
     started: Instant,
 ) -> Result<RootAnswer, BudgetExceeded> {
-    let mut main = Search::new(game, budget, root);
+    let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
+    let tables = tables_budget(game, budget, bytes, 1);
+    let mut main = Search::new(game, &tables, root);
     let mut st = root.clone();
     if threads > 1 && needs_search(&mut main, game, &mut st) {
-        let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
-        let memo = SharedMemo::new(main.key_words(), bytes);
-        if let Some(answer) = together(&main, &memo, &st, threads, stack, started)? {
+        let (memo_bytes, _) = split_budget(game, bytes);
+        let memo = SharedMemo::new(main.key_words(), memo_bytes);
+        let workers = tables_budget(game, budget, bytes, threads);
+        // The workers' searches take their walk memos' size from their template's budget.
+        let own_template;
+        let template = match race_split::applies(game) {
+            true => {
+                own_template = Search::new(game, &workers, root);
+                &own_template
+            }
+            false => &main,
+        };
+        if let Some(answer) = together(template, &memo, &st, threads, stack, started)? {
             return Ok(answer);
         }
     }
@@ -74,6 +93,24 @@ pub(crate) fn solve_root(
         stats: main.stats(started),
         split: false,
     })
+}
+
+/// The budget of each of `searches` searches running side by side on `bytes` of table
+/// memory: a search takes its game memo's size from `max_memory` and its walk memo's from
+/// `max_memory` / [`race_split::WALK_MEMO_SHARE`], so `max_memory` is the game memo's share
+/// of `bytes` with one search, and the walk memos' share / `searches` × the share ratio with
+/// several (whose game memo is the shared table, sized apart).
+fn tables_budget(game: &Game, budget: &Budget, bytes: usize, searches: usize) -> Budget {
+    let (memo, walks) = split_budget(game, bytes);
+    let max_memory = match (searches, race_split::applies(game)) {
+        (1, _) => memo,
+        (_, true) => walks / searches * race_split::WALK_MEMO_SHARE,
+        (_, false) => memo,
+    };
+    Budget {
+        max_memory: Some(max_memory),
+        ..budget.clone()
+    }
 }
 
 /// Whether the root has at least two children to search (otherwise one thread answers).

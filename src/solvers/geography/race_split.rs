@@ -51,8 +51,9 @@ use crate::problems::geography::{Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded};
 use rustc_hash::FxHashMap;
 
-/// Share of the budget's table memory the walk memo may hold (the game memo keeps its own).
-const WALK_MEMO_SHARE: usize = 8;
+/// Share of the budget's table memory the walk memos may hold, all of them together: the
+/// search gives the game memo the rest (`parallel.rs`, [`split_budget`]).
+pub(crate) const WALK_MEMO_SHARE: usize = 8;
 /// Walk-memo bytes when the budget names no memory limit.
 const WALK_MEMO_BYTES: usize = 64 << 20;
 /// Vertices the split test expands at most per node before it gives up (measured in
@@ -93,10 +94,26 @@ pub(crate) struct RaceSplit {
     pub splits: u64,
 }
 
+/// Whether a search of `game` runs the race split (and so holds a walk memo beside its game
+/// memo): partizan vertex and edge games.
+pub(crate) fn applies(game: &Game) -> bool {
+    game.kind == Kind::Partizan && matches!(game.rule, Rule::Vertex | Rule::Edge)
+}
+
+/// One memory budget split between a search's game memo and its race-split walk memo:
+/// `(game memo bytes, walk memo bytes)` out of `bytes`. The walk memo takes
+/// 1/[`WALK_MEMO_SHARE`] where the race split applies, nothing elsewhere.
+pub(crate) fn split_budget(game: &Game, bytes: usize) -> (usize, usize) {
+    match applies(game) {
+        true => (bytes - bytes / WALK_MEMO_SHARE, bytes / WALK_MEMO_SHARE),
+        false => (bytes, 0),
+    }
+}
+
 impl RaceSplit {
     /// The race split for `game`, or `None` unless it is a partizan vertex or edge game.
     pub fn new(game: &Game, budget: &Budget) -> Option<RaceSplit> {
-        if game.kind != Kind::Partizan || !matches!(game.rule, Rule::Vertex | Rule::Edge) {
+        if !applies(game) {
             return None;
         }
         let vertex = game.rule == Rule::Vertex;
