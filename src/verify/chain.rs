@@ -129,8 +129,10 @@ pub fn carry_forward_observed(
 /// and a control byte per bucket, up to 8/7 buckets per entry, and while it grows the old
 /// and the new arrays together: 3 × 8/7), the allocator's header of each key's list, and the
 /// image under construction (4 bytes a choice, up to twice that while its list grows).
-/// Measured (`tests/budgets.rs`, `walk_bytes_per_item_bound_the_real_allocation`): 168–212
-/// bytes per item at the peak on the misère UVGs of 3QBFs of 8 to 14 variables.
+/// Worst case, keys of 64 bytes: about 290 bytes an item. Measured
+/// (`tests/budgets.rs`, `walk_bytes_per_item_bound_the_real_allocation`): 86–110 bytes an
+/// item of the limit under 16–64 MiB on the misère UVGs of 3QBFs of 8 to 14 variables, whose
+/// keys are large, so that the key allowance stops the walks first.
 pub const BYTES_PER_WALK_ITEM: usize = 320;
 
 /// The limits of the certificate maps and checks under `budget`: its deadline, and as many
