@@ -197,3 +197,53 @@ fn together(
         split: true,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Instance;
+    use race_split::RaceSplit;
+
+    fn game(tokens: &str) -> Game {
+        let text = format!(
+            "geography {{\n  directed vertex geography\n  tokens: {tokens}\n  vertices a b c d\n  \
+             edges a -> b, b -> c, c -> d, d -> a, b -> d\n}}\n"
+        );
+        match crate::lang::parse_str("g.geo", &text).unwrap().instance {
+            Instance::Geography(g) => Game::new(&g),
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    /// One `--memory` budget covers every table of the search: the game memo (the main
+    /// thread's own with one thread, the shared table with several) plus the walk memo of
+    /// every search running side by side, as `RaceSplit::new` sizes it from the budget each
+    /// search gets, stays within the budget for 1 to 16 threads; partizan games still get
+    /// walk memos, impartial ones none.
+    #[test]
+    fn every_thread_s_tables_share_one_budget() {
+        for (tokens, partizan) in [
+            ("partizan, first at a, second at c", true),
+            ("one at a", false),
+        ] {
+            let game = game(tokens);
+            assert_eq!(race_split::applies(&game), partizan);
+            let walk_bytes =
+                |b: &Budget| RaceSplit::new(&game, b).map_or(0, |r| r.walk_memo_bytes());
+            for bytes in [1 << 20, (64 << 20) + 7, MEMO_BYTES] {
+                for threads in 1..=16 {
+                    let each = tables_budget(&game, &Budget::unlimited(), bytes, threads);
+                    let (memo, walks) = match threads {
+                        1 => (each.max_memory.unwrap(), walk_bytes(&each)),
+                        _ => (split_budget(&game, bytes).0, threads * walk_bytes(&each)),
+                    };
+                    assert!(
+                        memo + walks <= bytes,
+                        "{tokens}, {threads} threads: memo {memo} + walks {walks} > {bytes}"
+                    );
+                    assert_eq!(walks > 0, partizan, "{tokens}, {threads} threads");
+                }
+            }
+        }
+    }
+}

@@ -142,6 +142,12 @@ impl RaceSplit {
         })
     }
 
+    /// The bytes its walk memo may hold: the entry cap times the bytes counted per entry.
+    #[cfg(test)]
+    pub(crate) fn walk_memo_bytes(&self) -> usize {
+        self.walk_cap * (8 * (1 + self.iwords) + 48)
+    }
+
     /// The search value of `st` (0: the mover loses; `i + 1`: the mover wins by move `i` of
     /// `moves`, the legal moves of `st` in [`Game::moves`] order) when the tokens can no
     /// longer meet; `None` when they still can (or a token is not placed). Walk nodes are
