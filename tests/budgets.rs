@@ -135,12 +135,12 @@ fn certify_is_unknown_when_the_certificate_does_not_fit() {
 #[test]
 fn verify_by_certificate_is_unknown_when_the_walks_do_not_fit() {
     let dir = tempfile::tempdir().unwrap();
-    let q = dir.path().join("q8.qbf");
+    let q = dir.path().join("q4.qbf");
     let o = georeduce(&[
         "create",
         "qbf",
         "--size",
-        "8",
+        "4",
         "--seed",
         "1",
         "-o",
@@ -164,7 +164,7 @@ fn verify_by_certificate_is_unknown_when_the_walks_do_not_fit() {
     let o = verify("1");
     assert_code(&o, 3);
     assert!(stdout(&o).contains("certify::too_large"), "{}", stdout(&o));
-    assert_code(&verify("256"), 0);
+    assert_code(&verify("16"), 0);
 }
 
 #[test]
@@ -312,4 +312,155 @@ fn a_whole_file_label_on_a_file_with_a_long_line_is_drawn() {
         stderr(&o)
     );
     assert_stderr_has(&o, "here");
+}
+
+/// Heap bytes allocated by this thread, as the system allocator holds them (a chunk header
+/// and 16-byte rounding, at least 32 bytes: glibc's malloc), and their peak since the last
+/// [`thread_heap::reset`]. The whole test binary allocates through it; only the thread that
+/// asks reads its counters, so tests running side by side do not disturb each other.
+mod thread_heap {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static NOW: Cell<isize> = const { Cell::new(0) };
+        static PEAK: Cell<isize> = const { Cell::new(0) };
+    }
+
+    /// The system allocator, counting.
+    pub struct Counting;
+
+    fn chunk(size: usize) -> isize {
+        ((size + 8 + 15) & !15).max(32) as isize
+    }
+
+    fn add(delta: isize) {
+        let _ = NOW.try_with(|now| {
+            let v = now.get() + delta;
+            now.set(v);
+            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(v)));
+        });
+    }
+
+    // SAFETY: every call is forwarded to `System` unchanged; the counters are const-initialised
+    // thread-locals without destructors, so touching them never allocates.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: the caller's contract is `System.alloc`'s.
+            let p = unsafe { System.alloc(layout) };
+            if !p.is_null() {
+                add(chunk(layout.size()));
+            }
+            p
+        }
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: as for `alloc`.
+            let p = unsafe { System.alloc_zeroed(layout) };
+            if !p.is_null() {
+                add(chunk(layout.size()));
+            }
+            p
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: as for `alloc`.
+            unsafe { System.dealloc(ptr, layout) };
+            add(-chunk(layout.size()));
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            // SAFETY: as for `alloc`.
+            let p = unsafe { System.realloc(ptr, layout, new_size) };
+            if !p.is_null() {
+                add(chunk(new_size) - chunk(layout.size()));
+            }
+            p
+        }
+    }
+
+    /// Starts counting this thread's peak from what it holds now.
+    pub fn reset() {
+        NOW.with(|n| PEAK.with(|p| p.set(n.get())));
+    }
+
+    /// This thread's peak since [`reset`], above what it held at the reset.
+    pub fn peak_since(base: isize) -> usize {
+        PEAK.with(|p| (p.get() - base).max(0) as usize)
+    }
+
+    /// What this thread holds now.
+    pub fn now() -> isize {
+        NOW.with(|n| n.get())
+    }
+}
+
+#[global_allocator]
+static HEAP: thread_heap::Counting = thread_heap::Counting;
+
+/// `verify`'s certificate path (`verify::chain`) counts what its walks and the certificates it
+/// carries hold: on the chain qbf → dvg → misère UVG (the one whose images grew to 2.4× the
+/// budget), under budgets from one where the walks stop early to one where every image is
+/// accepted, the heap it allocates (measured by the allocator, the source's certification
+/// included) stays within the budget. Deterministic: no deadline, and the outcome depends
+/// on the budget alone.
+#[test]
+fn walk_bytes_per_item_bound_the_real_allocation() {
+    use georeduce::problems::Instance;
+    use georeduce::solvers::Budget;
+    use georeduce::solvers::dispatch::solve_instance;
+    use georeduce::verify::chain::{BYTES_PER_WALK_ITEM, carry_forward};
+    use georeduce::verify::round_trip::CertFate;
+
+    // What the path holds whatever the budget: the boards of the walks, the forward map's
+    // oracle and gadget tables, the walks' stacks (measured: 0.5–0.9 MB on these chains).
+    const FIXED: usize = 2 << 20;
+    let chain = georeduce::reductions::chain::parse_via("qbf-dvg,dvg-misere-uvg").unwrap();
+    let (mut fitted, mut stopped) = (0, 0);
+    for (size, seed) in [(4, 1), (8, 1), (12, 1), (14, 3)] {
+        let size = size.to_string();
+        let seed = seed.to_string();
+        let text = stdout(&georeduce(&[
+            "create", "qbf", "--size", &size, "--seed", &seed,
+        ]));
+        let source = georeduce::lang::parse_str("q.qbf", &text).unwrap().instance;
+        let reduced = georeduce::reductions::chain::apply(&chain, &source).unwrap();
+        let instances: Vec<&Instance> = std::iter::once(&source)
+            .chain(reduced.iter().map(|r| &r.target))
+            .collect();
+        let solution = solve_instance(&source, &Budget::unlimited()).unwrap();
+        for memory in [1usize << 20, 4 << 20, 16 << 20, 64 << 20] {
+            let budget = Budget {
+                max_memory: Some(memory),
+                ..Budget::unlimited()
+            };
+            let base = thread_heap::now();
+            thread_heap::reset();
+            let carried = carry_forward(&chain, &instances, &solution, &budget);
+            let peak = thread_heap::peak_since(base);
+            let last = &carried.images.last().unwrap().0;
+            let work = match last {
+                CertFate::Accepted { work, .. } => {
+                    fitted += 1;
+                    *work
+                }
+                _ => {
+                    stopped += 1;
+                    0
+                }
+            };
+            eprintln!(
+                "qbf {size} (seed {seed}), --memory {} MiB: peak {peak} B, {:.0} B per item of \
+                 the limit, last image {work} items ({last:?})",
+                memory >> 20,
+                peak as f64 / (memory / BYTES_PER_WALK_ITEM) as f64,
+            );
+            assert!(
+                peak <= memory + FIXED,
+                "qbf {size} seed {seed}: {peak} bytes allocated under a budget of {memory}"
+            );
+        }
+    }
+    // The budgets range from too small to enough: both outcomes occur.
+    assert!(
+        fitted > 0 && stopped > 0,
+        "{fitted} fitted, {stopped} stopped"
+    );
 }

@@ -93,7 +93,13 @@ pub fn carry_forward_observed(
         }
         let started = Instant::now();
         let (src, tgt) = (instances[j], instances[j + 1]);
-        let limits = map_limits_of(budget);
+        let Some(limits) = map_limits_within(budget, carried_bytes(&c)) else {
+            unknown_rest(
+                &mut images,
+                "the certificate carried into this step fills --memory: no room for its walks",
+            );
+            break;
+        };
         let fate = match with_map_limits(limits, || r.forward(src, tgt, &c)) {
             Ok(image) => {
                 let fate = judge_within(tgt, &image, None, &limits);
@@ -115,20 +121,102 @@ pub fn carry_forward_observed(
     Carried { source, images }
 }
 
-/// Bytes a certificate walk holds per item of work (its table of checked classes), measured
-/// on the papers' boards (about 35) with room to spare.
-const BYTES_PER_WALK_ITEM: usize = 64;
+/// Bytes a certificate walk really holds per item of its work limit
+/// ([`certify::Limits::max_positions`]: a position and each move generated there), counted
+/// against `--memory`. The walk refuses to go on past that many items or past 64 bytes of
+/// keys per item (`WALK_BYTES_PER_ITEM` in `certify::game`, what the keys themselves hold), whichever
+/// comes first; on top of its keys the table holds hashbrown's slots (an 80-byte key slot
+/// and a control byte per bucket, up to 8/7 buckets per entry, and while it grows the old
+/// and the new arrays together: 3 × 8/7), the allocator's header of each key's list, and the
+/// image under construction (4 bytes a choice, up to twice that while its list grows).
+/// Worst case, keys of 64 bytes: about 290 bytes an item. Measured
+/// (`tests/budgets.rs`, `walk_bytes_per_item_bound_the_real_allocation`): 86–110 bytes an
+/// item of the limit under 16–64 MiB on the misère UVGs of 3QBFs of 8 to 14 variables, whose
+/// keys are large, so that the key allowance stops the walks first.
+pub const BYTES_PER_WALK_ITEM: usize = 320;
 
 /// The limits of the certificate maps and checks under `budget`: its deadline, and as many
 /// walk items as fit in its memory.
 pub fn map_limits_of(budget: &Budget) -> certify::Limits {
+    map_limits_within(budget, 0).unwrap_or_else(|| certify::Limits {
+        max_positions: 0,
+        ..certify::Limits::default()
+    })
+}
+
+/// [`map_limits_of`] with `held` bytes of the budget's memory already taken (by the
+/// certificate carried into a step, [`carried_bytes`]); `None` when nothing is left.
+pub fn map_limits_within(budget: &Budget, held: usize) -> Option<certify::Limits> {
     let now = Instant::now();
-    let limits = certify::Limits::default().within_memory(budget.max_memory, BYTES_PER_WALK_ITEM);
-    certify::Limits {
+    let memory = match budget.max_memory {
+        Some(m) => Some(m.checked_sub(held).filter(|&left| left > 0)?),
+        None => None,
+    };
+    let limits = certify::Limits::default().within_memory(memory, BYTES_PER_WALK_ITEM);
+    Some(certify::Limits {
         time: budget
             .deadline
             .map(|d| (now, d.saturating_duration_since(now))),
         ..limits
+    })
+}
+
+/// The bytes that a certificate carried into a step holds while the step's walks run: the
+/// certificate itself, and the decoded form that the forward map consults
+/// (`certmaps::GameOracle`: one key and move per recorded choice of a `game_moves`
+/// certificate, one decoded position per entry of a `game_win` one).
+pub fn carried_bytes(cert: &Certificate) -> usize {
+    use crate::certify::{BoolFn, CertificateBody as B};
+    fn bool_fn_bytes(f: &BoolFn) -> usize {
+        std::mem::size_of::<BoolFn>()
+            + match f {
+                BoolFn::Const(_) => 0,
+                BoolFn::Tree {
+                    test,
+                    then,
+                    otherwise,
+                } => test.len() + bool_fn_bytes(then) + bool_fn_bytes(otherwise),
+                BoolFn::Table { over, values } => {
+                    values.len() + over.iter().map(|n| 24 + n.len()).sum::<usize>()
+                }
+            }
+    }
+    match &cert.body {
+        B::GameMoves(m) => {
+            4 * m.choices.capacity() + m.choices.len().saturating_mul(BYTES_PER_WALK_ITEM)
+        }
+        B::QbfTrue(s) | B::QbfFalse(s) => s
+            .functions
+            .iter()
+            .map(|f| 24 + f.var.len() + bool_fn_bytes(&f.value))
+            .sum(),
+        B::GameWin(s) => json_len(cert)
+            .saturating_mul(PARSED_BYTES_PER_JSON_BYTE)
+            .saturating_add(s.strategy.len().saturating_mul(BYTES_PER_WALK_ITEM)),
+        _ => json_len(cert).saturating_mul(PARSED_BYTES_PER_JSON_BYTE),
+    }
+}
+
+/// Bytes a certificate holds in memory per byte of its compact JSON text (one `String` per
+/// vertex name in every position: measured 14.4 for `game_win` certificates, docs/limits.md).
+const PARSED_BYTES_PER_JSON_BYTE: usize = 15;
+
+/// The length of `cert`'s compact JSON text, counted without building it.
+fn json_len(cert: &Certificate) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    match serde_json::to_writer(&mut count, cert) {
+        Ok(()) => count.0,
+        Err(_) => usize::MAX,
     }
 }
 

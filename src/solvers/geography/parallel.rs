@@ -24,6 +24,7 @@
 
 use super::exhaustive::{FLUSH, MEMO_BYTES, Search, Shared};
 use super::memo::SharedMemo;
+use super::race_split::{self, split_budget};
 use super::state::{Game, State};
 use crate::problems::geography::Move;
 use crate::solvers::{Budget, BudgetExceeded, Stats};
@@ -47,6 +48,12 @@ pub(crate) struct RootAnswer {
 }
 
 /// Solves `root` with `threads` threads (1: the plain one-thread search).
+///
+/// One `--memory` budget covers every table of the search ([`tables_budget`]): where the
+/// race split applies (partizan games) its walk memos take an eighth of it, all of them
+/// together, and the game memo the rest: the main thread's own table with one thread, the
+/// shared table with several (the main thread's own table then holds only the few entries
+/// [`needs_search`] stores, and is alone again only after the shared table is dropped).
 pub(crate) fn solve_root(
     game: &Game,
     budget: &Budget,
@@ -55,12 +62,24 @@ pub(crate) fn solve_root(
     stack: usize,
     started: Instant,
 ) -> Result<RootAnswer, BudgetExceeded> {
-    let mut main = Search::new(game, budget, root);
+    let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
+    let tables = tables_budget(game, budget, bytes, 1);
+    let mut main = Search::new(game, &tables, root);
     let mut st = root.clone();
     if threads > 1 && needs_search(&mut main, game, &mut st) {
-        let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
-        let memo = SharedMemo::new(main.key_words(), bytes);
-        if let Some(answer) = together(&main, &memo, &st, threads, stack, started)? {
+        let (memo_bytes, _) = split_budget(game, bytes);
+        let memo = SharedMemo::new(main.key_words(), memo_bytes);
+        let workers = tables_budget(game, budget, bytes, threads);
+        // The workers' searches take their walk memos' size from their template's budget.
+        let own_template;
+        let template = match race_split::applies(game) {
+            true => {
+                own_template = Search::new(game, &workers, root);
+                &own_template
+            }
+            false => &main,
+        };
+        if let Some(answer) = together(template, &memo, &st, threads, stack, started)? {
             return Ok(answer);
         }
     }
@@ -74,6 +93,24 @@ pub(crate) fn solve_root(
         stats: main.stats(started),
         split: false,
     })
+}
+
+/// The budget of each of `searches` searches running side by side on `bytes` of table
+/// memory: a search takes its game memo's size from `max_memory` and its walk memo's from
+/// `max_memory` / [`race_split::WALK_MEMO_SHARE`], so `max_memory` is the game memo's share
+/// of `bytes` with one search, and the walk memos' share / `searches` × the share ratio with
+/// several (whose game memo is the shared table, sized apart).
+fn tables_budget(game: &Game, budget: &Budget, bytes: usize, searches: usize) -> Budget {
+    let (memo, walks) = split_budget(game, bytes);
+    let max_memory = match (searches, race_split::applies(game)) {
+        (1, _) => memo,
+        (_, true) => walks / searches * race_split::WALK_MEMO_SHARE,
+        (_, false) => memo,
+    };
+    Budget {
+        max_memory: Some(max_memory),
+        ..budget.clone()
+    }
 }
 
 /// Whether the root has at least two children to search (otherwise one thread answers).
@@ -159,4 +196,54 @@ fn together(
         stats,
         split: true,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Instance;
+    use race_split::RaceSplit;
+
+    fn game(tokens: &str) -> Game {
+        let text = format!(
+            "geography {{\n  directed vertex geography\n  tokens: {tokens}\n  vertices a b c d\n  \
+             edges a -> b, b -> c, c -> d, d -> a, b -> d\n}}\n"
+        );
+        match crate::lang::parse_str("g.geo", &text).unwrap().instance {
+            Instance::Geography(g) => Game::new(&g),
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    /// One `--memory` budget covers every table of the search: the game memo (the main
+    /// thread's own with one thread, the shared table with several) plus the walk memo of
+    /// every search running side by side, as `RaceSplit::new` sizes it from the budget each
+    /// search gets, stays within the budget for 1 to 16 threads; partizan games still get
+    /// walk memos, impartial ones none.
+    #[test]
+    fn every_thread_s_tables_share_one_budget() {
+        for (tokens, partizan) in [
+            ("partizan, first at a, second at c", true),
+            ("one at a", false),
+        ] {
+            let game = game(tokens);
+            assert_eq!(race_split::applies(&game), partizan);
+            let walk_bytes =
+                |b: &Budget| RaceSplit::new(&game, b).map_or(0, |r| r.walk_memo_bytes());
+            for bytes in [1 << 20, (64 << 20) + 7, MEMO_BYTES] {
+                for threads in 1..=16 {
+                    let each = tables_budget(&game, &Budget::unlimited(), bytes, threads);
+                    let (memo, walks) = match threads {
+                        1 => (each.max_memory.unwrap(), walk_bytes(&each)),
+                        _ => (split_budget(&game, bytes).0, threads * walk_bytes(&each)),
+                    };
+                    assert!(
+                        memo + walks <= bytes,
+                        "{tokens}, {threads} threads: memo {memo} + walks {walks} > {bytes}"
+                    );
+                    assert_eq!(walks > 0, partizan, "{tokens}, {threads} threads");
+                }
+            }
+        }
+    }
 }

@@ -51,8 +51,9 @@ use crate::problems::geography::{Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded};
 use rustc_hash::FxHashMap;
 
-/// Share of the budget's table memory the walk memo may hold (the game memo keeps its own).
-const WALK_MEMO_SHARE: usize = 8;
+/// Share of the budget's table memory the walk memos may hold, all of them together: the
+/// search gives the game memo the rest (`parallel.rs`, [`split_budget`]).
+pub(crate) const WALK_MEMO_SHARE: usize = 8;
 /// Walk-memo bytes when the budget names no memory limit.
 const WALK_MEMO_BYTES: usize = 64 << 20;
 /// Vertices the split test expands at most per node before it gives up (measured in
@@ -93,10 +94,26 @@ pub(crate) struct RaceSplit {
     pub splits: u64,
 }
 
+/// Whether a search of `game` runs the race split (and so holds a walk memo beside its game
+/// memo): partizan vertex and edge games.
+pub(crate) fn applies(game: &Game) -> bool {
+    game.kind == Kind::Partizan && matches!(game.rule, Rule::Vertex | Rule::Edge)
+}
+
+/// One memory budget split between a search's game memo and its race-split walk memo:
+/// `(game memo bytes, walk memo bytes)` out of `bytes`. The walk memo takes
+/// 1/[`WALK_MEMO_SHARE`] where the race split applies, nothing elsewhere.
+pub(crate) fn split_budget(game: &Game, bytes: usize) -> (usize, usize) {
+    match applies(game) {
+        true => (bytes - bytes / WALK_MEMO_SHARE, bytes / WALK_MEMO_SHARE),
+        false => (bytes, 0),
+    }
+}
+
 impl RaceSplit {
     /// The race split for `game`, or `None` unless it is a partizan vertex or edge game.
     pub fn new(game: &Game, budget: &Budget) -> Option<RaceSplit> {
-        if game.kind != Kind::Partizan || !matches!(game.rule, Rule::Vertex | Rule::Edge) {
+        if !applies(game) {
             return None;
         }
         let vertex = game.rule == Rule::Vertex;
@@ -123,6 +140,12 @@ impl RaceSplit {
             hits: 0,
             splits: 0,
         })
+    }
+
+    /// The bytes its walk memo may hold: the entry cap times the bytes counted per entry.
+    #[cfg(test)]
+    pub(crate) fn walk_memo_bytes(&self) -> usize {
+        self.walk_cap * (8 * (1 + self.iwords) + 48)
     }
 
     /// The search value of `st` (0: the mover loses; `i + 1`: the mover wins by move `i` of
