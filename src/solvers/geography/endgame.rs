@@ -100,11 +100,22 @@ pub(crate) struct Reach {
     word_first: Vec<u32>,
     /// Edge-rule bit walk: the vertices reached in this walk.
     seen: Vec<u64>,
+    /// Tests: never take the edge-rule bit walk (the list walk it must agree with).
+    list_only: bool,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
 
 impl Reach {
+    /// A walk that always follows the arc lists (tests compare it with the bit walks).
+    #[cfg(test)]
+    pub fn list_only() -> Reach {
+        Reach {
+            list_only: true,
+            ..Reach::default()
+        }
+    }
+
     /// Sets in `key` the bit of every free item of the remainder of `st` (one token, placed,
     /// vertex or edge rule) and returns the value of `st` when the remainder qualifies (module
     /// comment); with `solve == false` only the key is built.
@@ -330,7 +341,7 @@ impl Reach {
             self.arcs.extend(kept.map(|&(x, e)| (x as u32, e as u32)));
         }
         self.first.push(self.arcs.len() as u32);
-        self.edge_bits = edge_bits_pay(game);
+        self.edge_bits = !self.list_only && edge_bits_pay(game);
         if self.edge_bits {
             self.compile_edge_bits(game, labels);
         }
