@@ -7,6 +7,9 @@
 //! post-order whether the mover wins from each remainder vertex. The extra cost over the plain
 //! walk is a colour per vertex; the gain is that every acyclic remainder (a DAG, a tree, a
 //! chain of degree-2 vertices, whose value is the parity of its length) ends the search there.
+//! Directed games dense enough take bit-parallel walks over successor rows instead, with the
+//! same keys and values: [`Reach::run_bits`] (vertex rule) and [`Reach::run_edge_bits`] (edge
+//! rule, live rows kept up to date arc by arc), both testing acyclicity with Kahn's in-degrees.
 //!
 //! # Which remainders qualify, and why the value is exact
 //! The remainder is the set of free items (unvisited vertices under the vertex rule, unused
