@@ -360,6 +360,7 @@ impl Reach {
         self.seen = vec![0; words];
         self.lost = vec![0; words];
         self.indegree.resize(game.n, 0);
+        self.touched = vec![0; game.n];
         let mut pairs: Vec<(usize, usize, usize)> = Vec::with_capacity(game.m);
         for &(u, e, x) in &game.traversals {
             self.live[u * words + x / 64] |= 1 << (x % 64);
@@ -444,13 +445,16 @@ impl Reach {
         let seen = &mut self.seen;
         seen.iter_mut().for_each(|w| *w = 0);
         seen[root / 64] |= 1 << (root % 64);
-        let touched = &mut self.touched;
-        touched.clear();
-        touched.push(root as u32);
+        // `touched` has room for every vertex (each enters once): written by index, so the
+        // loop never checks for growth.
+        let touched = &mut self.touched[..];
+        touched[0] = root as u32;
+        let mut len = 1;
         let (rw, rb) = (root / 64, 1u64 << (root % 64));
         let mut back_to_root = false;
         let mut head = 0;
-        while let Some(&v) = touched.get(head) {
+        while head < len {
+            let v = touched[head];
             head += 1;
             let v = v as usize;
             let masks = self.word_first[v] as usize..self.word_first[v + 1] as usize;
@@ -463,11 +467,13 @@ impl Reach {
                 let mut new = succ & open.map_or(!0, |o| o[i]) & !seen[i];
                 seen[i] |= new;
                 while new != 0 {
-                    touched.push((i * 64) as u32 + new.trailing_zeros());
+                    touched[len] = (i * 64) as u32 + new.trailing_zeros();
+                    len += 1;
                     new &= new - 1;
                 }
             }
         }
+        let touched = &touched[..len];
         // Every remainder vertex is reached from the token's vertex, so a free arc back into
         // it closes a cycle: the common case, decided before any in-degree is counted.
         if !solve || back_to_root {
