@@ -7,6 +7,9 @@
 //! post-order whether the mover wins from each remainder vertex. The extra cost over the plain
 //! walk is a colour per vertex; the gain is that every acyclic remainder (a DAG, a tree, a
 //! chain of degree-2 vertices, whose value is the parity of its length) ends the search there.
+//! Directed games dense enough take bit-parallel walks over successor rows instead, with the
+//! same keys and values: [`Reach::run_bits`] (vertex rule) and [`Reach::run_edge_bits`] (edge
+//! rule, live rows kept up to date arc by arc), both testing acyclicity with Kahn's in-degrees.
 //!
 //! # Which remainders qualify, and why the value is exact
 //! The remainder is the set of free items (unvisited vertices under the vertex rule, unused
@@ -47,7 +50,7 @@
 //! `Game::moves` wins (the first such move), 1 for the misère win without a move.
 
 use super::classify::{Label, Labels};
-use super::state::{Game, Kind, State};
+use super::state::{Game, Kind, SUCC_BITS_MAX_N, State};
 use crate::problems::geography::{Move, Rule};
 use crate::solvers::{Budget, blossom};
 
@@ -80,11 +83,42 @@ pub(crate) struct Reach {
     /// Bit-parallel walk: vertices where the mover loses (valued remainder vertices and
     /// vertices labelled lost).
     lost: Vec<u64>,
+    /// Edge-rule bit walk ([`Reach::run_edge_bits`]): chosen on the first walk.
+    edge_bits: bool,
+    /// Edge-rule bit walk: each vertex's live successors (vertices `x` with a free arc
+    /// `v → x`, labelled or not) as a bitset, row `v` at `v * n.div_ceil(64)`.
+    live: Vec<u64>,
+    /// Edge-rule bit walk: the used-arc bitset [`Reach::live`] reflects (updated by the
+    /// difference with the state of each walk: between two lookups of a search only the
+    /// few arcs played or taken back in between differ).
+    live_used: Vec<u64>,
+    /// Edge-rule bit walk: whether arc `e` has a parallel twin (same tail and head), so that
+    /// its row bit is recomputed from all of them instead of set from `e` alone.
+    twin: Vec<bool>,
+    /// Edge-rule bit walk: each vertex's out-arcs into unlabelled vertices as `(word, mask)`
+    /// over the arc indices, those of `v` at `word_first[v]..word_first[v + 1]`: the key of a
+    /// reached vertex is a few word operations when its arcs are numbered together.
+    word_masks: Vec<(u32, u64)>,
+    /// Start of each vertex's masks in [`Reach::word_masks`], and their end.
+    word_first: Vec<u32>,
+    /// Edge-rule bit walk: the vertices reached in this walk.
+    seen: Vec<u64>,
+    /// Tests: never take the edge-rule bit walk (the list walk it must agree with).
+    list_only: bool,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
 
 impl Reach {
+    /// A walk that always follows the arc lists (tests compare it with the bit walks).
+    #[cfg(test)]
+    pub fn list_only() -> Reach {
+        Reach {
+            list_only: true,
+            ..Reach::default()
+        }
+    }
+
     /// Sets in `key` the bit of every free item of the remainder of `st` (one token, placed,
     /// vertex or edge rule) and returns the value of `st` when the remainder qualifies (module
     /// comment); with `solve == false` only the key is built.
@@ -107,6 +141,9 @@ impl Reach {
         }
         if self.first.is_empty() {
             self.compile(game, labels);
+        }
+        if self.edge_bits {
+            return self.run_edge_bits(game, st, labels, key, solve);
         }
         let free = |x: usize, e: usize| !st.bit(if vertex { x } else { e });
         let root = st.tok[0] as usize;
@@ -307,6 +344,215 @@ impl Reach {
             self.arcs.extend(kept.map(|&(x, e)| (x as u32, e as u32)));
         }
         self.first.push(self.arcs.len() as u32);
+        self.edge_bits = !self.list_only && edge_bits_pay(game);
+        if self.edge_bits {
+            self.compile_edge_bits(game, labels);
+        }
+    }
+
+    /// The static tables of [`Reach::run_edge_bits`], and live rows for a state with no arc
+    /// used (the first walk brings them up to date).
+    fn compile_edge_bits(&mut self, game: &Game, labels: Option<&Labels>) {
+        let words = game.n.div_ceil(64);
+        let open = |x: usize| labels.is_none_or(|l| l.of(x) == Label::Open);
+        self.live = vec![0; game.n * words];
+        self.live_used = vec![0; game.m.div_ceil(64)];
+        self.seen = vec![0; words];
+        self.lost = vec![0; words];
+        self.indegree.resize(game.n, 0);
+        self.touched = vec![0; game.n];
+        let mut pairs: Vec<(usize, usize, usize)> = Vec::with_capacity(game.m);
+        for &(u, e, x) in &game.traversals {
+            self.live[u * words + x / 64] |= 1 << (x % 64);
+            pairs.push((u, x, e));
+        }
+        pairs.sort_unstable();
+        self.twin = vec![false; game.m];
+        for w in pairs.windows(2) {
+            if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+                self.twin[w[0].2] = true;
+                self.twin[w[1].2] = true;
+            }
+        }
+        self.word_first.clear();
+        self.word_masks.clear();
+        for adj in &game.adj {
+            self.word_first.push(self.word_masks.len() as u32);
+            let start = self.word_masks.len();
+            for &(_, e) in adj.iter().filter(|&&(x, _)| open(x)) {
+                let (w, b) = ((e / 64) as u32, 1u64 << (e % 64));
+                match self.word_masks[start..].iter_mut().find(|(ww, _)| *ww == w) {
+                    Some((_, mask)) => *mask |= b,
+                    None => self.word_masks.push((w, b)),
+                }
+            }
+        }
+        self.word_first.push(self.word_masks.len() as u32);
+    }
+
+    /// Brings [`Reach::live`] up to the used arcs of `st`: every arc whose used bit differs
+    /// from [`Reach::live_used`] sets or clears its row bit (from all its twins when it has
+    /// parallel ones).
+    fn sync_live(&mut self, game: &Game, st: &State) {
+        let words = game.n.div_ceil(64);
+        for w in 0..st.bits.len() {
+            let mut diff = self.live_used[w] ^ st.bits[w];
+            if diff == 0 {
+                continue;
+            }
+            self.live_used[w] = st.bits[w];
+            while diff != 0 {
+                let e = w * 64 + diff.trailing_zeros() as usize;
+                diff &= diff - 1;
+                let (u, _, x) = game.traversals[e];
+                let free = if self.twin[e] {
+                    game.adj[u].iter().any(|&(y, f)| y == x && !st.bit(f))
+                } else {
+                    !st.bit(e)
+                };
+                let cell = &mut self.live[u * words + x / 64];
+                if free {
+                    *cell |= 1 << (x % 64);
+                } else {
+                    *cell &= !(1 << (x % 64));
+                }
+            }
+        }
+    }
+
+    /// [`Reach::run`] for directed edge-rule games dense enough ([`edge_bits_pay`]); `key`
+    /// must be zero on entry. The same key as the list walk: the free arcs into unlabelled
+    /// vertices from the vertices the token reaches along such arcs (its own included). The
+    /// vertices are found breadth-first over live successor rows (kept up to date by
+    /// [`Reach::sync_live`], about one arc per lookup), the key from each reached vertex's
+    /// arc masks, and the acyclicity test is Kahn's over the same rows, the token's vertex
+    /// included (a free arc back into it, or a loop, is a cycle); the vertices are then
+    /// valued in reverse removal order, as in [`Reach::run_bits`].
+    fn run_edge_bits(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        self.sync_live(game, st);
+        let words = game.n.div_ceil(64);
+        let live = &self.live;
+        let row = |v: usize| &live[v * words..(v + 1) * words];
+        let open = labels.map(|l| &l.open_bits[..]);
+        let root = st.tok[0] as usize;
+        let seen = &mut self.seen;
+        seen.iter_mut().for_each(|w| *w = 0);
+        seen[root / 64] |= 1 << (root % 64);
+        // `touched` has room for every vertex (each enters once): written by index, so the
+        // loop never checks for growth.
+        let touched = &mut self.touched[..];
+        touched[0] = root as u32;
+        let mut len = 1;
+        let (rw, rb) = (root / 64, 1u64 << (root % 64));
+        let mut back_to_root = false;
+        let mut head = 0;
+        while head < len {
+            let v = touched[head];
+            head += 1;
+            let v = v as usize;
+            let masks = self.word_first[v] as usize..self.word_first[v + 1] as usize;
+            for &(w, mask) in &self.word_masks[masks] {
+                key[w as usize] |= mask & !st.bits[w as usize];
+            }
+            let row = row(v);
+            back_to_root |= row[rw] & rb != 0;
+            for (i, &succ) in row.iter().enumerate() {
+                let mut new = succ & open.map_or(!0, |o| o[i]) & !seen[i];
+                seen[i] |= new;
+                while new != 0 {
+                    touched[len] = (i * 64) as u32 + new.trailing_zeros();
+                    len += 1;
+                    new &= new - 1;
+                }
+            }
+        }
+        let touched = &touched[..len];
+        // Every remainder vertex is reached from the token's vertex, so a free arc back into
+        // it closes a cycle: the common case, decided before any in-degree is counted.
+        if !solve || back_to_root {
+            return None;
+        }
+        let indegree = &mut self.indegree;
+        for &v in touched.iter() {
+            for (i, (&succ, &s)) in row(v as usize).iter().zip(seen.iter()).enumerate() {
+                let mut arcs = succ & s;
+                while arcs != 0 {
+                    indegree[i * 64 + arcs.trailing_zeros() as usize] += 1;
+                    arcs &= arcs - 1;
+                }
+            }
+        }
+        let order = &mut self.order;
+        order.clear();
+        order.extend(
+            touched
+                .iter()
+                .copied()
+                .filter(|&v| indegree[v as usize] == 0),
+        );
+        let mut head = 0;
+        while let Some(&v) = order.get(head) {
+            head += 1;
+            for (i, (&succ, &s)) in row(v as usize).iter().zip(seen.iter()).enumerate() {
+                let mut arcs = succ & s;
+                while arcs != 0 {
+                    let x = i * 64 + arcs.trailing_zeros() as usize;
+                    arcs &= arcs - 1;
+                    indegree[x] -= 1;
+                    if indegree[x] == 0 {
+                        order.push(x as u32);
+                    }
+                }
+            }
+        }
+        if order.len() < touched.len() {
+            // A cycle: its vertices kept a positive in-degree.
+            for &v in touched.iter() {
+                indegree[v as usize] = 0;
+            }
+            return None;
+        }
+        let lost = &mut self.lost;
+        match labels {
+            Some(l) => lost.copy_from_slice(&l.lost_bits),
+            None => lost.iter_mut().for_each(|w| *w = 0),
+        }
+        let misere = game.misere;
+        for &v in order.iter().rev() {
+            let v = v as usize;
+            let mut moved = false;
+            let mut wins = false;
+            for (&s, &l) in row(v).iter().zip(lost.iter()) {
+                moved |= s != 0;
+                wins |= s & l != 0;
+            }
+            if !(wins || (!moved && misere)) {
+                lost[v / 64] |= 1 << (v % 64);
+            }
+        }
+        // The root: the first winning move in `Game::moves` order.
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, e) in &game.adj[root] {
+            if st.bit(e) {
+                continue;
+            }
+            count += 1;
+            if lost[x / 64] >> (x % 64) & 1 == 1 {
+                value = Some(count);
+                break;
+            }
+        }
+        let value = value.unwrap_or(u32::from(count == 0 && misere));
+        self.decided += 1;
+        Some(value)
     }
 
     /// Whether the mover at the finished vertex `v` wins, all its remainder children finished.
@@ -361,6 +607,16 @@ impl Reach {
             !(taken || vertex_loop || back)
         })
     }
+}
+
+/// Whether a directed edge-rule game takes the bit walk ([`Reach::run_edge_bits`]): at most
+/// [`SUCC_BITS_MAX_N`] vertices and no more words per successor row than arcs per vertex on
+/// average (the rule [`Game::succ_bits`] follows for the vertex rule: a row costs the walk
+/// its words, a list its arcs).
+fn edge_bits_pay(game: &Game) -> bool {
+    let words = game.n.div_ceil(64);
+    let dense = words <= (game.m / game.n.max(1)).max(1);
+    game.rule == Rule::Edge && game.directed && game.n <= SUCC_BITS_MAX_N && dense
 }
 
 /// Whether the move `v → x` along edge `e` goes back the way `v` was discovered (parent vertex

@@ -171,3 +171,83 @@ fn endgame_cuts_the_search_below_the_last_cycle() {
         );
     }
 }
+
+/// The edge-rule bit walk (`Reach::run_edge_bits`) builds the list walk's key and value
+/// exactly: random directed edge games with loops and parallel arcs, with and without
+/// pre-classification, normal and misère, along random walks of play and take-backs (so the
+/// live rows are brought up to date across many kinds of jumps between lookups).
+#[test]
+fn edge_bit_walk_matches_list_walk() {
+    use crate::solvers::geography::classify::classify;
+    use crate::solvers::geography::endgame::Reach;
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let (mut lookups, mut decided, mut with_twins) = (0u64, 0u64, 0);
+    for trial in 0..600 {
+        let p = GameParams {
+            rule: Rule::Edge,
+            setup: Setup::Rooted,
+            directed: true,
+            convention: if trial % 2 == 0 {
+                Convention::Normal
+            } else {
+                Convention::Misere
+            },
+            loops: true,
+            n: rng.random_range(2..=9),
+            edge_prob: rng.random_range(0.1..0.5),
+            ..GameParams::default()
+        };
+        let mut g = random_game(&mut rng, &p);
+        // Parallel arcs: repeat a few arcs.
+        for _ in 0..rng.random_range(0..3) {
+            if g.graph.edges.is_empty() {
+                break;
+            }
+            let (u, v) = g.graph.edges[rng.random_range(0..g.graph.edges.len())];
+            g.graph.add_edge(u, v);
+            with_twins += 1;
+        }
+        let game = Game::new(&g);
+        let labels = if trial % 3 == 0 {
+            None
+        } else {
+            classify(&game, &game.start)
+        };
+        let labels = labels.as_ref();
+        let (mut bits, mut list) = (Reach::default(), Reach::list_only());
+        let mut st = game.start.clone();
+        let mut undos = Vec::new();
+        for _ in 0..40 {
+            let moves = game.moves(&st);
+            if !moves.is_empty() && (undos.is_empty() || rng.random_bool(0.6)) {
+                let mv = moves[rng.random_range(0..moves.len())];
+                undos.push(game.apply(&mut st, mv));
+            } else if let Some(undo) = undos.pop() {
+                game.undo(&mut st, undo);
+            } else {
+                break;
+            }
+            let on_label = labels.is_some_and(|l| {
+                l.of(st.tok[0] as usize) != crate::solvers::geography::classify::Label::Open
+            });
+            if on_label {
+                continue;
+            }
+            for solve in [true, false] {
+                let mut key_bits = vec![0u64; st.bits.len()];
+                let mut key_list = vec![0u64; st.bits.len()];
+                let a = bits.run(&game, &st, labels, &mut key_bits, solve);
+                let b = list.run(&game, &st, labels, &mut key_list, solve);
+                assert_eq!(key_bits, key_list, "trial {trial}: keys differ");
+                assert_eq!(a, b, "trial {trial}: values differ");
+                lookups += 1;
+                decided += u64::from(a.is_some());
+            }
+        }
+    }
+    assert!(with_twins > 200, "{with_twins} parallel arcs");
+    assert!(
+        decided > lookups / 10 && decided < lookups * 9 / 10,
+        "{decided} of {lookups} decided"
+    );
+}
