@@ -237,6 +237,53 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
     }
 }
 
+/// The vertex label height in pixels of a 1920×1080 slide showing the TikZ page (16 × 9
+/// cm): the vertex style's size command, in points, times the picture's `scale`.
+fn tikz_label_px(tex: &str) -> f64 {
+    let after = |key: &str| &tex[tex.find(key).unwrap() + key.len()..];
+    let scale: f64 = after("scale=")
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let style = after("vertex/.style={");
+    let font = &style[style.find("font=").unwrap() + 5..];
+    let pt = [
+        ("\\Large", 14.4),
+        ("\\LARGE", 17.28),
+        ("\\huge", 20.74),
+        ("\\Huge", 24.88),
+    ]
+    .iter()
+    .find(|(name, _)| font.starts_with(&format!("{name}}}")))
+    .map(|&(_, pt)| pt)
+    .unwrap_or_else(|| panic!("unknown vertex font: {}", &font[..20]));
+    pt * scale * tikz::PX_PER_PT
+}
+
+#[test]
+fn running_example_tikz_labels_are_at_least_14_px_on_a_1080p_slide() {
+    let t = TikzOptions::default();
+    for id in [
+        "qbf-dvg",
+        "qbf-deg",
+        "qbf-pvg",
+        "vc-pvg",
+        "qbf-iag2",
+        "qbf-ivg2",
+        "hampath-pvg",
+        "pvg-pag",
+        "qbf-pvg-restricted",
+    ] {
+        let px = tikz_label_px(&tikz_of(id, &Options::default(), t));
+        assert!(
+            px >= 14.0,
+            "{id}: TikZ labels {px:.1} px high on a 1080p slide"
+        );
+    }
+}
+
 #[test]
 fn render_cli_writes_tikz_and_dot_with_a_play_overlay() {
     let o = georeduce(&[
