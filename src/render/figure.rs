@@ -865,6 +865,8 @@ pub fn tex_escape(text: &str) -> String {
             '·' => s.push_str("$\\cdot$"),
             '§' => s.push_str("\\S{}"),
             'ö' => s.push_str("\\\"o"),
+            'è' => s.push_str("\\`e"),
+            'é' => s.push_str("\\'e"),
             c if c.is_ascii() => s.push(c),
             c => {
                 // Other symbols: through math mode where we can.
@@ -934,6 +936,7 @@ mod tests {
                 label_unicode(markup)
             );
         }
+        assert_eq!(tex_escape("Misère"), "Mis\\`ere");
         assert_eq!(
             tex_escape("uᵢₙ → x₁"),
             "u\\textsubscript{in} $\\to$ x\\textsubscript{1}"

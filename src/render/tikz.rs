@@ -91,8 +91,9 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
     // they are scaled here, so that a shrunk drawing keeps the SVG's proportions instead of
     // arrowheads as large as its vertices.
     let lw = |pt: f64| format!("{:.2}pt", pt * scale.max(MIN_LINE_SCALE));
-    // Vertex labels are at least MIN_LABEL_PX high on the slide whatever the scale, up to
-    // `\Huge` (the vertices grow with them only where a label is wider than its circle).
+    // Vertex labels (and the names of collapsed gadgets, `C_1`) are at least MIN_LABEL_PX
+    // high on the slide whatever the scale, up to `\Huge` (the vertices grow with them only
+    // where a label is wider than its circle).
     let vertex_font = VERTEX_FONTS
         .iter()
         .find(|(_, pt)| pt * scale * PX_PER_PT >= MIN_LABEL_PX)
@@ -106,7 +107,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
          inner sep=0.5pt, font={vertex_font}}},\n  \
          point/.style={{circle, fill=grInk, inner sep=0pt, minimum size=3.3mm}},\n  \
          leaf/.style={{circle, draw=grInk, line width={}, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
-         cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font=\\large}},\n  \
+         cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font={vertex_font}}},\n  \
          gadget/.style={{draw=grOutline, line width={}, dashed, rounded corners={}}},\n  \
          caption/.style={{font=\\large, align=center}},\n  \
          arc/.style={{{arrow}, draw=grInk, line width={}}},\n  \
@@ -181,11 +182,14 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             SceneKind::Vertex(NodeStyle::Point) => "point".into(),
             SceneKind::Vertex(NodeStyle::Leaf) => "leaf".into(),
             // A stadium (no TikZ library needed for it, unlike `ellipse`).
+            // `transform shape` scales the node's size but not its corner radius: the
+            // radius is given as drawn (a half-height radius unscaled overshoots the
+            // shrunk box and draws stray arcs across the figure).
             SceneKind::Collapsed(w, h) => format!(
-                "cigar, minimum width={:.2}cm, minimum height={:.2}cm, rounded corners={:.2}cm",
+                "cigar, minimum width={:.2}cm, minimum height={:.2}cm, rounded corners={:.3}cm",
                 w * UNIT_CM,
                 h * UNIT_CM,
-                h * UNIT_CM / 2.0
+                h * UNIT_CM / 2.0 * scale
             ),
         }];
         if let Some(st) = n.start {
