@@ -492,3 +492,68 @@ fn solve_strategy_and_render_play_name_vertices_alike() {
         assert!(line.contains("c₂") && !line.contains("C₂"), "{via}: {line}");
     }
 }
+
+/// A large instance: drawn in time about linear in its size (a 213,754-edge PVG once took
+/// minutes, one scan of every edge per routed arc), and a drawing that cannot finish ends
+/// at `--timeout` with exit code 3 instead of running on.
+#[test]
+fn large_figures_are_drawn_quickly_or_end_at_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let created = georeduce(&[
+        "create",
+        "vertex-cover",
+        "--size",
+        "320",
+        "--seed",
+        "1",
+        "-o",
+        &path("vc.vc"),
+    ]);
+    assert!(created.status.success(), "{created:?}");
+    // 55,680 edges: 0.45 s on the 2-core build machine; 12 s before the route index.
+    let start = std::time::Instant::now();
+    let o = georeduce(&[
+        "render",
+        &path("vc.vc"),
+        "--to",
+        "pvg",
+        "-o",
+        &path("vc.dot"),
+        "--timeout",
+        "30",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(start.elapsed().as_secs_f64() < 6.0, "{:?}", start.elapsed());
+    // 96,626 arcs, each an arc gadget with its hull: about a minute of drawing.
+    let created = georeduce(&[
+        "create",
+        "dvg",
+        "--size",
+        "1000",
+        "--seed",
+        "1",
+        "-o",
+        &path("dvg.geo"),
+    ]);
+    assert!(created.status.success(), "{created:?}");
+    let start = std::time::Instant::now();
+    let o = georeduce(&[
+        "render",
+        &path("dvg.geo"),
+        "--via",
+        "dvg-misere-uvg",
+        "-o",
+        &path("uvg.dot"),
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{o:?}");
+    assert!(stdout(&o).contains("unknown"), "{o:?}");
+    assert!(!dir.path().join("uvg.dot").exists());
+    assert!(
+        start.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        start.elapsed()
+    );
+}
