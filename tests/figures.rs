@@ -237,6 +237,53 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
     }
 }
 
+/// The vertex label height in pixels of a 1920×1080 slide showing the TikZ page (16 × 9
+/// cm): the vertex style's size command, in points, times the picture's `scale`.
+fn tikz_label_px(tex: &str) -> f64 {
+    let after = |key: &str| &tex[tex.find(key).unwrap() + key.len()..];
+    let scale: f64 = after("scale=")
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let style = after("vertex/.style={");
+    let font = &style[style.find("font=").unwrap() + 5..];
+    let pt = [
+        ("\\Large", 14.4),
+        ("\\LARGE", 17.28),
+        ("\\huge", 20.74),
+        ("\\Huge", 24.88),
+    ]
+    .iter()
+    .find(|(name, _)| font.starts_with(&format!("{name}}}")))
+    .map(|&(_, pt)| pt)
+    .unwrap_or_else(|| panic!("unknown vertex font: {}", &font[..20]));
+    pt * scale * tikz::PX_PER_PT
+}
+
+#[test]
+fn running_example_tikz_labels_are_at_least_14_px_on_a_1080p_slide() {
+    let t = TikzOptions::default();
+    for id in [
+        "qbf-dvg",
+        "qbf-deg",
+        "qbf-pvg",
+        "vc-pvg",
+        "qbf-iag2",
+        "qbf-ivg2",
+        "hampath-pvg",
+        "pvg-pag",
+        "qbf-pvg-restricted",
+    ] {
+        let px = tikz_label_px(&tikz_of(id, &Options::default(), t));
+        assert!(
+            px >= 14.0,
+            "{id}: TikZ labels {px:.1} px high on a 1080p slide"
+        );
+    }
+}
+
 #[test]
 fn render_cli_writes_tikz_and_dot_with_a_play_overlay() {
     let o = georeduce(&[
@@ -444,4 +491,69 @@ fn solve_strategy_and_render_play_name_vertices_alike() {
         assert_eq!(moves.join(", "), line, "{via}");
         assert!(line.contains("c₂") && !line.contains("C₂"), "{via}: {line}");
     }
+}
+
+/// A large instance: drawn in time about linear in its size (a 213,754-edge PVG once took
+/// minutes, one scan of every edge per routed arc), and a drawing that cannot finish ends
+/// at `--timeout` with exit code 3 instead of running on.
+#[test]
+fn large_figures_are_drawn_quickly_or_end_at_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let created = georeduce(&[
+        "create",
+        "vertex-cover",
+        "--size",
+        "320",
+        "--seed",
+        "1",
+        "-o",
+        &path("vc.vc"),
+    ]);
+    assert!(created.status.success(), "{created:?}");
+    // 55,680 edges: 0.45 s on the 2-core build machine; 12 s before the route index.
+    let start = std::time::Instant::now();
+    let o = georeduce(&[
+        "render",
+        &path("vc.vc"),
+        "--to",
+        "pvg",
+        "-o",
+        &path("vc.dot"),
+        "--timeout",
+        "30",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(start.elapsed().as_secs_f64() < 6.0, "{:?}", start.elapsed());
+    // 96,626 arcs, each an arc gadget with its hull: about a minute of drawing.
+    let created = georeduce(&[
+        "create",
+        "dvg",
+        "--size",
+        "1000",
+        "--seed",
+        "1",
+        "-o",
+        &path("dvg.geo"),
+    ]);
+    assert!(created.status.success(), "{created:?}");
+    let start = std::time::Instant::now();
+    let o = georeduce(&[
+        "render",
+        &path("dvg.geo"),
+        "--via",
+        "dvg-misere-uvg",
+        "-o",
+        &path("uvg.dot"),
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{o:?}");
+    assert!(stdout(&o).contains("unknown"), "{o:?}");
+    assert!(!dir.path().join("uvg.dot").exists());
+    assert!(
+        start.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -178,9 +178,9 @@ pub enum Command {
     /// SVG, PDF or PNG (graphviz) or TikZ, chosen by OUTPUT's extension (docs/figures.md).
     ///
     /// Budgets: --timeout, --max-nodes and --threads bound the solve behind --play; --memory
-    /// also caps the input, the chain of --to or --via and a --strategy certificate. Drawing
-    /// the figure itself is bounded by none of them (docs/limits.md): a figure of a few
-    /// hundred thousand edges takes minutes.
+    /// also caps the input, the chain of --to or --via and a --strategy certificate. --timeout
+    /// also bounds the whole command, drawing and graphviz included: past it, "unknown" and
+    /// exit code 3 (docs/figures.md).
     Render(RenderArgs),
     /// Draw every reduction on its paper's example into DIR: SVG and TikZ figures and a
     /// Markdown page (docs/gallery/ holds the result).

@@ -21,7 +21,7 @@
 use super::certmaps::arc_gadgets::{self, Gadgets};
 use super::certmaps::util::{GameOracle, build_game_cert, dest};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
-use super::figure_helpers::{ArcPath, centroid, source_positions};
+use super::figure_helpers::{ARCS_NOT_FITTED, ArcPaths, centroid, source_positions};
 use super::helpers::{
     GadgetShape, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
     replace_arcs, rooted_game, start_of,
@@ -284,8 +284,12 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     for (u, &x) in lay.original.iter().enumerate() {
         fig.place(x, pos[u].0, pos[u].1);
     }
+    let paths = ArcPaths::new(dg, &pos, centre);
+    if paths.unfitted() {
+        fig.caption.push(ARCS_NOT_FITTED.into());
+    }
     for g in &lay.gadgets {
-        let path = ArcPath::new(dg, &pos, centre, g.arc);
+        let path = paths.path(g.arc);
         let k = (g.arc + 1).to_string();
         let spots = [
             (g.p, 0.2, 0.0),

@@ -23,7 +23,9 @@
 
 use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
-use super::figure_helpers::{ArcPath, centroid, place_pendants, source_positions};
+use super::figure_helpers::{
+    ARCS_NOT_FITTED, ArcPaths, centroid, place_pendants, source_positions,
+};
 use super::helpers::{
     add_pendants, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
     replace_arcs, rooted_game, start_of,
@@ -237,8 +239,12 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     for (u, &x) in lay.original.iter().enumerate() {
         fig.place(x, pos[u].0, pos[u].1);
     }
+    let paths = ArcPaths::new(dg, &pos, centre);
+    if paths.unfitted() {
+        fig.caption.push(ARCS_NOT_FITTED.into());
+    }
     for g in &lay.gadgets {
-        let path = ArcPath::new(dg, &pos, centre, g.arc);
+        let path = paths.path(g.arc);
         let spots = [
             (g.g0, 0.15, 0.0),
             (g.g3, 0.42, 0.0),

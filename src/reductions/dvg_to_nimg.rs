@@ -23,7 +23,7 @@
 
 use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
-use super::figure_helpers::{ArcPath, centroid, source_positions};
+use super::figure_helpers::{ARCS_NOT_FITTED, ArcPaths, centroid, source_positions};
 use super::helpers::{
     GadgetShape, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
     replace_arcs, rooted_game, start_of,
@@ -252,8 +252,12 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     for (u, &x) in lay.heap.iter().enumerate() {
         fig.place(x, pos[u].0, pos[u].1);
     }
+    let paths = ArcPaths::new(dg, &pos, centre);
+    if paths.unfitted() {
+        fig.caption.push(ARCS_NOT_FITTED.into());
+    }
     for w in &lay.gadgets {
-        let path = ArcPath::new(dg, &pos, centre, w.arc);
+        let path = paths.path(w.arc);
         let k = (w.arc + 1).to_string();
         let spots = [
             (w.a, 0.24, 0.0),

@@ -179,9 +179,89 @@ const LOOP_RADIUS: f64 = 1.5;
 /// drawn up to this far on either side of its line to stay clear of its twin's.
 const TWIN_SHIFT: f64 = 1.6;
 
+/// Most arcs for which [`ArcPaths`] fits each gadget between the crossings of the other
+/// arcs and bulges it to the side with more room: both look at every other arc, so the
+/// cost grows with the square of the arcs; beyond this a figure (unreadable on a slide
+/// anyway) keeps each gadget in the middle of its arc, bulging outwards, and says so
+/// ([`ARCS_NOT_FITTED`]).
+pub const FITTED_ARCS: usize = 2_000;
+
+/// The caption remark of a figure with more than [`FITTED_ARCS`] arcs.
+pub const ARCS_NOT_FITTED: &str =
+    "(more than 2,000 arcs: the gadgets are not fitted between crossing arcs)";
+
+/// The paths of every arc of a graph drawn at given positions (see [`ArcPath`]), with
+/// what each needs from the other arcs (its twin, parallel arcs before it) found once for
+/// all arcs.
+pub struct ArcPaths<'a> {
+    graph: &'a Graph,
+    pos: &'a [Point],
+    centre: Point,
+    /// Per arc: whether its reverse is an arc too (directed graphs).
+    twin: Vec<bool>,
+    /// Per arc: how many arcs with the same ends come before it.
+    earlier: Vec<usize>,
+}
+
+impl<'a> ArcPaths<'a> {
+    /// The arcs of `graph`, whose vertices are drawn at `pos` around `centre`.
+    pub fn new(graph: &'a Graph, pos: &'a [Point], centre: Point) -> ArcPaths<'a> {
+        let mut seen: rustc_hash::FxHashMap<(VertexId, VertexId), usize> =
+            rustc_hash::FxHashMap::default();
+        let key = |u: VertexId, v: VertexId| match graph.directed {
+            true => (u, v),
+            false => (u.min(v), u.max(v)),
+        };
+        let earlier = graph
+            .edges
+            .iter()
+            .map(|&(u, v)| {
+                let n = seen.entry(key(u, v)).or_default();
+                *n += 1;
+                *n - 1
+            })
+            .collect();
+        let twin = graph
+            .edges
+            .iter()
+            .map(|&(u, v)| graph.directed && seen.contains_key(&(v, u)))
+            .collect();
+        ArcPaths {
+            graph,
+            pos,
+            centre,
+            twin,
+            earlier,
+        }
+    }
+
+    /// True when the graph has more arcs than [`FITTED_ARCS`].
+    pub fn unfitted(&self) -> bool {
+        self.graph.edges.len() > FITTED_ARCS
+    }
+
+    /// The path of arc `arc`.
+    pub fn path(&self, arc: usize) -> ArcPath {
+        ArcPath::new(
+            self.graph,
+            self.pos,
+            self.centre,
+            arc,
+            (self.twin[arc], self.earlier[arc], !self.unfitted()),
+        )
+    }
+}
+
 impl ArcPath {
-    /// The path of arc `arc` of `graph`, whose vertices are drawn at `pos` around `centre`.
-    pub fn new(graph: &Graph, pos: &[Point], centre: Point, arc: usize) -> ArcPath {
+    /// The path of arc `arc` of `graph`, whose vertices are drawn at `pos` around `centre`;
+    /// `twin` and `earlier` as in [`ArcPaths`], `fit`: between crossings, to the roomier side.
+    fn new(
+        graph: &Graph,
+        pos: &[Point],
+        centre: Point,
+        arc: usize,
+        (twin, earlier, fit): (bool, usize, bool),
+    ) -> ArcPath {
         let (u, v) = graph.edges[arc];
         let (p, q) = (pos[u], pos[v]);
         if u == v {
@@ -196,20 +276,12 @@ impl ArcPath {
                 side: 1.0,
             };
         }
-        let twin = graph
-            .edges
-            .iter()
-            .any(|&(a, b)| graph.directed && a == v && b == u);
-        let earlier = graph.edges[..arc]
-            .iter()
-            .filter(|&&(a, b)| (a, b) == (u, v) || (!graph.directed && (a, b) == (v, u)))
-            .count();
         let shift = if twin { TWIN_SHIFT } else { 0.0 } + 1.8 * earlier as f64;
         // Where another arc's line crosses this one, the gadget keeps to the longer side.
         let len = dist(p, q).max(1e-9);
         let margin = CROSSING_MARGIN / len;
         let mut span: (f64, f64) = (0.0, 1.0);
-        for &(a, b) in &graph.edges {
+        for &(a, b) in graph.edges.iter().filter(|_| fit) {
             if [a, b].iter().any(|&x| x == u || x == v) || a == b {
                 continue;
             }
@@ -251,7 +323,10 @@ impl ArcPath {
                 .fold(f64::MAX, f64::min)
         };
         let away = (on.0 - centre.0) * left.0 + (on.1 - centre.1) * left.1;
-        let (room_left, room_right) = (room(1.0), room(-1.0));
+        let (room_left, room_right) = match fit {
+            true => (room(1.0), room(-1.0)),
+            false => (0.0, 0.0),
+        };
         let side = if twin || earlier > 0 {
             1.0
         } else if (room_left - room_right).abs() > 0.25 {
@@ -462,9 +537,10 @@ fn free_direction(fig: &Figure, x: VertexId, centre: Point) -> Point {
 /// so that neither hides the other: a pair bends apart through its middle, a loop runs
 /// round a small circle outwards.
 pub fn bend_twins(fig: &mut Figure, graph: &Graph, pos: &[Point], centre: Point) {
+    let paths = ArcPaths::new(graph, pos, centre);
     for arc in 0..graph.edges.len() {
         let (u, v) = graph.edges[arc];
-        let path = ArcPath::new(graph, pos, centre, arc);
+        let path = paths.path(arc);
         if u == v {
             let ways = (1..6)
                 .map(|i| path.at(i as f64 / 6.0 * 0.9 + 0.05, -0.9))

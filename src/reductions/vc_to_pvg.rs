@@ -146,6 +146,8 @@ static AS_PRINTED_INFO: ReductionInfo = ReductionInfo {
 /// The edges of H as sorted pairs, repeats merged, in first-occurrence order.
 fn edge_list(vc: &VertexCover) -> Result<Vec<(VertexId, VertexId)>, ReductionError> {
     let mut out: Vec<(VertexId, VertexId)> = Vec::new();
+    // Seen pairs in a set: a dense source has hundreds of thousands of edges.
+    let mut seen: rustc_hash::FxHashSet<(VertexId, VertexId)> = Default::default();
     for (i, &(u, v)) in vc.graph.edges.iter().enumerate() {
         if u == v {
             return Err(ReductionError::Precondition {
@@ -156,7 +158,7 @@ fn edge_list(vc: &VertexCover) -> Result<Vec<(VertexId, VertexId)>, ReductionErr
             });
         }
         let pair = (u.min(v), u.max(v));
-        if !out.contains(&pair) {
+        if seen.insert(pair) {
             out.push(pair);
         }
     }

@@ -151,6 +151,18 @@ pub struct Figure {
     /// Detail figures the theorem draws itself, by gadget index: the paper's drawing of one
     /// gadget (`--compact` writes it instead of [`Figure::detail`]'s generic one).
     pub details: Vec<(usize, Figure)>,
+    /// The edges by their ends, for [`Figure::route`]: built on its first call, so that
+    /// routing every arc of a large construction takes time linear in its size rather than
+    /// one scan of all edges per arc.
+    arcs_by_ends: ArcsByEnds,
+}
+
+/// Edge indices by `(from, to)`, with the number of edges they were built from (a figure
+/// whose edge list has grown since is indexed again).
+#[derive(Clone, Debug, Default)]
+struct ArcsByEnds {
+    built_for: usize,
+    index: rustc_hash::FxHashMap<(VertexId, VertexId), Vec<usize>>,
 }
 
 /// Graphviz layout engine for figures without pinned positions.
@@ -211,6 +223,7 @@ impl Figure {
             graphviz_lays_out: false,
             no_compact: None,
             details: Vec::new(),
+            arcs_by_ends: ArcsByEnds::default(),
         }
     }
 
@@ -249,9 +262,25 @@ impl Figure {
         });
     }
 
-    /// Routes every edge `u → v` through `waypoints` (units).
+    /// Routes every edge `u → v` through `waypoints` (units). Amortised constant time: the
+    /// edges are indexed by their ends on the first call (and again when the edge list has
+    /// grown), so a theorem may route each of its hundreds of thousands of arcs.
     pub fn route(&mut self, u: VertexId, v: VertexId, waypoints: Vec<(f64, f64)>) {
-        for e in &mut self.edges {
+        let index = &mut self.arcs_by_ends;
+        if index.index.is_empty() || index.built_for != self.edges.len() {
+            index.index.clear();
+            for (k, e) in self.edges.iter().enumerate() {
+                index.index.entry((e.from, e.to)).or_default().push(k);
+            }
+            index.built_for = self.edges.len();
+        }
+        let Some(ks) = index.index.get(&(u, v)) else {
+            return;
+        };
+        for &k in ks {
+            // Endpoints rewritten in place since the index was built are skipped, not
+            // routed wrongly.
+            let e = &mut self.edges[k];
             if e.from == u && e.to == v {
                 e.route = Route::Through(waypoints.clone());
             }
@@ -286,6 +315,7 @@ impl Figure {
             graphviz_lays_out: false,
             no_compact: self.no_compact.clone(),
             details: Vec::new(),
+            arcs_by_ends: ArcsByEnds::default(),
         };
         for mut n in source.nodes {
             n.pos = n.pos.map(|(x, y)| (x * k + dx, y * k + dy));
@@ -526,6 +556,7 @@ impl Figure {
             graphviz_lays_out: false,
             no_compact: None,
             details: Vec::new(),
+            arcs_by_ends: ArcsByEnds::default(),
         }
     }
 
@@ -834,6 +865,8 @@ pub fn tex_escape(text: &str) -> String {
             '·' => s.push_str("$\\cdot$"),
             '§' => s.push_str("\\S{}"),
             'ö' => s.push_str("\\\"o"),
+            'è' => s.push_str("\\`e"),
+            'é' => s.push_str("\\'e"),
             c if c.is_ascii() => s.push(c),
             c => {
                 // Other symbols: through math mode where we can.
@@ -903,6 +936,7 @@ mod tests {
                 label_unicode(markup)
             );
         }
+        assert_eq!(tex_escape("Misère"), "Mis\\`ere");
         assert_eq!(
             tex_escape("uᵢₙ → x₁"),
             "u\\textsubscript{in} $\\to$ x\\textsubscript{1}"

@@ -115,3 +115,45 @@ fn plain(instance: &Instance, title: &str) -> Result<Figure, DotError> {
         Instance::Qbf(_) => Err(DotError("qbf")),
     }
 }
+
+/// Runs `work` on a thread of its own and waits for it until `deadline` (for ever when
+/// `None`): `Some` of its result, or `None` when the deadline passed first. Drawing has no
+/// search to poll a clock in, so `render --timeout` ends it this way (exit 3, "unknown");
+/// the abandoned thread ends with the process.
+pub fn within<T: Send + 'static>(
+    deadline: Option<std::time::Instant>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let Some(deadline) = deadline else {
+        return Some(work());
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver is gone when the deadline passed: nobody waits for the result.
+        let _ = tx.send(work());
+    });
+    rx.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn within_gives_up_at_the_deadline() {
+        let start = Instant::now();
+        let slow = within(Some(start + Duration::from_millis(50)), || {
+            std::thread::sleep(Duration::from_secs(5));
+            1
+        });
+        assert_eq!(slow, None);
+        assert!(start.elapsed() < Duration::from_secs(2));
+        assert_eq!(
+            within(Some(Instant::now() + Duration::from_secs(5)), || 2),
+            Some(2)
+        );
+        assert_eq!(within(None, || 3), Some(3));
+    }
+}

@@ -27,6 +27,21 @@ const SLIDE_H_CM: f64 = 7.6;
 const CAPTION_GAP_CM: f64 = 0.25;
 const LEGEND_LINE_CM: f64 = 0.6;
 const CAPTION_LINE_CM: f64 = 0.5;
+/// Vertex label sizes (LaTeX's size commands of a 10 pt document, pt before the picture's
+/// scale): `\Large`, or a larger one in a drawing shrunk so far that `\Large` would be
+/// under [`MIN_LABEL_PX`] on a 1080p slide. Standard sizes, which Computer Modern has
+/// (another size would be substituted by the nearest, with a warning).
+const VERTEX_FONTS: [(&str, f64); 4] = [
+    ("\\Large", 14.4),
+    ("\\LARGE", 17.28),
+    ("\\huge", 20.74),
+    ("\\Huge", 24.88),
+];
+/// Smallest vertex label height, in pixels of a 1920×1080 slide showing the 16 × 9 cm page
+/// (lecturers need at least 14).
+pub const MIN_LABEL_PX: f64 = 14.2;
+/// Pixels of a 1080-pixel-high slide per TeX point of the 9 cm page (9 cm = 256.07 pt).
+pub const PX_PER_PT: f64 = 1080.0 / (9.0 / 2.54 * 72.27);
 /// Options of the nested pictures that draw the legend's marks: centimetre units, no
 /// inherited node style, set on the text's axis.
 const LEGEND_MARK: &str = "x=1cm, y=1cm, baseline=-0.6ex, every node/.style={}";
@@ -76,15 +91,23 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
     // they are scaled here, so that a shrunk drawing keeps the SVG's proportions instead of
     // arrowheads as large as its vertices.
     let lw = |pt: f64| format!("{:.2}pt", pt * scale.max(MIN_LINE_SCALE));
+    // Vertex labels (and the names of collapsed gadgets, `C_1`) are at least MIN_LABEL_PX
+    // high on the slide whatever the scale, up to `\Huge` (the vertices grow with them only
+    // where a label is wider than its circle).
+    let vertex_font = VERTEX_FONTS
+        .iter()
+        .find(|(_, pt)| pt * scale * PX_PER_PT >= MIN_LABEL_PX)
+        .unwrap_or(&VERTEX_FONTS[3])
+        .0;
     let _ = writeln!(
         s,
         "\\begin{{tikzpicture}}[x={UNIT_CM}cm, y={UNIT_CM}cm, scale={scale:.3}, \
          every node/.append style={{transform shape}}, >=stealth,\n  \
          vertex/.style={{circle, draw=grInk, line width={}, fill=white, minimum size=11.4mm, \
-         inner sep=0.5pt, font=\\Large}},\n  \
+         inner sep=0.5pt, font={vertex_font}}},\n  \
          point/.style={{circle, fill=grInk, inner sep=0pt, minimum size=3.3mm}},\n  \
          leaf/.style={{circle, draw=grInk, line width={}, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
-         cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font=\\large}},\n  \
+         cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font={vertex_font}}},\n  \
          gadget/.style={{draw=grOutline, line width={}, dashed, rounded corners={}}},\n  \
          caption/.style={{font=\\large, align=center}},\n  \
          arc/.style={{{arrow}, draw=grInk, line width={}}},\n  \
@@ -159,11 +182,14 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             SceneKind::Vertex(NodeStyle::Point) => "point".into(),
             SceneKind::Vertex(NodeStyle::Leaf) => "leaf".into(),
             // A stadium (no TikZ library needed for it, unlike `ellipse`).
+            // `transform shape` scales the node's size but not its corner radius: the
+            // radius is given as drawn (a half-height radius unscaled overshoots the
+            // shrunk box and draws stray arcs across the figure).
             SceneKind::Collapsed(w, h) => format!(
-                "cigar, minimum width={:.2}cm, minimum height={:.2}cm, rounded corners={:.2}cm",
+                "cigar, minimum width={:.2}cm, minimum height={:.2}cm, rounded corners={:.3}cm",
                 w * UNIT_CM,
                 h * UNIT_CM,
-                h * UNIT_CM / 2.0
+                h * UNIT_CM / 2.0 * scale
             ),
         }];
         if let Some(st) = n.start {

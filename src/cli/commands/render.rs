@@ -11,15 +11,33 @@ use crate::certify::{CertificateBody, Replay, StrategyPlayer};
 use crate::problems::{Geography, Instance, Locator, Move};
 use crate::reductions::{ProblemKind, Reduced, Reduction};
 use crate::render::figure::{label_unicode, vertex_label};
-use crate::render::graphviz::run_dot;
+use crate::render::graphviz::run_dot_until;
 use crate::render::pipeline::{figure_of, formula_text, source_figure};
 use crate::render::tikz::{self, TikzOptions};
 use crate::render::{Figure, Options, PlayedMove, Scene, slide_dot};
 use crate::solvers::geography::{Method, solve_with};
 use std::path::Path;
 
-/// Draws the instance (or its compiled target) and writes the figure.
+/// Draws the instance (or its compiled target) and writes the figure, within `--timeout`:
+/// a drawing that has not finished by then (a construction of hundreds of thousands of
+/// arcs, graphviz on it) ends "unknown" with exit code 3 rather than running on.
 pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
+    let deadline = budget(&args.budget)?.deadline;
+    let owned = args.clone();
+    match crate::render::pipeline::within(deadline, move || draw(&owned, deadline)) {
+        Some(outcome) => outcome,
+        None => {
+            crate::outln!(
+                "answer:  unknown (the drawing did not finish before the --timeout deadline, {} s)",
+                args.budget.timeout
+            );
+            Ok(Outcome::Unknown)
+        }
+    }
+}
+
+/// [`run`] without its deadline watch: `deadline` only stops graphviz.
+fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Result<Outcome> {
     let memory = args.budget.memory.bytes();
     let parsed = read_instance_capped(&args.file, input_cap(memory))?;
     let (steps, reduced): (Vec<&'static dyn Reduction>, Vec<Reduced>) = match (&args.to, &args.via)
@@ -139,7 +157,13 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
         standalone: args.standalone,
         beamer_steps: args.beamer_steps,
     };
-    write_figure(&scene, format, args.output.as_deref(), rules, tikz_opts)?;
+    write_figure(
+        &scene,
+        format,
+        args.output.as_deref(),
+        rules,
+        (tikz_opts, deadline),
+    )?;
     // `--compact` draws gadgets as boxes; one figure per kind of gadget shows one of them in
     // full, as the papers do (`OUT-detail-KIND.EXT`).
     if let (true, Some(out)) = (args.compact, &args.output) {
@@ -153,7 +177,7 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
         for (kind, detail) in fig.detail_figures() {
             let path = detail_path(out, &kind);
             let scene = Scene::new(&detail, &detail_opts);
-            write_figure(&scene, format, Some(&path), rules, tikz_opts)?;
+            write_figure(&scene, format, Some(&path), rules, (tikz_opts, deadline))?;
             crate::outln!("detail:  {}", path.display());
         }
     }
@@ -176,14 +200,14 @@ fn write_figure(
     format: FigureFormat,
     out: Option<&Path>,
     rules: WriteRules,
-    tikz_opts: TikzOptions,
+    (tikz_opts, deadline): (TikzOptions, Option<std::time::Instant>),
 ) -> miette::Result<()> {
     match format {
         FigureFormat::Dot => write_output(out, &slide_dot::write(scene), rules)?,
         FigureFormat::Tex => write_output(out, &tikz::write(scene, tikz_opts), rules)?,
         FigureFormat::Svg | FigureFormat::Pdf | FigureFormat::Png => {
             let name = format!("{format:?}").to_lowercase();
-            let (bytes, _warnings) = run_dot(&slide_dot::write(scene), &name)
+            let (bytes, _warnings) = run_dot_until(&slide_dot::write(scene), &name, deadline)
                 .map_err(|e| miette::miette!(code = "render::graphviz", "{e}"))?;
             match (out, format) {
                 (Some(p), _) => write_file(p, &bytes, rules)?,
