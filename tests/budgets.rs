@@ -4,7 +4,7 @@
 //! the budget that stops the command is memory, so the outcome never depends on the
 //! machine's speed or load.
 
-use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout, write_ring_cover};
 use std::path::Path;
 use std::process::Output;
 
@@ -173,20 +173,7 @@ fn verify_refuses_a_chain_over_its_budget_before_building_it() {
     // size formula is over 1 MB, so verify stops before compiling (as compile does).
     let dir = tempfile::tempdir().unwrap();
     let cover = dir.path().join("cover.geo");
-    let n = 300;
-    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-    let edges: Vec<String> = (0..n)
-        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
-        .collect();
-    std::fs::write(
-        &cover,
-        format!(
-            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 150\n}}\n",
-            vertices.join(" "),
-            edges.join(", ")
-        ),
-    )
-    .unwrap();
+    write_ring_cover(&cover, 300, 150);
     for command in ["verify", "render"] {
         let mut args = vec![command, path_str(&cover), "--to", "pvg", "--memory", "1"];
         if command == "render" {
@@ -205,20 +192,7 @@ fn compile_to_dot_counts_the_drawing() {
     // instance) does not.
     let dir = tempfile::tempdir().unwrap();
     let cover = dir.path().join("cover.geo");
-    let n = 150;
-    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-    let edges: Vec<String> = (0..n)
-        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
-        .collect();
-    std::fs::write(
-        &cover,
-        format!(
-            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 75\n}}\n",
-            vertices.join(" "),
-            edges.join(", ")
-        ),
-    )
-    .unwrap();
+    write_ring_cover(&cover, 150, 75);
     let compile = |format: &str, memory: &str| {
         georeduce(&[
             "compile",

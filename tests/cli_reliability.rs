@@ -2,7 +2,7 @@
 //! in "unknown" (exit 3), capped reads, safe output files, interrupted campaigns that still
 //! report, and certificates parsed strictly.
 
-use crate::run::{assert_stderr_has, georeduce, stderr, stdout};
+use crate::run::{assert_stderr_has, georeduce, stderr, stdout, write_ring_cover};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -355,20 +355,7 @@ fn compile_refuses_an_instance_too_large_for_the_memory_budget_before_building_i
     // tens of thousands of edges: the size formula is checked before the step runs.
     let dir = scratch();
     let cover = dir.path().join("cover.geo");
-    let n = 300;
-    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-    let edges: Vec<String> = (0..n)
-        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
-        .collect();
-    std::fs::write(
-        &cover,
-        format!(
-            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = 150\n}}\n",
-            vertices.join(" "),
-            edges.join(", ")
-        ),
-    )
-    .unwrap();
+    write_ring_cover(&cover, 300, 150);
     let started = std::time::Instant::now();
     let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "1"]);
     assert_code(&o, 2);

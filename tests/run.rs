@@ -71,3 +71,22 @@ pub fn have(tool: &str, package: &str) -> bool {
     }
     ok
 }
+
+/// Writes a vertex-cover instance on `n` vertices `v0 … v(n-1)` with the edges
+/// `vi -- v((7i + 1) mod n)` and bound `k`: a few KB of input whose PVG has tens of thousands
+/// of edges, for the tests of budgets checked before a chain is built.
+pub fn write_ring_cover(path: &std::path::Path, n: usize, k: usize) {
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..n)
+        .map(|i| format!("v{i} -- v{}", (i * 7 + 1) % n))
+        .collect();
+    std::fs::write(
+        path,
+        format!(
+            "vertex-cover {{\n  undirected graph\n  vertices {}\n  edges {}\n  k = {k}\n}}\n",
+            vertices.join(" "),
+            edges.join(", ")
+        ),
+    )
+    .unwrap();
+}
