@@ -258,7 +258,7 @@ fn by_certificate(
             (carried.source, evidence)
         }
         None => {
-            let why = "the certificate maps did not finish before the --timeout deadline";
+            let why = "the certificate maps ran out of their budget (--timeout, --memory)";
             let evidence = steps
                 .iter()
                 .map(|_| Evidence::Unknown(why.into()))

@@ -280,7 +280,7 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
     let source_certificate = (certificate_ran && !all_searched).then(|| {
         board.source_certificate.unwrap_or_else(|| {
             CertFate::Unknown(
-                "the certificate path did not finish before the --timeout deadline".into(),
+                "the certificate path ran out of its budget (--timeout, --memory)".into(),
             )
         })
     });
@@ -305,7 +305,8 @@ fn undecided_reason(
     let certificate = match (image, certificate_ran) {
         (Some((fate, _)), _) => format!("certificate {}", fate.text()),
         (None, true) => {
-            "the certificate path did not reach this step before the --timeout deadline".into()
+            "the certificate path ran out of its budget (--timeout, --memory) before this step"
+                .into()
         }
         (None, false) => "no certificate path (the source's answer is unknown)".into(),
     };
