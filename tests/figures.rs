@@ -500,17 +500,20 @@ fn solve_strategy_and_render_play_name_vertices_alike() {
 fn large_figures_are_drawn_quickly_or_end_at_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    let created = georeduce(&[
-        "create",
-        "vertex-cover",
-        "--size",
-        "320",
-        "--seed",
-        "1",
-        "-o",
-        &path("vc.vc"),
-    ]);
-    assert!(created.status.success(), "{created:?}");
+    let create = |kind: &str, size: &str, name: &str| {
+        let o = georeduce(&[
+            "create",
+            kind,
+            "--size",
+            size,
+            "--seed",
+            "1",
+            "-o",
+            &path(name),
+        ]);
+        assert!(o.status.success(), "{o:?}");
+    };
+    create("vertex-cover", "320", "vc.vc");
     // 55,680 edges: 0.45 s on the 2-core build machine; 12 s before the route index.
     let start = std::time::Instant::now();
     let o = georeduce(&[
@@ -526,17 +529,7 @@ fn large_figures_are_drawn_quickly_or_end_at_the_timeout() {
     assert!(o.status.success(), "{o:?}");
     assert!(start.elapsed().as_secs_f64() < 6.0, "{:?}", start.elapsed());
     // 96,626 arcs, each an arc gadget with its hull: about a minute of drawing.
-    let created = georeduce(&[
-        "create",
-        "dvg",
-        "--size",
-        "1000",
-        "--seed",
-        "1",
-        "-o",
-        &path("dvg.geo"),
-    ]);
-    assert!(created.status.success(), "{created:?}");
+    create("dvg", "1000", "dvg.geo");
     let start = std::time::Instant::now();
     let o = georeduce(&[
         "render",

@@ -6,7 +6,9 @@
 use crate::run::{georeduce, stderr, stdout, with_stdin};
 use std::process::Output;
 
-fn json(o: &Output) -> serde_json::Value {
+/// The JSON report of a run that must end with exit `code`.
+fn json_exit(o: &Output, code: i32) -> serde_json::Value {
+    assert_eq!(o.status.code(), Some(code), "{}{}", stdout(o), stderr(o));
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
 }
 
@@ -24,18 +26,9 @@ fn auto_answers_by_certificate_where_no_search_can() {
         "--json",
     ];
     let searched = georeduce(&[&args[..], &["--by", "search"]].concat());
-    assert_eq!(searched.status.code(), Some(3), "{}", stdout(&searched));
-    assert_eq!(json(&searched)["result"], "unknown");
+    assert_eq!(json_exit(&searched, 3)["result"], "unknown");
 
-    let auto = georeduce(&args);
-    assert_eq!(
-        auto.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&auto),
-        stderr(&auto)
-    );
-    let j = json(&auto);
+    let j = json_exit(&georeduce(&args), 0);
     assert_eq!(j["result"], "match", "{j:#}");
     assert_eq!(j["by"], "certificate");
     assert_eq!(j["source_certificate"]["status"], "accepted");
@@ -65,18 +58,9 @@ const NO_PATH: &str = "hampath \"no path\" {
 fn auto_answers_by_search_where_no_certificate_exists() {
     let args = ["verify", "-", "--via", "hampath-pvg,pvg-pag", "--json"];
     let certified = with_stdin(&[&args[..], &["--by", "certificate"]].concat(), NO_PATH);
-    assert_eq!(certified.status.code(), Some(3), "{}", stdout(&certified));
-    assert_eq!(json(&certified)["result"], "unknown");
+    assert_eq!(json_exit(&certified, 3)["result"], "unknown");
 
-    let auto = with_stdin(&args, NO_PATH);
-    assert_eq!(
-        auto.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&auto),
-        stderr(&auto)
-    );
-    let j = json(&auto);
+    let j = json_exit(&with_stdin(&args, NO_PATH), 0);
     assert_eq!(j["result"], "match", "{j:#}");
     assert_eq!(j["by"], "search");
     assert_eq!(j["source_answer"], "no");
@@ -99,29 +83,13 @@ fn auto_is_unknown_when_neither_method_decides() {
         "qbf-iag2-as-printed",
         "--json",
     ];
-    let starved = georeduce(&[&args[..], &["--max-nodes", "1"]].concat());
-    assert_eq!(
-        starved.status.code(),
-        Some(3),
-        "{}{}",
-        stdout(&starved),
-        stderr(&starved)
-    );
-    let j = json(&starved);
+    let j = json_exit(&georeduce(&[&args[..], &["--max-nodes", "1"]].concat()), 3);
     assert_eq!(j["result"], "unknown", "{j:#}");
     let why = j["steps"][0]["reason"].as_str().unwrap_or_default();
     assert!(why.contains("search budget exhausted"), "{why}");
     assert!(why.contains("certificate not constructive"), "{why}");
 
-    let fed = georeduce(&args);
-    assert_eq!(
-        fed.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&fed),
-        stderr(&fed)
-    );
-    let j = json(&fed);
+    let j = json_exit(&georeduce(&args), 0);
     assert_eq!(j["result"], "match", "{j:#}");
     assert_eq!(j["steps"][0]["by"], "search", "{j:#}");
 }
@@ -149,9 +117,8 @@ fn auto_stops_both_methods_at_the_deadline() {
         ],
         HARD_FOR_NIMG,
     );
-    assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
+    let j = json_exit(&o, 3);
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
-    let j = json(&o);
     assert_eq!(j["result"], "unknown", "{j:#}");
     assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
 }
@@ -169,8 +136,7 @@ fn auto_with_certify_carries_every_step() {
         "--certify",
         "--json",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
-    let j = json(&o);
+    let j = json_exit(&o, 0);
     let certificates = j["certificates"].as_array().expect("certificates carried");
     assert_eq!(certificates.len(), 2, "{j:#}");
     for c in certificates {
