@@ -31,6 +31,9 @@ mod figures_gadgets;
 /// Figure options and overlays: --compact (and its detail figures), names on a line of
 /// play, bent antiparallel arcs, the TikZ legend.
 mod figures_overlays;
+/// The degree-restricted board's figures: its clause detail (layered, crossings counted)
+/// and the lanes from the clusters to the literal in-trees.
+mod figures_restricted;
 /// The bounded, seeded fuzz run (ignored by default; .ci/run runs it).
 mod fuzz;
 /// The instance language: grammar, lowering, printing, JSON, QDIMACS, diagnostics.

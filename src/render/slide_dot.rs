@@ -172,14 +172,23 @@ pub fn write(scene: &Scene) -> String {
             // Pinned beside the vertex, in the gap between its edges.
             let (dx, dy) = (tag.angle.to_radians().cos(), tag.angle.to_radians().sin());
             let r = radius(scene, index, dx, dy) / UNIT_PT + TAG_GAP;
+            // DOT centres the text: a name to the side starts beside the vertex rather than
+            // on it (as TikZ's `label=angle:` anchors it), whatever its length.
+            let text = label_unicode(&tag.text);
+            let half = text.chars().count() as f64 * TAG_PT * TAG_CHAR_EM / 2.0 / UNIT_PT;
+            let side = if dx.abs() > 0.1 {
+                dx.signum() * (half - TAG_GAP).max(0.0)
+            } else {
+                0.0
+            };
             let _ = writeln!(
                 s,
                 "  \"{}_name\" [shape=plaintext, style=\"\", label={}, fontsize={TAG_PT}, \
                  fontcolor=\"#{}\", fixedsize=false, width=0, height=0, {}];",
                 n.key,
-                quote(&label_unicode(&tag.text)),
+                quote(&text),
                 pal.ink,
-                at((p.0 + r * dx, p.1 + r * dy))
+                at((p.0 + r * dx + side, p.1 + r * dy))
             );
         }
         if let (true, Some(p)) = (scene.pinned, n.pos) {
@@ -222,6 +231,8 @@ pub fn write(scene: &Scene) -> String {
 
 /// Size (points) of the name beside an unlabelled vertex on a line of play.
 const TAG_PT: f64 = 13.0;
+/// Average width of a character of a name beside a vertex, in ems (Helvetica).
+const TAG_CHAR_EM: f64 = 0.55;
 /// Distance (units) from a vertex's border to the centre of the name beside it.
 const TAG_GAP: f64 = 0.25;
 

@@ -191,7 +191,168 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
         fig.point(v);
     }
     route_connectors(&mut fig, built, cluster_y, &cx);
+    if let Some(gi) = fig.gadgets.iter().position(|g| g.kind == "clause") {
+        let detail = cluster_detail(&fig, built, gi);
+        fig.details.push((gi, detail));
+    }
     fig
+}
+
+/// Horizontal places of a row of three on I's side, in the middle, and on II's side of the
+/// clause detail (units).
+const I_SIDE: [f64; 3] = [-5.4, -4.2, -3.0];
+const MIDDLE: [f64; 3] = [-1.5, 0.0, 1.5];
+const II_SIDE: [f64; 3] = [3.0, 4.2, 5.4];
+
+/// The crossings of [`cluster_detail`]'s drawing, and why none of them can go: the cluster
+/// is not planar, and the layered drawing forces these.
+pub(super) const DETAIL_CROSSINGS: usize = 5;
+
+/// The first clause cluster drawn in full in the manner of Fig. 1b (`--compact`'s detail
+/// figure), layered top to bottom by the move on which a token first reaches each vertex:
+/// II enters at `U` one move before I enters at `Y`; I's side `Y → Z → E′ → E → N` on the
+/// left, II's side `U → W₁ → W₂ → U₀₁/U₂ → M → M′` on the right, the contested `Q_j` and
+/// the literal outputs `Lo_j` in the middle, then `C₀₁`, `C₂`, the centre `c` and the chain
+/// `p`. Each arc from `Lo_j` to its literal's in-tree is a short stub named after the
+/// literal.
+///
+/// The orders inside the rows are the ones with the fewest crossings (all 6⁴ orders of the
+/// rows E′/E, N, M/M′ and Q/Lo tried, the rows above and below following them): five, all
+/// forced by the layering. The 6-cycle `E_a → N_b` (b ≠ a) between two rows crosses itself
+/// twice whatever the orders (a cycle drawn between two rows always crosses; this one
+/// twice); and of any two contested vertices, the arc from I's side into the right-hand
+/// one crosses the arc from II's side into the left-hand one (three pairs). Some crossing
+/// is forced in any drawing: `Z₁`, `U₀₁` and `C₀₁` each reach `Q₀`, `Q₁`, `Q₂` by
+/// disjoint paths, a subdivided K₃,₃.
+fn cluster_detail(fig: &Figure, built: &Construction<Layout>, gi: usize) -> Figure {
+    use crate::render::figure::{NodeStyle, Route};
+    let lay = &built.layout;
+    let nq = &lay.formula;
+    let k = &lay.clusters[0];
+    let g = &built.game.graph;
+    // Rows downwards: II's side one row per move from U (row 0) to M′ (row 5); I's side
+    // from Y (row 0) to N (row 5), evenly; the middle after a gap, so that the arcs into Q
+    // are not flat.
+    let row = |r: f64| -r;
+    let i_rows = [1.0, 1.0 + 4.0 / 3.0, 1.0 + 8.0 / 3.0, 5.0];
+    let q_row = 6.8;
+    // Orders in the rows (see the doc comment): E′ and E as 2, 1, 0; everything else 0, 1, 2.
+    let e_order = [2, 1, 0];
+    let slot_e = |a: usize| I_SIDE[e_order.iter().position(|&x| x == a).unwrap_or(0)];
+    let mut parts: Vec<(VertexId, (f64, f64))> = Vec::new();
+    let mut labels: Vec<(usize, String)> = Vec::new();
+    let mut put =
+        |parts: &mut Vec<(VertexId, (f64, f64))>, v: VertexId, x: f64, r: f64, l: &str| {
+            parts.push((v, (x, row(r))));
+            if !l.is_empty() {
+                labels.push((parts.len() - 1, l.to_string()));
+            }
+        };
+    let z1_x = (slot_e(0) + slot_e(1)) / 2.0;
+    let z2_x = slot_e(2);
+    put(&mut parts, k.y, (z1_x + z2_x) / 2.0, 0.0, "Y");
+    put(&mut parts, k.z[0], z1_x, i_rows[0], "Z_1");
+    put(&mut parts, k.z[1], z2_x, i_rows[0], "Z_2");
+    for a in 0..3 {
+        put(
+            &mut parts,
+            k.ep[a],
+            slot_e(a),
+            i_rows[1],
+            &format!("E′_{a}"),
+        );
+        put(&mut parts, k.e[a], slot_e(a), i_rows[2], &format!("E_{a}"));
+    }
+    for (b, &x) in I_SIDE.iter().enumerate() {
+        put(&mut parts, k.n[b], x, i_rows[3], &format!("N_{b}"));
+    }
+    let ua_x = (II_SIDE[0] + II_SIDE[1]) / 2.0;
+    let w_x = (ua_x + II_SIDE[2]) / 2.0;
+    put(&mut parts, k.u, w_x, 0.0, "U");
+    put(&mut parts, k.w[0], w_x, 1.0, "W_1");
+    put(&mut parts, k.w[1], w_x, 2.0, "W_2");
+    put(&mut parts, k.ua, ua_x, 3.0, "U_{01}");
+    put(&mut parts, k.ub, II_SIDE[2], 3.0, "U_2");
+    for j in 0..3 {
+        put(&mut parts, k.m[j], II_SIDE[j], 4.0, &format!("M_{j}"));
+        put(&mut parts, k.mp[j], II_SIDE[j], 5.0, &format!("M′_{j}"));
+        put(&mut parts, k.q[j], MIDDLE[j], q_row, &format!("Q_{j}"));
+        put(
+            &mut parts,
+            k.lo[j],
+            MIDDLE[j],
+            q_row + 1.0,
+            &format!("Lo_{j}"),
+        );
+    }
+    let c01_x = (MIDDLE[0] + MIDDLE[1]) / 2.0;
+    let centre_x = (c01_x + MIDDLE[2]) / 2.0;
+    put(&mut parts, k.c01, c01_x, q_row + 2.0, "C_{01}");
+    put(&mut parts, k.c2, MIDDLE[2], q_row + 2.0, "C_2");
+    put(&mut parts, k.centre, centre_x, q_row + 3.0, "c");
+    for (i, &p) in k.p.iter().enumerate() {
+        put(
+            &mut parts,
+            p,
+            centre_x,
+            q_row + 4.0 + i as f64,
+            &format!("p_{i}"),
+        );
+    }
+    let inner: Vec<VertexId> = parts.iter().map(|p| p.0).collect();
+    let at = |v: VertexId| inner.iter().position(|&p| p == v);
+    let mut arcs: Vec<(usize, usize, Route)> = g
+        .edges
+        .iter()
+        .filter_map(|&(a, b)| Some((at(a)?, at(b)?, Route::Straight)))
+        .collect();
+    // The arcs leaving the cluster, to the literals' in-trees: short stubs, named after the
+    // literal (Lo₀'s to the left, Lo₂'s to the right, Lo₁'s down between C₀₁ and C₂).
+    let stub_at = [
+        (MIDDLE[0] - 1.2, q_row + 1.35),
+        (MIDDLE[1] + 0.55, q_row + 1.75),
+        (MIDDLE[2] + 1.2, q_row + 1.35),
+    ];
+    for (j, &lo) in k.lo.iter().enumerate() {
+        let out = g
+            .edges
+            .iter()
+            .find(|&&(a, b)| a == lo && b != k.c01 && b != k.c2)
+            .map(|&(_, b)| b);
+        if let (Some(b), Some(from)) = (out, at(lo)) {
+            let literal = markup_of_display(&nq.lit_label(nq.qbf.clauses[0][j]));
+            parts.push((b, (stub_at[j].0, row(stub_at[j].1))));
+            labels.push((parts.len() - 1, format!("to {literal}")));
+            arcs.push((from, parts.len() - 1, Route::Straight));
+        }
+    }
+    let mut detail = fig.excerpt(gi, &parts, arcs, &labels);
+    // Every vertex is a dot named beside it, as the connectors of Fig. 1b; the centre a
+    // circle, as Fig. 1b draws c.
+    for n in &mut detail.nodes {
+        n.style = NodeStyle::Point;
+        n.start = None;
+    }
+    if let Some(c) = at(k.centre) {
+        detail.nodes[c].style = NodeStyle::Vertex;
+    }
+    let clause: Vec<String> = nq.qbf.clauses[0]
+        .iter()
+        .map(|&l| markup_of_display(&nq.lit_label(l)))
+        .collect();
+    detail.gadgets[0].label = format!("({})", clause.join(" ∨ "));
+    detail.caption = vec![
+        format!(
+            "Degree-restricted clause cluster of ({}) (Fraenkel–Simonson, Thm 2.1; our design, \
+             Fig. 2b is lost)",
+            clause.join(" ∨ ")
+        ),
+        format!(
+            "{DETAIL_CROSSINGS} crossings, all forced: two in the 6-cycle E → N, three between \
+             I's and II's arcs into the Q's"
+        ),
+    ];
+    detail
 }
 
 /// Routes every arc from a cluster up to its literal's in-tree as Fig. 2 does, around the
