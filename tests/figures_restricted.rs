@@ -87,3 +87,61 @@ fn clause_detail_is_layered_with_i_left_ii_right_and_five_forced_crossings() {
         fig.caption
     );
 }
+
+/// The distance from `p` to the run `a b`.
+fn distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = (dx * dx + dy * dy).max(1e-12);
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
+}
+
+#[test]
+fn lanes_to_the_literal_in_trees_pass_no_vertex_and_cross_only_where_forced() {
+    use georeduce::render::scene::SceneKind;
+    use georeduce::render::{Options, Scene};
+    for opts in [
+        Options::default(),
+        Options {
+            compact: true,
+            ..Options::default()
+        },
+    ] {
+        let scene = Scene::new(&board(), &opts);
+        // Eight pairs cross (were 10, and three lanes ran straight through three vertices
+        // each): the three forced between the two clause trees' leaf rows and the clusters
+        // (of any two clusters, I's arc into the right one crosses II's into the left one),
+        // four between C₁'s and C₂'s arcs to the ∃ chain and the arcs to the ∀ chain of the
+        // clusters left of them, one where C₁'s and C₂'s lanes to the ∃ chain swap.
+        assert_eq!(scene.crossings(), 8);
+        for e in &scene.edges {
+            let georeduce::render::figure::Route::Through(ways) = &e.route else {
+                continue;
+            };
+            let (a, b) = (
+                scene.nodes[e.from].pos.unwrap(),
+                scene.nodes[e.to].pos.unwrap(),
+            );
+            let mut path = vec![a];
+            path.extend(ways.iter().copied());
+            path.push(b);
+            for (k, n) in scene.nodes.iter().enumerate() {
+                if k == e.from || k == e.to || !matches!(n.kind, SceneKind::Vertex(_)) {
+                    continue;
+                }
+                let p = n.pos.unwrap();
+                let near = path
+                    .windows(2)
+                    .map(|w| distance(p, w[0], w[1]))
+                    .fold(f64::MAX, f64::min);
+                assert!(
+                    near > 0.3,
+                    "{} -> {} passes {} ({near:.2})",
+                    scene.nodes[e.from].key,
+                    scene.nodes[e.to].key,
+                    n.key
+                );
+            }
+        }
+    }
+}

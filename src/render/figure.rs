@@ -567,31 +567,17 @@ impl Figure {
     /// bound it. Quadratic in the number of runs: for figures of a slide, not for
     /// constructions of thousands of arcs.
     pub fn crossings(&self) -> usize {
-        let runs: Vec<Vec<Run>> = self
+        let paths: Vec<Vec<(f64, f64)>> = self
             .edges
             .iter()
             .map(|e| {
                 let (Some(a), Some(b)) = (self.nodes[e.from].pos, self.nodes[e.to].pos) else {
                     return Vec::new();
                 };
-                let mut path = vec![a];
-                if let Route::Through(ways) = &e.route {
-                    path.extend(ways.iter().copied());
-                }
-                path.push(b);
-                path.windows(2).map(|w| (w[0], w[1])).collect()
+                drawn_path(a, &e.route, b)
             })
             .collect();
-        let mut count = 0;
-        for i in 0..runs.len() {
-            for j in i + 1..runs.len() {
-                let meet = runs[i]
-                    .iter()
-                    .any(|&(a, b)| runs[j].iter().any(|&(c, d)| runs_cross(a, b, c, d)));
-                count += usize::from(meet);
-            }
-        }
-        count
+        crossings_of(&paths)
     }
 
     /// True when the theorem placed every vertex.
@@ -620,8 +606,33 @@ impl Figure {
     }
 }
 
-/// A straight run of a drawn edge, from one point to another (units).
-type Run = ((f64, f64), (f64, f64));
+/// The points an edge from `a` to `b` is drawn through: `a`, its waypoints, `b`.
+pub fn drawn_path(a: (f64, f64), route: &Route, b: (f64, f64)) -> Vec<(f64, f64)> {
+    let mut path = vec![a];
+    if let Route::Through(ways) = route {
+        path.extend(ways.iter().copied());
+    }
+    path.push(b);
+    path
+}
+
+/// The number of pairs of `paths` (polylines) that cross: two cross when a straight run of
+/// one meets a run of the other at a point inside both (paths that only touch at an end,
+/// as arcs at a common vertex do, never count). Quadratic in the number of runs.
+pub fn crossings_of(paths: &[Vec<(f64, f64)>]) -> usize {
+    let mut count = 0;
+    for i in 0..paths.len() {
+        for j in i + 1..paths.len() {
+            let meet = paths[i].windows(2).any(|r| {
+                paths[j]
+                    .windows(2)
+                    .any(|q| runs_cross(r[0], r[1], q[0], q[1]))
+            });
+            count += usize::from(meet);
+        }
+    }
+    count
+}
 
 /// Whether the runs `a b` and `c d` cross at a point inside both (not at an end of either).
 fn runs_cross(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {

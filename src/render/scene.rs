@@ -539,6 +539,20 @@ impl Scene {
         }
     }
 
+    /// The number of pairs of drawn edges that cross (see [`super::figure::crossings_of`]):
+    /// as drawn, so an arc into a collapsed cluster counts from the cluster's centre.
+    pub fn crossings(&self) -> usize {
+        let paths: Vec<Vec<(f64, f64)>> = self
+            .edges
+            .iter()
+            .filter_map(|e| {
+                let (a, b) = (self.nodes[e.from].pos?, self.nodes[e.to].pos?);
+                Some(super::figure::drawn_path(a, &e.route, b))
+            })
+            .collect();
+        super::figure::crossings_of(&paths)
+    }
+
     /// Bounding box of all positioned nodes and outlines, in units.
     pub fn bbox(&self) -> (f64, f64, f64, f64) {
         let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);

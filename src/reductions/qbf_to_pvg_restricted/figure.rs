@@ -108,60 +108,44 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
     // leaves in a row in clause order (interleaved leaves would make the trees cross); the
     // arcs from the leaves fan out to the clusters.
     let block = (spread * (m as f64 - 1.0) / 4.0).max(0.7);
-    let leaf_x = |side: f64, j: usize| side * block + LEAF * (j as f64 - (m as f64 - 1.0) / 2.0);
+    let leaf_x = |side: f64, s: usize| side * block + LEAF * (s as f64 - (m as f64 - 1.0) / 2.0);
+    let depths = [depth(0), depth(1)];
+    // Both trees with clause j's leaves in slot `slot[j]` of their rows, each inner vertex
+    // under the mean of its leaves (an order that the trees' shape allows keeps their arcs
+    // apart).
+    let place_trees = |fig: &mut Figure, slot: &[usize]| {
+        for (j, c) in lay.clusters.iter().enumerate() {
+            fig.place(c.y, leaf_x(-1.0, slot[j]), leaf_y);
+            fig.place(c.u, leaf_x(1.0, slot[j]), leaf_y);
+            fig.point(c.y);
+            fig.point(c.u);
+        }
+        for (t, tree) in lay.trees.iter().enumerate() {
+            let root_y = fig.nodes[tree.nodes[0]].pos.map_or(top_rows, |p| p.1);
+            for &v in &tree.nodes[1..] {
+                if tree.leaves.contains(&v) {
+                    continue;
+                }
+                let below: Vec<f64> = tree
+                    .leaves
+                    .iter()
+                    .filter(|&&l| tree.toward(v, l).is_some())
+                    .filter_map(|&l| fig.nodes[l].pos.map(|p| p.0))
+                    .collect();
+                let x = below.iter().sum::<f64>() / below.len().max(1) as f64;
+                let y = root_y + (leaf_y - root_y) * depths[t][&v] as f64 / deepest.max(1) as f64;
+                fig.place(v, x, y);
+                fig.point(v);
+            }
+        }
+    };
+    // Provisionally in clause order, until the in-trees are placed.
+    let identity: Vec<usize> = (0..m).collect();
+    place_trees(&mut fig, &identity);
     for (j, c) in lay.clusters.iter().enumerate() {
-        fig.place(c.y, leaf_x(-1.0, j), leaf_y);
-        fig.place(c.u, leaf_x(1.0, j), leaf_y);
-        fig.point(c.y);
-        fig.point(c.u);
         for &v in &c.members {
             fig.place(v, cx(j), cluster_y);
         }
-    }
-    // Inner tree vertices: by depth, each under the mean of its leaves.
-    for t in 0..2 {
-        let tree = &lay.trees[t];
-        let d = depth(t);
-        let root_y = fig.nodes[tree.nodes[0]].pos.map_or(top_rows, |p| p.1);
-        for &v in &tree.nodes {
-            if fig.nodes[v].pos.is_some() {
-                continue;
-            }
-            let below: Vec<f64> = tree
-                .leaves
-                .iter()
-                .filter(|&&l| l == v || tree.toward(v, l).is_some())
-                .filter_map(|&l| fig.nodes[l].pos.map(|p| p.0))
-                .collect();
-            let x = below.iter().sum::<f64>() / below.len().max(1) as f64;
-            let y = root_y + (leaf_y - root_y) * d[&v] as f64 / deepest.max(1) as f64;
-            fig.place(v, x, y);
-            fig.point(v);
-        }
-    }
-    // The clusters as boxes, spread out again so that --expand-cigars shows their vertices.
-    for (j, c) in lay.clusters.iter().enumerate() {
-        let n = c.members.len();
-        let cols = 11usize;
-        for (i, &v) in c.members.iter().enumerate() {
-            let (r, q) = (i / cols, i % cols);
-            let w = (cols.min(n) as f64 - 1.0) / 2.0;
-            fig.place(
-                v,
-                cx(j) + 0.36 * (q as f64 - w),
-                cluster_y + 0.45 - 0.36 * r as f64,
-            );
-            fig.point(v);
-        }
-        let clause = subscript("C", &(nq.clause_origin[j] + 1).to_string());
-        fig.gadgets.push(crate::render::figure::Gadget {
-            name: format!("C{}", nq.clause_origin[j] + 1),
-            label: clause,
-            members: c.members.clone(),
-            outline: Outline::Box,
-            collapse: true,
-            kind: "clause".into(),
-        });
     }
     // The literal in-trees (and `Rx`): every vertex left is on the way from a cluster's
     // literal connector up to a literal; drawn beside the literal, outside its chain, one
@@ -190,7 +174,40 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
         fig.place(v, lx + out * (0.8 + 0.6 * steps as f64), y);
         fig.point(v);
     }
-    route_connectors(&mut fig, built, cluster_y, &cx);
+    // The clusters in the order whose lanes to the in-trees (and arcs from the tree
+    // leaves) cross least; as boxes, spread out again so that --expand-cigars shows their
+    // vertices.
+    let conns = connectors(&fig, built, &side_of, cluster_y);
+    let slot = cluster_order(&fig, built, &conns, cluster_y, &cx, &place_trees);
+    place_trees(&mut fig, &slot);
+    let at_x = |j: usize| cx(slot[j]);
+    for (j, c) in lay.clusters.iter().enumerate() {
+        let n = c.members.len();
+        let cols = 11usize;
+        for (i, &v) in c.members.iter().enumerate() {
+            let (r, q) = (i / cols, i % cols);
+            let w = (cols.min(n) as f64 - 1.0) / 2.0;
+            fig.place(
+                v,
+                at_x(j) + 0.36 * (q as f64 - w),
+                cluster_y + 0.45 - 0.36 * r as f64,
+            );
+            fig.point(v);
+        }
+        let clause = subscript("C", &(nq.clause_origin[j] + 1).to_string());
+        fig.gadgets.push(crate::render::figure::Gadget {
+            name: format!("C{}", nq.clause_origin[j] + 1),
+            label: clause,
+            members: c.members.clone(),
+            outline: Outline::Box,
+            collapse: true,
+            kind: "clause".into(),
+        });
+    }
+    let centre = |j: usize| (at_x(j), cluster_y);
+    for (c, ways) in conns.iter().zip(lanes(&fig, &conns, &centre)) {
+        fig.route(c.tail, c.head, ways);
+    }
     if let Some(gi) = fig.gadgets.iter().position(|g| g.kind == "clause") {
         let detail = cluster_detail(&fig, built, gi);
         fig.details.push((gi, detail));
@@ -355,62 +372,232 @@ fn cluster_detail(fig: &Figure, built: &Construction<Layout>, gi: usize) -> Figu
     detail
 }
 
-/// Routes every arc from a cluster up to its literal's in-tree as Fig. 2 does, around the
-/// drawing rather than across the clause trees: down under its cluster, out along a lane
-/// below the row of clusters, up a lane outside the in-trees on the literal's side, and in
-/// to the in-tree vertex. The arc to the highest target takes the outermost, lowest lane,
-/// so that the lanes of one side nest.
-fn route_connectors(
-    fig: &mut Figure,
+/// An arc from a cluster's literal output to a vertex of a literal's in-tree.
+struct Connector {
+    /// The cluster (clause index).
+    cluster: usize,
+    /// `Lo_j`.
+    tail: VertexId,
+    /// The in-tree vertex.
+    head: VertexId,
+    /// The chain of the literal: 0 for I's (∃, left), 1 for II's (∀, right).
+    column: usize,
+    /// The in-tree stands between the two chains (¬x of the ∃ chain, x of the ∀ chain),
+    /// not outside its chain.
+    inner: bool,
+}
+
+/// Every arc from a cluster to a literal's in-tree, with the chain and side it goes to.
+fn connectors(
+    fig: &Figure,
     built: &Construction<Layout>,
+    side_of: &HashMap<VertexId, (f64, f64, f64)>,
     cluster_y: f64,
-    cx: &dyn Fn(usize) -> f64,
-) {
+) -> Vec<Connector> {
     let lay = &built.layout;
     let g = &built.game.graph;
+    let succ = g.successors();
     let cluster_of = |v: VertexId| lay.clusters.iter().position(|c| c.members.contains(&v));
-    let pos = |fig: &Figure, v: VertexId| fig.nodes[v].pos.unwrap_or_default();
-    let (x_min, x_max) = fig
-        .nodes
-        .iter()
-        .filter_map(|n| n.pos)
-        .fold((f64::MAX, f64::MIN), |b, p| (b.0.min(p.0), b.1.max(p.0)));
-    // (target height, cluster, tail, head), per side.
-    let mut arcs: [Vec<(f64, usize, VertexId, VertexId)>; 2] = [Vec::new(), Vec::new()];
+    let mut out = Vec::new();
     for &(a, b) in &g.edges {
-        if let (Some(j), None) = (cluster_of(a), cluster_of(b)) {
-            let (bx, by) = pos(fig, b);
-            if by > cluster_y + 1.0 {
-                arcs[usize::from(bx >= 0.0)].push((by, j, a, b));
+        let (Some(j), None) = (cluster_of(a), cluster_of(b)) else {
+            continue;
+        };
+        if fig.nodes[b].pos.is_none_or(|p| p.1 <= cluster_y + 1.0) {
+            continue;
+        }
+        // The literal the in-tree leads to.
+        let mut at = b;
+        for _ in 0..g.n() {
+            if side_of.contains_key(&at) {
+                break;
+            }
+            match succ[at].first() {
+                Some(&w) => at = w,
+                None => break,
             }
         }
+        let Some(&(lx, _, side)) = side_of.get(&at) else {
+            continue;
+        };
+        let column = usize::from(lx > 0.0);
+        out.push(Connector {
+            cluster: j,
+            tail: a,
+            head: b,
+            column,
+            inner: (column == 0) == (side > 0.0),
+        });
     }
-    for (side, list) in arcs.iter_mut().enumerate() {
-        list.sort_by(|p, q| q.0.total_cmp(&p.0).then(p.1.cmp(&q.1)).then(p.3.cmp(&q.3)));
-        let out = if side == 0 { -1.0 } else { 1.0 };
+    out
+}
+
+/// The waypoints of every connector (in `conns`' order), the clusters' centres given by
+/// `centre`. As Fig. 2 runs them, around the drawing rather than across the clause trees:
+/// down under the cluster, out along a lane under the row of clusters, up a lane outside
+/// the chain of the literal; an in-tree outside its chain is entered from outside at its
+/// height, one between the chains over the top of the chain and down a lane between the
+/// chains. The lanes of a side nest without crossing: the arcs over the top outermost (the
+/// one to the lowest in-tree outermost, as it turns in last), then the others by height
+/// (the highest outermost); an arc leaves its cluster the nearer the cluster's middle, the
+/// further out its lane.
+fn lanes(
+    fig: &Figure,
+    conns: &[Connector],
+    centre: &dyn Fn(usize) -> (f64, f64),
+) -> Vec<Vec<(f64, f64)>> {
+    let pos = |v: VertexId| fig.nodes[v].pos.unwrap_or_default();
+    let (mut x_min, mut x_max, mut top) = (f64::MAX, f64::MIN, f64::MIN);
+    for n in &fig.nodes {
+        if let Some(p) = n.pos {
+            x_min = x_min.min(p.0);
+            x_max = x_max.max(p.0);
+            top = top.max(p.1);
+        }
+    }
+    let mut ways = vec![Vec::new(); conns.len()];
+    for column in 0..2 {
+        let out = if column == 0 { -1.0 } else { 1.0 };
+        let mut list: Vec<usize> = (0..conns.len())
+            .filter(|&i| conns[i].column == column)
+            .collect();
+        // Outermost first.
+        list.sort_by(|&p, &q| {
+            let (a, b) = (&conns[p], &conns[q]);
+            let (ya, yb) = (pos(a.head).1, pos(b.head).1);
+            b.inner
+                .cmp(&a.inner)
+                .then(match a.inner {
+                    true => ya.total_cmp(&yb),
+                    false => yb.total_cmp(&ya),
+                })
+                .then(centre(a.cluster).0.total_cmp(&centre(b.cluster).0))
+                .then(a.head.cmp(&b.head))
+        });
         let n = list.len();
-        for (k, &(by, j, a, b)) in list.iter().enumerate() {
-            // The first in the list (highest target) gets the outermost, lowest lane.
+        let n_inner = list.iter().filter(|&&i| conns[i].inner).count();
+        // Between the chains, the inner lanes start beside the in-trees there.
+        let inner_heads = list.iter().filter(|&&i| conns[i].inner);
+        let inner_base = match column {
+            0 => {
+                inner_heads
+                    .map(|&i| pos(conns[i].head).0)
+                    .fold(f64::MIN, f64::max)
+                    + 0.45
+            }
+            _ => {
+                inner_heads
+                    .map(|&i| pos(conns[i].head).0)
+                    .fold(f64::MAX, f64::min)
+                    - 0.45
+            }
+        };
+        for (k, &i) in list.iter().enumerate() {
+            let c = &conns[i];
+            // The first in the list gets the outermost (highest-numbered) lane.
             let lane = (n - k) as f64;
-            let y_lane = cluster_y - 0.8 - LANE * lane;
-            let x_lane = match side {
+            // Among its cluster's arcs to this side, the outer the lane the nearer the
+            // middle it leaves.
+            let (cx, cy) = centre(c.cluster);
+            let further_out = list[k + 1..]
+                .iter()
+                .filter(|&&o| conns[o].cluster == c.cluster)
+                .count();
+            let exit = cx + out * 0.15 * (further_out as f64 + 1.0);
+            let y_lane = cy - 0.8 - LANE * lane;
+            let x_lane = match column {
                 0 => x_min - 0.6 - LANE * lane,
                 _ => x_max + 0.6 + LANE * lane,
             };
-            let exit = cx(j) + out * 0.15 * lane.min(4.0);
-            let bx = pos(fig, b).0;
-            fig.route(
-                a,
-                b,
-                vec![
-                    (exit, y_lane),
-                    (x_lane, y_lane),
-                    (x_lane, by),
-                    (bx + out * 0.35, by),
-                ],
-            );
+            let (bx, by) = pos(c.head);
+            let mut w = vec![(exit, y_lane), (x_lane, y_lane)];
+            if c.inner {
+                let rank = lane - (n - n_inner) as f64 - 1.0;
+                let y_top = top + 0.8 + LANE * lane;
+                let x_in = inner_base - out * LANE * rank;
+                w.extend([
+                    (x_lane, y_top),
+                    (x_in, y_top),
+                    (x_in, by),
+                    (bx - out * 0.35, by),
+                ]);
+            } else {
+                w.extend([(x_lane, by), (bx + out * 0.35, by)]);
+            }
+            ways[i] = w;
         }
     }
+    ways
+}
+
+/// The slot (left to right) of each cluster and of its leaves in the clause trees: of all
+/// orders (up to six clusters; beyond, clause order), the first with the fewest crossings
+/// among the connectors' lanes, the clause trees (placed by `place_trees`) and the arcs
+/// from their leaves into the clusters.
+fn cluster_order(
+    fig: &Figure,
+    built: &Construction<Layout>,
+    conns: &[Connector],
+    cluster_y: f64,
+    cx: &dyn Fn(usize) -> f64,
+    place_trees: &dyn Fn(&mut Figure, &[usize]),
+) -> Vec<usize> {
+    let lay = &built.layout;
+    let m = lay.clusters.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    if m > 6 {
+        return order;
+    }
+    let mut fig = fig.clone();
+    let mut best = (usize::MAX, order.clone());
+    loop {
+        // order[s] is the cluster in slot s.
+        let mut slot = vec![0; m];
+        for (s, &j) in order.iter().enumerate() {
+            slot[j] = s;
+        }
+        place_trees(&mut fig, &slot);
+        let pos = |v: VertexId| fig.nodes[v].pos.unwrap_or_default();
+        let centre = |j: usize| (cx(slot[j]), cluster_y);
+        let mut paths: Vec<Vec<(f64, f64)>> = conns
+            .iter()
+            .zip(lanes(&fig, conns, &centre))
+            .map(|(c, w)| {
+                let mut p = vec![centre(c.cluster)];
+                p.extend(w);
+                p.push(pos(c.head));
+                p
+            })
+            .collect();
+        for (j, c) in lay.clusters.iter().enumerate() {
+            paths.push(vec![pos(c.y), centre(j)]);
+            paths.push(vec![pos(c.u), centre(j)]);
+        }
+        for tree in &lay.trees {
+            for (&child, &parent) in &tree.parent {
+                paths.push(vec![pos(parent), pos(child)]);
+            }
+        }
+        let cost = crate::render::figure::crossings_of(&paths);
+        if cost < best.0 {
+            best = (cost, slot);
+        }
+        if !next_permutation(&mut order) {
+            break;
+        }
+    }
+    best.1
+}
+
+/// The next order of `v` in lexicographic order; false (and `v` unchanged) after the last.
+fn next_permutation(v: &mut [usize]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
 }
 
 /// Distance between neighbouring lanes of the routed connector arcs (units).
