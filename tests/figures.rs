@@ -550,3 +550,105 @@ fn large_figures_are_drawn_within_or_end_at_the_timeout() {
         start.elapsed()
     );
 }
+
+/// `--source-beside` numbers the source's arcs as the arc gadgets are numbered (arc k of the
+/// source is gadget `a_k b_k c_k d_k`), in DOT (so SVG) and TikZ; a target without arc
+/// gadgets leaves the source's edges unnumbered.
+#[test]
+fn source_beside_numbers_the_arcs_its_gadgets_are_named_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let tex = dir.path().join("b.tex");
+    let base = [
+        "render",
+        "examples/games/dvg.geo",
+        "--via",
+        "dvg-nimg",
+        "--source-beside",
+    ];
+    let o = georeduce(&base);
+    assert!(o.status.success(), "{o:?}");
+    let dot = stdout(&o);
+    let o = georeduce(&[&base[..], &["-o", tex.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{o:?}");
+    let tikz = std::fs::read_to_string(&tex).unwrap();
+    // The source (dvg.geo) has 7 arcs: each numbered once, in both outputs.
+    for k in 1..=7 {
+        assert_eq!(
+            dot.matches(&format!("label=\"{k}\", fontname")).count(),
+            1,
+            "{k}: {dot}"
+        );
+        let number =
+            format!("node[midway, auto, inner sep=2pt, text=grInk, font=\\Large] {{${k}$}}");
+        assert_eq!(tikz.matches(&number).count(), 1, "{k}: {tikz}");
+    }
+    // A target without arc gadgets leaves its source's edges unnumbered.
+    let o = georeduce(&[
+        "render",
+        "examples/vertex-cover.geo",
+        "--via",
+        "vc-pvg",
+        "--source-beside",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        !stdout(&o).contains(", fontname=\"Helvetica\", fontsize=13"),
+        "vc-pvg has no arc gadgets"
+    );
+}
+
+/// `gallery -q` prints nothing on standard output or error; without `-q` the summary.
+#[test]
+fn gallery_quiet_prints_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = georeduce(&["gallery", "-q", "--no-svg", "-o", out]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{o:?}");
+    assert!(dir.path().join("README.md").exists());
+    let o = georeduce(&["gallery", "--no-svg", "-o", out]);
+    assert!(stdout(&o).starts_with("wrote 17 figures"), "{o:?}");
+}
+
+/// Without graphviz (a PATH with no `dot` on it), SVG, PNG and PDF end in a diagnostic that
+/// names the package, exit 2 and no file; DOT and TikZ need no graphviz and still work.
+#[test]
+fn without_graphviz_svg_names_the_package_and_dot_and_tex_still_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty-path");
+    std::fs::create_dir(&empty).unwrap();
+    let run = |out: &str| {
+        Command::new(env!("CARGO_BIN_EXE_georeduce"))
+            .args([
+                "render",
+                "examples/fraenkel-simonson.qbf",
+                "--via",
+                "qbf-pvg",
+                "-o",
+            ])
+            .arg(dir.path().join(out))
+            .env("PATH", &empty)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    for out in ["x.svg", "x.png", "x.pdf"] {
+        let o = run(out);
+        assert_eq!(o.status.code(), Some(2), "{out}: {o:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("`graphviz` package") && err.contains("render::graphviz"),
+            "{err}"
+        );
+        assert!(!dir.path().join(out).exists(), "{out} written");
+    }
+    for out in ["x.dot", "x.tex"] {
+        let o = run(out);
+        assert!(o.status.success(), "{out}: {o:?}");
+        let text = std::fs::read_to_string(dir.path().join(out)).unwrap();
+        assert!(
+            text.contains("layout=nop2") || text.contains("tikzpicture"),
+            "{out}"
+        );
+    }
+}

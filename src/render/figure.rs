@@ -70,6 +70,9 @@ pub struct Edge {
     /// Drawn without an arrowhead in a directed figure (the undirected source graph drawn
     /// beside a directed target, `--source-beside`).
     pub undirected: bool,
+    /// Markup written beside the edge's middle (the source's arc numbers beside a target
+    /// of arc gadgets, [`Figure::number_arcs`]); empty: none.
+    pub label: String,
 }
 
 /// The path of an edge.
@@ -207,6 +210,7 @@ impl Figure {
                 to,
                 route: Route::Straight,
                 undirected: !graph.directed,
+                label: String::new(),
             })
             .collect();
         Figure {
@@ -287,11 +291,28 @@ impl Figure {
         }
     }
 
+    /// Numbers the arcs 1, 2, … in their order (written beside each arc), the numbers of
+    /// the arc gadgets that a target draws for them (`arc3`, `a₃ b₃ c₃ d₃`).
+    pub fn number_arcs(&mut self) {
+        for (k, e) in self.edges.iter_mut().enumerate() {
+            e.label = (k + 1).to_string();
+        }
+    }
+
+    /// Whether some gadget stands for an arc of the source (kind `arc`, named `arcK` after
+    /// the source's arc K): then the source drawn beside it numbers its arcs.
+    pub fn has_arc_gadgets(&self) -> bool {
+        self.gadgets.iter().any(|g| g.kind == "arc")
+    }
+
     /// `source` drawn to the left of `self` (`--source-beside`), both outlined and captioned
-    /// ("source", "target"); the source is shrunk to the target's height when taller. Both
+    /// ("source", "target"), its arcs numbered when `self` draws arc gadgets; the source is shrunk to the target's height when taller. Both
     /// must be placed. The result is directed when either is; undirected edges keep no
     /// arrowhead. The caption is the target's, then the source's first line.
-    pub fn beside(mut self, source: Figure) -> Figure {
+    pub fn beside(mut self, mut source: Figure) -> Figure {
+        if self.has_arc_gadgets() {
+            source.number_arcs();
+        }
         let own_details = std::mem::take(&mut self.details);
         let (tx0, ty0, _, ty1) = self.bbox();
         let (_, sy0, sx1, sy1) = source.bbox();
@@ -475,6 +496,7 @@ impl Figure {
                     to,
                     route,
                     undirected: e.undirected,
+                    label: e.label.clone(),
                 })
             })
             .collect();
@@ -522,6 +544,7 @@ impl Figure {
                 to,
                 route,
                 undirected: !self.directed,
+                label: String::new(),
             })
             .collect();
         fig.gadgets[0].members = members;

@@ -94,7 +94,10 @@ pub fn draw(e: &Entry) -> Result<Drawn, String> {
     let figure = pipeline::figure_of(&parsed.instance, &[r], std::slice::from_ref(&reduced))
         .map_err(|x| x.to_string())?;
     // The same drawing as `render --source-beside` puts beside the target.
-    let source_figure = pipeline::source_figure(&parsed.instance).map_err(|x| x.to_string())?;
+    let mut source_figure = pipeline::source_figure(&parsed.instance).map_err(|x| x.to_string())?;
+    if let Some(sf) = source_figure.as_mut().filter(|_| figure.has_arc_gadgets()) {
+        sf.number_arcs();
+    }
     Ok(Drawn {
         source: parsed.instance,
         source_figure,

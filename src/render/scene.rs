@@ -142,6 +142,8 @@ pub struct SceneEdge {
     pub step: usize,
     /// No arrowhead in a directed figure.
     pub undirected: bool,
+    /// Markup beside the edge's middle (the source's arc number); empty: none.
+    pub label: String,
 }
 
 /// A drawn gadget outline.
@@ -461,6 +463,11 @@ impl Scene {
                 played: None,
                 step: nodes[a].step.max(nodes[b].step),
                 undirected: e.undirected,
+                label: if opts.no_labels {
+                    String::new()
+                } else {
+                    e.label.clone()
+                },
             });
         }
         // A dot given a label (a stub of a detail figure) shows it beside the dot, in the

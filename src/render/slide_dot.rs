@@ -209,6 +209,13 @@ pub fn write(scene: &Scene) -> String {
         if scene.directed && e.undirected {
             a.push("dir=none".into());
         }
+        if e.played.is_none() && !e.label.is_empty() {
+            a.push(format!(
+                "label={}, fontname=\"Helvetica\", fontsize={TAG_PT}, fontcolor=\"#{}\"",
+                quote(&label_unicode(&e.label)),
+                pal.ink
+            ));
+        }
         if let (true, Route::Through(ways)) = (scene.pinned, &e.route)
             && !ways.is_empty()
         {

@@ -104,7 +104,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         "\\begin{{tikzpicture}}[x={UNIT_CM}cm, y={UNIT_CM}cm, scale={scale:.3}, \
          every node/.append style={{transform shape}}, >=stealth,\n  \
          vertex/.style={{circle, draw=grInk, line width={}, fill=white, minimum size=11.4mm, \
-         inner sep=0.5pt, font={vertex_font}}},\n  \
+         inner sep=2.5pt, font={vertex_font}}},\n  \
          point/.style={{circle, fill=grInk, inner sep=0pt, minimum size=3.3mm}},\n  \
          leaf/.style={{circle, draw=grInk, line width={}, fill=white, inner sep=0pt, minimum size=4mm}},\n  \
          cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font={vertex_font}}},\n  \
@@ -264,10 +264,22 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                      inner sep=1.5pt, text=white, font=\\bfseries\\large] {{{k}}};"
                 )
             }
-            None if scene.directed && e.undirected => {
-                format!("\\draw[arc, -{corners}] {path};")
+            None => {
+                let head = if scene.directed && e.undirected {
+                    ", -"
+                } else {
+                    ""
+                };
+                // The source's arc number beside the arc's middle, as the SVG writes it.
+                let number = match e.label.is_empty() {
+                    true => String::new(),
+                    false => format!(
+                        " node[midway, auto, inner sep=2pt, text=grInk, font=\\Large] {{{}}}",
+                        label_tex(&e.label)
+                    ),
+                };
+                format!("\\draw[arc{head}{corners}] {path}{number};")
             }
-            None => format!("\\draw[arc{corners}] {path};"),
         };
         s.push_str(&uncover(e.step, body));
     }

@@ -7,10 +7,13 @@ use super::super::args::GalleryArgs;
 pub fn run(args: &GalleryArgs) -> miette::Result<Outcome> {
     let pages = crate::render::gallery::write(&args.output, !args.no_svg)
         .map_err(|e| miette::miette!(code = "gallery::failed", "{e}"))?;
-    crate::outln!(
-        "wrote {} figures and {}",
-        pages.figures,
-        pages.index.display()
-    );
+    // The summary is chatter: `--quiet` drops it (errors still reach standard error).
+    if !super::super::ui::quiet() {
+        crate::outln!(
+            "wrote {} figures and {}",
+            pages.figures,
+            pages.index.display()
+        );
+    }
     Ok(Outcome::Done)
 }
