@@ -177,7 +177,7 @@ pub fn write(scene: &Scene) -> String {
             let text = label_unicode(&tag.text);
             let half = text.chars().count() as f64 * TAG_PT * TAG_CHAR_EM / 2.0 / UNIT_PT;
             let side = if dx.abs() > 0.1 {
-                dx.signum() * (half - TAG_GAP).max(0.0)
+                dx.signum() * (half - TAG_GAP + TAG_SIDE_GAP).max(0.0)
             } else {
                 0.0
             };
@@ -240,6 +240,8 @@ pub fn write(scene: &Scene) -> String {
 const TAG_PT: f64 = 13.0;
 /// Average width of a character of a name beside a vertex, in ems (Helvetica).
 const TAG_CHAR_EM: f64 = 0.55;
+/// Gap (units) between a vertex's border and the near end of a name to its side.
+const TAG_SIDE_GAP: f64 = 0.1;
 /// Distance (units) from a vertex's border to the centre of the name beside it.
 const TAG_GAP: f64 = 0.25;
 
