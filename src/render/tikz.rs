@@ -209,8 +209,10 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             style.push(format!("draw=grHighlight, line width={}", lw(3.0)));
         }
         if let Some(tag) = &n.tag {
+            // A name beside a dot is as large as a vertex label: the detail figures name
+            // every vertex this way, and they must be as readable on a slide.
             style.push(format!(
-                "label={{[text=grInk, font=\\large, inner sep=1pt]{:.0}:{}}}",
+                "label={{[text=grInk, font={vertex_font}, inner sep=1pt]{:.0}:{}}}",
                 tag.angle,
                 label_tex(&tag.text)
             ));
