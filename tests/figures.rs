@@ -582,6 +582,14 @@ fn source_beside_numbers_the_arcs_its_gadgets_are_named_after() {
             format!("node[midway, auto, inner sep=2pt, text=grInk, font=\\Large] {{${k}$}}");
         assert_eq!(tikz.matches(&number).count(), 1, "{k}: {tikz}");
     }
+    // The gadget of dvg-misere-uvg is drawn as dots: its outline carries the number.
+    let o = georeduce(&[
+        "render",
+        "examples/games/dvg.geo",
+        "--via",
+        "dvg-misere-uvg",
+    ]);
+    assert!(stdout(&o).contains("label=\"arc 3\""), "{o:?}");
     // A target without arc gadgets leaves its source's edges unnumbered.
     let o = georeduce(&[
         "render",

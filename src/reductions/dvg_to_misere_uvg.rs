@@ -257,9 +257,17 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             fig.place(v, x, y);
             fig.point(v);
         }
-        // Outlined and named by its arc (numbered from 1), for `--highlight arc3`.
+        // Outlined and named by its arc (numbered from 1), for `--highlight arc3`; its
+        // vertices are unlabelled dots, so the outline carries the arc's number, the number
+        // the source drawn beside it (`--source-beside`) writes on the arc.
         let members = spots.iter().map(|s| s.0).collect();
-        fig.gadget(format!("arc{}", g.arc + 1), "", members, Outline::Hull);
+        let k = (g.arc + 1).to_string();
+        fig.gadget(
+            format!("arc{k}"),
+            format!("arc {k}"),
+            members,
+            Outline::Hull,
+        );
     }
     if !lay.pendant.is_empty() {
         place_pendants(&mut fig, &lay.original, &lay.pendant, centre, 0.8);
