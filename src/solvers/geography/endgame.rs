@@ -105,8 +105,26 @@ pub(crate) struct Reach {
     seen: Vec<u64>,
     /// Tests: never take the edge-rule bit walk (the list walk it must agree with).
     list_only: bool,
+    /// Fixed-width bit walk ([`Reach::run_bits_fixed`]): each vertex's predecessors as a
+    /// bitset (the transpose of [`Game::succ_bits`]), built on its first walk.
+    pred: Vec<u64>,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
+}
+
+/// Whether any word of `a` is non-zero.
+#[inline]
+fn any<const W: usize>(a: &[u64; W]) -> bool {
+    a.iter().any(|&w| w != 0)
+}
+
+/// Removes and returns the lowest vertex of the set `a`, if any.
+#[inline]
+fn pop_lowest<const W: usize>(a: &mut [u64; W]) -> Option<usize> {
+    let i = a.iter().position(|&w| w != 0)?;
+    let v = i * 64 + a[i].trailing_zeros() as usize;
+    a[i] &= a[i] - 1;
+    Some(v)
 }
 
 impl Reach {
@@ -117,6 +135,20 @@ impl Reach {
             list_only: true,
             ..Reach::default()
         }
+    }
+
+    /// The general bit walk [`Reach::run_bits`] whatever the row width (tests compare the
+    /// fixed-width walks with it).
+    #[cfg(test)]
+    pub fn run_general_bits(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        self.run_bits(game, st, labels, key, solve)
     }
 
     /// Sets in `key` the bit of every free item of the remainder of `st` (one token, placed,
@@ -133,7 +165,13 @@ impl Reach {
         let vertex = game.rule == Rule::Vertex;
         let undirected = !game.directed;
         if !game.succ_bits.is_empty() {
-            return self.run_bits(game, st, labels, key, solve);
+            return match st.bits.len() {
+                1 => self.run_bits_fixed::<1>(game, st, labels, key, solve),
+                2 => self.run_bits_fixed::<2>(game, st, labels, key, solve),
+                3 => self.run_bits_fixed::<3>(game, st, labels, key, solve),
+                4 => self.run_bits_fixed::<4>(game, st, labels, key, solve),
+                _ => self.run_bits(game, st, labels, key, solve),
+            };
         }
         if self.colour.len() < game.n {
             self.colour.resize(game.n, WHITE);
@@ -200,6 +238,132 @@ impl Reach {
         }
         self.decided += u64::from(value.is_some());
         value
+    }
+
+    /// [`Reach::run_bits`] for rows of exactly `W` words (graphs of at most `64 W` vertices),
+    /// the sets held in registers; `key` must be zero on entry. The same key (the free
+    /// unlabelled vertices reachable from the token) and the same values. The walk keeps the
+    /// reached set and the set still to expand as bitsets, so a reached vertex costs `W`
+    /// word operations and no queue. The acyclicity test peels sinks instead of counting
+    /// in-degrees: a remainder vertex without a successor among the vertices still alive is
+    /// removed and valued (its successors in the remainder are valued already), and only the
+    /// predecessors of a removed vertex are looked at again (rows of [`Reach::pred`]). The
+    /// remainder is acyclic exactly when every vertex is removed; when no vertex is a sink at
+    /// all (the common case on graphs without sinks) the test ends after one pass.
+    fn run_bits_fixed<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        let succ = &game.succ_bits;
+        let row = |v: usize| -> [u64; W] {
+            let mut r = [0u64; W];
+            r.copy_from_slice(&succ[v * W..v * W + W]);
+            r
+        };
+        let mut avail = [0u64; W];
+        for (i, a) in avail.iter_mut().enumerate() {
+            *a = !st.bits[i] & labels.map_or(!0, |l| l.open_bits[i]);
+        }
+        let root = st.tok[0] as usize;
+        let mut reach = [0u64; W];
+        let mut todo = [0u64; W];
+        let mut v = root;
+        loop {
+            let r = row(v);
+            for i in 0..W {
+                let new = r[i] & avail[i] & !reach[i];
+                reach[i] |= new;
+                todo[i] |= new;
+            }
+            match pop_lowest(&mut todo) {
+                Some(next) => v = next,
+                None => break,
+            }
+        }
+        key[..W].copy_from_slice(&reach);
+        if !solve {
+            return None;
+        }
+        // The moves of a remainder vertex `x`: its unvisited successors but itself (a loop is
+        // no move once the token is there).
+        let moves = |x: usize| -> [u64; W] {
+            let mut r = row(x);
+            for (i, w) in r.iter_mut().enumerate() {
+                *w &= !st.bits[i];
+            }
+            r[x / 64] &= !(1 << (x % 64));
+            r
+        };
+        let mut alive = reach;
+        let mut sinks = [0u64; W];
+        let mut rest = reach;
+        while let Some(x) = pop_lowest(&mut rest) {
+            let m = moves(x);
+            if !(0..W).any(|i| m[i] & alive[i] != 0) {
+                sinks[x / 64] |= 1 << (x % 64);
+            }
+        }
+        if !any(&sinks) && any(&reach) {
+            return None;
+        }
+        if self.pred.len() != succ.len() {
+            self.pred = vec![0; succ.len()];
+            for u in 0..game.n {
+                let mut r = row(u);
+                while let Some(x) = pop_lowest(&mut r) {
+                    self.pred[x * W + u / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        let mut lost = [0u64; W];
+        if let Some(l) = labels {
+            lost.copy_from_slice(&l.lost_bits[..W]);
+        }
+        let mut queued = sinks;
+        while let Some(x) = pop_lowest(&mut sinks) {
+            let (w, b) = (x / 64, 1u64 << (x % 64));
+            alive[w] &= !b;
+            let m = moves(x);
+            let wins = (0..W).any(|i| m[i] & lost[i] != 0);
+            if !(wins || (!any(&m) && game.misere)) {
+                lost[w] |= b;
+            }
+            let mut preds = [0u64; W];
+            for (i, p) in preds.iter_mut().enumerate() {
+                *p = self.pred[x * W + i] & alive[i] & !queued[i];
+            }
+            while let Some(p) = pop_lowest(&mut preds) {
+                let m = moves(p);
+                if !(0..W).any(|i| m[i] & alive[i] != 0) {
+                    sinks[p / 64] |= 1 << (p % 64);
+                    queued[p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        if any(&alive) {
+            // A cycle: its vertices were never sinks.
+            return None;
+        }
+        // The root: the first winning move in `Game::moves` order.
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, _) in &game.adj[root] {
+            if st.bit(x) {
+                continue;
+            }
+            count += 1;
+            if lost[x / 64] >> (x % 64) & 1 == 1 {
+                value = Some(count);
+                break;
+            }
+        }
+        let value = value.unwrap_or(u32::from(count == 0 && game.misere));
+        self.decided += 1;
+        Some(value)
     }
 
     /// [`Reach::run`] for a directed vertex-rule game with successor bitsets

@@ -251,3 +251,94 @@ fn edge_bit_walk_matches_list_walk() {
         "{decided} of {lookups} decided"
     );
 }
+
+/// The fixed-width vertex-rule bit walks (`Reach::run_bits_fixed`, rows of 1 to 4 words: the
+/// sets in registers, acyclicity by sink peeling) build the general bit walk's key and value
+/// exactly (Kahn's in-degrees): random directed vertex games of 2 to 250 vertices, dense enough
+/// for successor rows, some with loops, with and without pre-classification, normal and
+/// misère, along random walks of play and take-backs.
+#[test]
+fn fixed_width_bit_walk_matches_general_bit_walk() {
+    use crate::solvers::geography::classify::classify;
+    use crate::solvers::geography::endgame::Reach;
+    let mut rng = ChaCha8Rng::seed_from_u64(78);
+    let (mut lookups, mut decided) = (0u64, 0u64);
+    let mut widths = [0u64; 5];
+    for trial in 0..800 {
+        let n: usize = if trial % 2 == 0 {
+            rng.random_range(2..=12)
+        } else {
+            rng.random_range(13..=250)
+        };
+        let words = n.div_ceil(64);
+        // Out-degree about `words + 1` to 4 on average: rows are built, cycles are common and
+        // acyclic remainders appear late in the walks.
+        let degree = rng.random_range(words as f64 + 0.2..(words as f64 + 3.0));
+        let p = GameParams {
+            rule: Rule::Vertex,
+            setup: Setup::Rooted,
+            directed: true,
+            convention: if trial % 2 == 0 {
+                Convention::Normal
+            } else {
+                Convention::Misere
+            },
+            n,
+            edge_prob: (degree / n as f64).min(0.9),
+            ..GameParams::default()
+        };
+        let mut g = random_game(&mut rng, &p);
+        if trial % 3 == 0 {
+            for _ in 0..rng.random_range(1..4) {
+                let v = rng.random_range(0..n);
+                g.graph.add_edge(v, v);
+            }
+        }
+        let game = Game::new(&g);
+        if game.succ_bits.is_empty() {
+            continue;
+        }
+        let labels = if trial % 4 == 0 {
+            None
+        } else {
+            classify(&game, &game.start)
+        };
+        let labels = labels.as_ref();
+        let (mut fixed, mut general) = (Reach::default(), Reach::default());
+        let mut st = game.start.clone();
+        let mut undos = Vec::new();
+        for _ in 0..3 * n {
+            let moves = game.moves(&st);
+            if !moves.is_empty() && (undos.is_empty() || rng.random_bool(0.7)) {
+                let mv = moves[rng.random_range(0..moves.len())];
+                undos.push(game.apply(&mut st, mv));
+            } else if let Some(undo) = undos.pop() {
+                game.undo(&mut st, undo);
+            } else {
+                break;
+            }
+            let on_label = labels.is_some_and(|l| {
+                l.of(st.tok[0] as usize) != crate::solvers::geography::classify::Label::Open
+            });
+            if on_label {
+                continue;
+            }
+            for solve in [true, false] {
+                let mut key_fixed = vec![0u64; st.bits.len()];
+                let mut key_general = vec![0u64; st.bits.len()];
+                let a = fixed.run(&game, &st, labels, &mut key_fixed, solve);
+                let b = general.run_general_bits(&game, &st, labels, &mut key_general, solve);
+                assert_eq!(key_fixed, key_general, "trial {trial}: keys differ");
+                assert_eq!(a, b, "trial {trial}: values differ");
+                lookups += 1;
+                decided += u64::from(a.is_some());
+                widths[st.bits.len().min(4)] += 1;
+            }
+        }
+    }
+    assert!(widths[1..].iter().all(|&w| w > 1000), "{widths:?}");
+    assert!(
+        decided > lookups / 20 && decided < lookups * 9 / 10,
+        "{decided} of {lookups} decided"
+    );
+}
