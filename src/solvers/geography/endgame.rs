@@ -108,9 +108,118 @@ pub(crate) struct Reach {
     /// Fixed-width bit walk ([`Reach::run_bits_fixed`]): each vertex's predecessors as a
     /// bitset (the transpose of [`Game::succ_bits`]), built on its first walk.
     pred: Vec<u64>,
+    /// Positions visited by those plain searches (the exhaustive search adds them to its
+    /// node count).
+    pub small_nodes: u64,
+    /// Whether the fixed-width walk may decide a small cyclic remainder by a plain search
+    /// ([`Reach::small_value`]); off by default, set by the exhaustive search per lookup.
+    pub small: bool,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
+
+/// Largest number of positions one plain search of a small remainder may visit before it
+/// gives up (the memoised search then goes on, and its children try again with smaller
+/// remainders): keeps a lookup's cost bounded whatever the remainder's shape. Measured with
+/// [`small_limit`] (docs/performance.md, "Sixth session"): 1,024 and 16,384 were each slower
+/// on some of the six benchmark games, 4,096 never by more than the noise.
+const SMALL_NODES_CAP: u64 = 1 << 12;
+
+/// The plain search of [`Reach::small_value`]: rows of `W` words, the vertices labelled
+/// lost and all labelled vertices (unvisited ones), and the positions visited so far.
+struct Small<'a, const W: usize> {
+    succ: &'a [u64],
+    lost: [u64; W],
+    labelled: [u64; W],
+    misere: bool,
+    nodes: u64,
+}
+
+impl<const W: usize> Small<'_, W> {
+    /// Whether the mover with the token on `v` wins when the remainder vertices `avail` are
+    /// still unvisited; `None` past [`SMALL_NODES_CAP`] positions.
+    fn wins(&mut self, v: usize, avail: &[u64; W]) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > SMALL_NODES_CAP {
+            return None;
+        }
+        let row = &self.succ[v * W..v * W + W];
+        let mut moves = [0u64; W];
+        let mut labelled = false;
+        for i in 0..W {
+            if row[i] & self.lost[i] != 0 {
+                return Some(true);
+            }
+            labelled |= row[i] & self.labelled[i] != 0;
+            moves[i] = row[i] & avail[i];
+        }
+        if !labelled && !any(&moves) {
+            return Some(self.misere);
+        }
+        // Move ordering, as the memoised search does: a move that leaves the opponent stuck
+        // decides at once (a win in normal play, a loss in misère play, not searched), the
+        // others are searched fewest replies first.
+        let mut order = [(0u32, 0u32); ORDERED_MOVES];
+        let mut len = 0;
+        let mut rest = moves;
+        while let Some(x) = pop_lowest(&mut rest) {
+            let row = &self.succ[x * W..x * W + W];
+            let mut replies = 0;
+            for i in 0..W {
+                let open = avail[i] & if i == x / 64 { !(1 << (x % 64)) } else { !0 };
+                replies += (row[i] & (open | self.labelled[i])).count_ones();
+            }
+            if replies == 0 {
+                if self.misere {
+                    continue;
+                }
+                return Some(true);
+            }
+            if len == ORDERED_MOVES {
+                // Too many moves to order here: search them in vertex order.
+                return self.first_lost(avail, moves);
+            }
+            order[len] = (replies, x as u32);
+            len += 1;
+        }
+        order[..len].sort_unstable();
+        for &(_, x) in &order[..len] {
+            let x = x as usize;
+            let mut next = *avail;
+            next[x / 64] &= !(1 << (x % 64));
+            if !self.wins(x, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether one of `moves` (remainder vertices, searched in vertex order) leaves the
+    /// opponent lost.
+    fn first_lost(&mut self, avail: &[u64; W], mut moves: [u64; W]) -> Option<bool> {
+        while let Some(x) = pop_lowest(&mut moves) {
+            let mut next = *avail;
+            next[x / 64] &= !(1 << (x % 64));
+            if !self.wins(x, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
+/// Largest remainder, in vertices, that the fixed-width walk of an `n`-vertex game tries to
+/// solve by a plain search ([`Reach::small_value`]): two thirds of the graph, at least 12.
+/// Measured on random directed games of 40 to 120 vertices (docs/performance.md, "Sixth
+/// session"): the best fixed limit grew with `n` (40 at 60 vertices, 64 or more at 100 and
+/// 120); below it the memoised search stores positions whose subtrees cost less than their
+/// table traffic, above it the capped plain searches mostly give up.
+fn small_limit(n: usize) -> u32 {
+    (2 * n / 3).max(12) as u32
+}
+
+/// Most moves of one position that [`Small::wins`] orders (beyond, vertex order).
+const ORDERED_MOVES: usize = 16;
 
 /// Whether any word of `a` is non-zero.
 #[inline]
@@ -308,7 +417,7 @@ impl Reach {
             }
         }
         if !any(&sinks) && any(&reach) {
-            return None;
+            return self.small_cyclic::<W>(game, st, labels, &reach);
         }
         if self.pred.len() != succ.len() {
             self.pred = vec![0; succ.len()];
@@ -346,7 +455,7 @@ impl Reach {
         }
         if any(&alive) {
             // A cycle: its vertices were never sinks.
-            return None;
+            return self.small_cyclic::<W>(game, st, labels, &reach);
         }
         // The root: the first winning move in `Game::moves` order.
         let mut count = 0u32;
@@ -364,6 +473,77 @@ impl Reach {
         let value = value.unwrap_or(u32::from(count == 0 && game.misere));
         self.decided += 1;
         Some(value)
+    }
+
+    /// The value of `st` whose remainder `reach` has a cycle, when [`Reach::small`] is on and
+    /// the remainder is at most [`small_limit`] vertices and its plain search finishes.
+    fn small_cyclic<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        reach: &[u64; W],
+    ) -> Option<u32> {
+        let size: u32 = reach.iter().map(|w| w.count_ones()).sum();
+        if !self.small || size > small_limit(game.n) {
+            return None;
+        }
+        let value = self.small_value::<W>(game, st, labels, reach)?;
+        self.decided += 1;
+        Some(value)
+    }
+
+    /// The value of `st` (token placed, directed vertex rule, rows of `W` words) whose
+    /// remainder `reach` is small, by a plain negamax over the remainder's vertices without
+    /// keys or table: a move into a vertex labelled lost wins, one labelled won loses, and a
+    /// move into the remainder is searched (every unvisited unlabelled successor of a
+    /// remainder vertex is in the remainder, so the remainder minus the line's vertices is
+    /// the whole state). `None` when the search would visit more than [`SMALL_NODES_CAP`]
+    /// positions. Encoded as the memo encodes values (the first winning move in
+    /// `Game::moves` order).
+    fn small_value<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        reach: &[u64; W],
+    ) -> Option<u32> {
+        let mut small = Small::<W> {
+            succ: &game.succ_bits,
+            lost: [0; W],
+            labelled: [0; W],
+            misere: game.misere,
+            nodes: 0,
+        };
+        if let Some(l) = labels {
+            for i in 0..W {
+                small.lost[i] = l.lost_bits[i] & !st.bits[i];
+                small.labelled[i] = !l.open_bits[i] & !st.bits[i];
+            }
+        }
+        let root = st.tok[0] as usize;
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, _) in &game.adj[root] {
+            if st.bit(x) {
+                continue;
+            }
+            count += 1;
+            let (w, b) = (x / 64, 1u64 << (x % 64));
+            let wins = if small.labelled[w] & b != 0 {
+                small.lost[w] & b != 0
+            } else {
+                let mut avail = *reach;
+                avail[w] &= !b;
+                !small.wins(x, &avail)?
+            };
+            if wins {
+                value = Some(count);
+                break;
+            }
+        }
+        self.small_nodes += small.nodes;
+        Some(value.unwrap_or(u32::from(count == 0 && game.misere)))
     }
 
     /// [`Reach::run`] for a directed vertex-rule game with successor bitsets
