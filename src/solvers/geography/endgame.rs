@@ -8,8 +8,10 @@
 //! walk is a colour per vertex; the gain is that every acyclic remainder (a DAG, a tree, a
 //! chain of degree-2 vertices, whose value is the parity of its length) ends the search there.
 //! Directed games dense enough take bit-parallel walks over successor rows instead, with the
-//! same keys and values: [`Reach::run_bits`] (vertex rule) and [`Reach::run_edge_bits`] (edge
-//! rule, live rows kept up to date arc by arc), both testing acyclicity with Kahn's in-degrees.
+//! same keys and values: [`Reach::run_bits`] (vertex rule; rows of one to four words take
+//! [`Reach::run_bits_fixed`], whose sets stay in registers and whose acyclicity test peels
+//! sinks over predecessor rows) and [`Reach::run_edge_bits`] (edge rule, live rows kept up to
+//! date arc by arc, acyclicity by Kahn's in-degrees).
 //!
 //! # Which remainders qualify, and why the value is exact
 //! The remainder is the set of free items (unvisited vertices under the vertex rule, unused
@@ -32,6 +34,18 @@
 //!   edge just used), so each vertex's moves are exactly its edges to its children plus moves
 //!   into labelled vertices, and the same backward induction applies with the tree oriented away
 //!   from the token.
+//!
+//! # Small cyclic remainders
+//! Below the root of an exhaustive search, a directed vertex-rule position whose remainder
+//! has a cycle but at most [`small_limit`] vertices (two thirds of the graph) is decided by a
+//! plain negamax over the remainder's vertex bitset ([`Reach::small_value`]): no key, no
+//! table, move ordering as in the search, at most [`SMALL_NODES_CAP`] positions (beyond that
+//! the memoised search goes on as before). It is exact for the same reason the key is: every
+//! unvisited unlabelled successor of a remainder vertex is in the remainder, so the remainder
+//! minus the vertices of the line is the whole state, and moves into labelled vertices are
+//! valued by their labels as the search values them. Such subtrees cost less to search again
+//! than to store: on random directed games of 40 to 120 vertices the table traffic (probe,
+//! insert, growth) was half of a node's time (docs/performance.md, "Sixth session").
 //!
 //! # The matching endgame
 //! A normal-play one-token position of *undirected vertex* geography is decided by one

@@ -12,6 +12,11 @@
 //! once and is tried first, a move into a vertex labelled won is never searched, so labelled
 //! vertices never enter a key and the search only expands the unlabelled core.
 //!
+//! Below the root, a directed vertex-rule position whose remainder is small and cyclic is
+//! searched plainly, without keys or table (`endgame.rs`, "Small cyclic remainders"); the
+//! positions that search visits count as nodes (statistics and `--max-nodes`), and the clock
+//! is read every [`CLOCK_EVERY`] expanded positions.
+//!
 //! Moves are generated into one reused buffer per depth (no allocation per node). The memo
 //! (`memo.rs`) compares exact keys in place and stays within [`Budget::max_memory`] (default
 //! [`MEMO_BYTES`]): when full, it evicts the cheaper half of its entries by subtree size, and
