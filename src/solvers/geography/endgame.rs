@@ -128,8 +128,95 @@ pub(crate) struct Reach {
     /// Whether the fixed-width walk may decide a small cyclic remainder by a plain search
     /// ([`Reach::small_value`]); off by default, set by the exhaustive search per lookup.
     pub small: bool,
+    /// Directed edge rule: each vertex's out-arcs as a bitset over the arcs (row `v` at
+    /// `v * m.div_ceil(64)`), and the arcs into vertices labelled lost and into any labelled
+    /// vertex (the plain search of small remainders, [`Reach::small_edge_value`]).
+    arc_masks: Vec<u64>,
+    lost_arcs: Vec<u64>,
+    labelled_arcs: Vec<u64>,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
+}
+
+/// The plain search of [`Reach::small_edge_value`]: out-arc rows of `W` words, each arc's
+/// head, the free arcs into vertices labelled lost and into any labelled vertex.
+struct SmallEdge<'a, const W: usize> {
+    masks: &'a [u64],
+    heads: &'a [(usize, usize, usize)],
+    lost: [u64; W],
+    labelled: [u64; W],
+    misere: bool,
+    nodes: u64,
+}
+
+impl<const W: usize> SmallEdge<'_, W> {
+    /// Whether the mover with the token on `v` wins when the remainder arcs `free` are still
+    /// unused; `None` past [`SMALL_NODES_CAP`] positions.
+    fn wins(&mut self, v: usize, free: &[u64; W]) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > SMALL_NODES_CAP {
+            return None;
+        }
+        let row = &self.masks[v * W..v * W + W];
+        let mut moves = [0u64; W];
+        let mut labelled = false;
+        for i in 0..W {
+            if row[i] & self.lost[i] != 0 {
+                return Some(true);
+            }
+            labelled |= row[i] & self.labelled[i] != 0;
+            moves[i] = row[i] & free[i];
+        }
+        if !labelled && !any(&moves) {
+            return Some(self.misere);
+        }
+        let mut order = [(0u32, 0u32); ORDERED_MOVES];
+        let mut len = 0;
+        let mut rest = moves;
+        while let Some(e) = pop_lowest(&mut rest) {
+            let x = self.heads[e].2;
+            let row = &self.masks[x * W..x * W + W];
+            let mut replies = 0;
+            for i in 0..W {
+                let open = free[i] & if i == e / 64 { !(1 << (e % 64)) } else { !0 };
+                replies += (row[i] & (open | self.labelled[i])).count_ones();
+            }
+            if replies == 0 {
+                if self.misere {
+                    continue;
+                }
+                return Some(true);
+            }
+            if len == ORDERED_MOVES {
+                return self.first_lost(free, moves);
+            }
+            order[len] = (replies, e as u32);
+            len += 1;
+        }
+        order[..len].sort_unstable();
+        for &(_, e) in &order[..len] {
+            let e = e as usize;
+            let mut next = *free;
+            next[e / 64] &= !(1 << (e % 64));
+            if !self.wins(self.heads[e].2, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether one of `moves` (remainder arcs, searched in arc order) leaves the opponent
+    /// lost.
+    fn first_lost(&mut self, free: &[u64; W], mut moves: [u64; W]) -> Option<bool> {
+        while let Some(e) = pop_lowest(&mut moves) {
+            let mut next = *free;
+            next[e / 64] &= !(1 << (e % 64));
+            if !self.wins(self.heads[e].2, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
 }
 
 /// Largest number of positions one plain search of a small remainder may visit before it
@@ -706,6 +793,93 @@ impl Reach {
         if self.edge_bits {
             self.compile_edge_bits(game, labels);
         }
+        if self.edge_bits && game.m <= 4 * 64 {
+            let words = game.m.div_ceil(64);
+            self.arc_masks = vec![0; game.n * words];
+            self.lost_arcs = vec![0; words];
+            self.labelled_arcs = vec![0; words];
+            for &(u, e, x) in &game.traversals {
+                self.arc_masks[u * words + e / 64] |= 1 << (e % 64);
+                match labels.map_or(Label::Open, |l| l.of(x)) {
+                    Label::Open => {}
+                    Label::Lost(_) => {
+                        self.lost_arcs[e / 64] |= 1 << (e % 64);
+                        self.labelled_arcs[e / 64] |= 1 << (e % 64);
+                    }
+                    Label::Won(_) => self.labelled_arcs[e / 64] |= 1 << (e % 64),
+                }
+            }
+        }
+    }
+
+    /// [`Reach::small_cyclic`] for directed edge-rule games whose arc bitsets have one to
+    /// four words (at most 256 arcs): the state of the plain search is the set of free
+    /// remainder arcs (`key`).
+    fn small_edge_cyclic(&mut self, game: &Game, st: &State, key: &[u64]) -> Option<u32> {
+        if !self.small || self.arc_masks.is_empty() {
+            return None;
+        }
+        // No size limit here, only the cap: on three directed edge games (docs/performance.md,
+        // "Sixth session") a limit of a third or two thirds of the arcs was slower on two.
+        let value = match key.len() {
+            1 => self.small_edge_value::<1>(game, st, key),
+            2 => self.small_edge_value::<2>(game, st, key),
+            3 => self.small_edge_value::<3>(game, st, key),
+            4 => self.small_edge_value::<4>(game, st, key),
+            _ => None,
+        }?;
+        self.decided += 1;
+        Some(value)
+    }
+
+    /// The value of a directed edge-rule position by a plain negamax over its free remainder
+    /// arcs `key` (`W` words), as [`Reach::small_value`] does for the vertex rule: a free arc
+    /// into a vertex labelled lost wins, one into a vertex labelled won loses, and an arc into
+    /// the remainder is searched. Exact because every free arc into an unlabelled vertex
+    /// leaving a vertex the token can reach is in `key`. `None` past [`SMALL_NODES_CAP`].
+    fn small_edge_value<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        key: &[u64],
+    ) -> Option<u32> {
+        let mut small = SmallEdge::<W> {
+            masks: &self.arc_masks,
+            heads: &game.traversals,
+            lost: [0; W],
+            labelled: [0; W],
+            misere: game.misere,
+            nodes: 0,
+        };
+        for i in 0..W {
+            small.lost[i] = self.lost_arcs[i] & !st.bits[i];
+            small.labelled[i] = self.labelled_arcs[i] & !st.bits[i];
+        }
+        let mut free = [0u64; W];
+        free.copy_from_slice(&key[..W]);
+        let root = st.tok[0] as usize;
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, e) in &game.adj[root] {
+            if st.bit(e) {
+                continue;
+            }
+            count += 1;
+            let (w, b) = (e / 64, 1u64 << (e % 64));
+            let wins = if small.labelled[w] & b != 0 {
+                small.lost[w] & b != 0
+            } else {
+                let mut next = free;
+                next[w] &= !b;
+                !small.wins(x, &next)?
+            };
+            if wins {
+                value = Some(count);
+                break;
+            }
+        }
+        self.small_nodes += small.nodes;
+        Some(value.unwrap_or(u32::from(count == 0 && game.misere)))
     }
 
     /// The static tables of [`Reach::run_edge_bits`], and live rows for a state with no arc
@@ -834,8 +1008,11 @@ impl Reach {
         let touched = &touched[..len];
         // Every remainder vertex is reached from the token's vertex, so a free arc back into
         // it closes a cycle: the common case, decided before any in-degree is counted.
-        if !solve || back_to_root {
+        if !solve {
             return None;
+        }
+        if back_to_root {
+            return self.small_edge_cyclic(game, st, key);
         }
         let indegree = &mut self.indegree;
         for &v in touched.iter() {
@@ -875,7 +1052,7 @@ impl Reach {
             for &v in touched.iter() {
                 indegree[v as usize] = 0;
             }
-            return None;
+            return self.small_edge_cyclic(game, st, key);
         }
         let lost = &mut self.lost;
         match labels {

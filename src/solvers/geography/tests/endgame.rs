@@ -175,13 +175,16 @@ fn endgame_cuts_the_search_below_the_last_cycle() {
 /// The edge-rule bit walk (`Reach::run_edge_bits`) builds the list walk's key and value
 /// exactly: random directed edge games with loops and parallel arcs, with and without
 /// pre-classification, normal and misère, along random walks of play and take-backs (so the
-/// live rows are brought up to date across many kinds of jumps between lookups).
+/// live rows are brought up to date across many kinds of jumps between lookups). With the
+/// plain search of small cyclic remainders on (`Reach::small_edge_value`), every value it
+/// decides agrees with a search without endgames and names a move that leaves the opponent
+/// lost.
 #[test]
 fn edge_bit_walk_matches_list_walk() {
     use crate::solvers::geography::classify::classify;
     use crate::solvers::geography::endgame::Reach;
     let mut rng = ChaCha8Rng::seed_from_u64(77);
-    let (mut lookups, mut decided, mut with_twins) = (0u64, 0u64, 0);
+    let (mut lookups, mut decided, mut with_twins, mut by_small) = (0u64, 0u64, 0, 0u64);
     for trial in 0..600 {
         let p = GameParams {
             rule: Rule::Edge,
@@ -215,6 +218,16 @@ fn edge_bit_walk_matches_list_walk() {
         };
         let labels = labels.as_ref();
         let (mut bits, mut list) = (Reach::default(), Reach::list_only());
+        let mut small = Reach::default();
+        small.small = true;
+        let budget = Budget::unlimited();
+        // The reference for values only the plain search of small remainders decides: the
+        // same labels (those of the start), no endgames.
+        let mut reference = match labels {
+            Some(_) => Search::new(&game, &budget, &game.start),
+            None => Search::plain(&game, &budget),
+        }
+        .without_endgames();
         let mut st = game.start.clone();
         let mut undos = Vec::new();
         for _ in 0..40 {
@@ -242,10 +255,48 @@ fn edge_bit_walk_matches_list_walk() {
                 assert_eq!(a, b, "trial {trial}: values differ");
                 lookups += 1;
                 decided += u64::from(a.is_some());
+                let mut key_small = vec![0u64; st.bits.len()];
+                let c = small.run(&game, &st, labels, &mut key_small, solve);
+                assert_eq!(key_small, key_list, "trial {trial}: keys differ");
+                if b.is_some() || c.is_none() {
+                    assert_eq!(c, b, "trial {trial}: values differ");
+                    continue;
+                }
+                // Decided by the plain search of a small cyclic remainder: checked in regular
+                // histories (no arc into a labelled vertex used), as in the vertex test below.
+                let irregular = labels.is_some_and(|l| {
+                    game.traversals.iter().any(|&(_, e, x)| {
+                        st.bit(e) && l.of(x) != crate::solvers::geography::classify::Label::Open
+                    })
+                });
+                if irregular {
+                    continue;
+                }
+                by_small += 1;
+                let value = c.expect("decided");
+                assert_eq!(
+                    value > 0,
+                    reference.wins(&mut st).expect("unlimited"),
+                    "trial {trial}: small search value"
+                );
+                let moves = game.moves(&st);
+                if value > 0 && !moves.is_empty() {
+                    let undo = game.apply(&mut st, moves[value as usize - 1]);
+                    let reply = reference.wins(&mut st).expect("unlimited");
+                    game.undo(&mut st, undo);
+                    assert!(
+                        !reply,
+                        "trial {trial}: the small search's move does not win"
+                    );
+                }
             }
         }
     }
     assert!(with_twins > 200, "{with_twins} parallel arcs");
+    assert!(
+        by_small > lookups / 50,
+        "{by_small} of {lookups} by the small search"
+    );
     assert!(
         decided > lookups / 10 && decided < lookups * 9 / 10,
         "{decided} of {lookups} decided"
