@@ -8,8 +8,10 @@
 //! walk is a colour per vertex; the gain is that every acyclic remainder (a DAG, a tree, a
 //! chain of degree-2 vertices, whose value is the parity of its length) ends the search there.
 //! Directed games dense enough take bit-parallel walks over successor rows instead, with the
-//! same keys and values: [`Reach::run_bits`] (vertex rule) and [`Reach::run_edge_bits`] (edge
-//! rule, live rows kept up to date arc by arc), both testing acyclicity with Kahn's in-degrees.
+//! same keys and values: [`Reach::run_bits`] (vertex rule; rows of one to four words take
+//! [`Reach::run_bits_fixed`], whose sets stay in registers and whose acyclicity test peels
+//! sinks over predecessor rows) and [`Reach::run_edge_bits`] (edge rule, live rows kept up to
+//! date arc by arc, acyclicity by Kahn's in-degrees).
 //!
 //! # Which remainders qualify, and why the value is exact
 //! The remainder is the set of free items (unvisited vertices under the vertex rule, unused
@@ -32,6 +34,18 @@
 //!   edge just used), so each vertex's moves are exactly its edges to its children plus moves
 //!   into labelled vertices, and the same backward induction applies with the tree oriented away
 //!   from the token.
+//!
+//! # Small cyclic remainders
+//! Below the root of an exhaustive search, a directed vertex-rule position whose remainder
+//! has a cycle but at most [`small_limit`] vertices (two thirds of the graph) is decided by a
+//! plain negamax over the remainder's vertex bitset ([`Reach::small_value`]): no key, no
+//! table, move ordering as in the search, at most [`SMALL_NODES_CAP`] positions (beyond that
+//! the memoised search goes on as before). It is exact for the same reason the key is: every
+//! unvisited unlabelled successor of a remainder vertex is in the remainder, so the remainder
+//! minus the vertices of the line is the whole state, and moves into labelled vertices are
+//! valued by their labels as the search values them. Such subtrees cost less to search again
+//! than to store: on random directed games of 40 to 120 vertices the table traffic (probe,
+//! insert, growth) was half of a node's time (docs/performance.md, "Sixth session").
 //!
 //! # The matching endgame
 //! A normal-play one-token position of *undirected vertex* geography is decided by one
@@ -105,8 +119,222 @@ pub(crate) struct Reach {
     seen: Vec<u64>,
     /// Tests: never take the edge-rule bit walk (the list walk it must agree with).
     list_only: bool,
+    /// Fixed-width bit walk ([`Reach::run_bits_fixed`]): each vertex's predecessors as a
+    /// bitset (the transpose of [`Game::succ_bits`]), built on its first walk.
+    pred: Vec<u64>,
+    /// Positions visited by those plain searches (the exhaustive search adds them to its
+    /// node count).
+    pub small_nodes: u64,
+    /// Whether the fixed-width walk may decide a small cyclic remainder by a plain search
+    /// ([`Reach::small_value`]); off by default, set by the exhaustive search per lookup.
+    pub small: bool,
+    /// Directed edge rule: each vertex's out-arcs as a bitset over the arcs (row `v` at
+    /// `v * m.div_ceil(64)`), and the arcs into vertices labelled lost and into any labelled
+    /// vertex (the plain search of small remainders, [`Reach::small_edge_value`]).
+    arc_masks: Vec<u64>,
+    lost_arcs: Vec<u64>,
+    labelled_arcs: Vec<u64>,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
+}
+
+/// The plain search of [`Reach::small_edge_value`]: out-arc rows of `W` words, each arc's
+/// head, the free arcs into vertices labelled lost and into any labelled vertex.
+struct SmallEdge<'a, const W: usize> {
+    masks: &'a [u64],
+    heads: &'a [(usize, usize, usize)],
+    lost: [u64; W],
+    labelled: [u64; W],
+    misere: bool,
+    nodes: u64,
+}
+
+impl<const W: usize> SmallEdge<'_, W> {
+    /// Whether the mover with the token on `v` wins when the remainder arcs `free` are still
+    /// unused; `None` past [`SMALL_NODES_CAP`] positions.
+    fn wins(&mut self, v: usize, free: &[u64; W]) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > SMALL_NODES_CAP {
+            return None;
+        }
+        let row = &self.masks[v * W..v * W + W];
+        let mut moves = [0u64; W];
+        let mut labelled = false;
+        for i in 0..W {
+            if row[i] & self.lost[i] != 0 {
+                return Some(true);
+            }
+            labelled |= row[i] & self.labelled[i] != 0;
+            moves[i] = row[i] & free[i];
+        }
+        if !labelled && !any(&moves) {
+            return Some(self.misere);
+        }
+        let mut order = [(0u32, 0u32); ORDERED_MOVES];
+        let mut len = 0;
+        let mut rest = moves;
+        while let Some(e) = pop_lowest(&mut rest) {
+            let x = self.heads[e].2;
+            let row = &self.masks[x * W..x * W + W];
+            let mut replies = 0;
+            for i in 0..W {
+                let open = free[i] & if i == e / 64 { !(1 << (e % 64)) } else { !0 };
+                replies += (row[i] & (open | self.labelled[i])).count_ones();
+            }
+            if replies == 0 {
+                if self.misere {
+                    continue;
+                }
+                return Some(true);
+            }
+            if len == ORDERED_MOVES {
+                return self.first_lost(free, moves);
+            }
+            order[len] = (replies, e as u32);
+            len += 1;
+        }
+        order[..len].sort_unstable();
+        for &(_, e) in &order[..len] {
+            let e = e as usize;
+            let mut next = *free;
+            next[e / 64] &= !(1 << (e % 64));
+            if !self.wins(self.heads[e].2, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether one of `moves` (remainder arcs, searched in arc order) leaves the opponent
+    /// lost.
+    fn first_lost(&mut self, free: &[u64; W], mut moves: [u64; W]) -> Option<bool> {
+        while let Some(e) = pop_lowest(&mut moves) {
+            let mut next = *free;
+            next[e / 64] &= !(1 << (e % 64));
+            if !self.wins(self.heads[e].2, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
+/// Largest number of positions one plain search of a small remainder may visit before it
+/// gives up (the memoised search then goes on, and its children try again with smaller
+/// remainders): keeps a lookup's cost bounded whatever the remainder's shape. Measured with
+/// [`small_limit`] (docs/performance.md, "Sixth session"): 1,024 and 16,384 were each slower
+/// on some of the six benchmark games, 4,096 never by more than the noise.
+const SMALL_NODES_CAP: u64 = 1 << 12;
+
+/// The plain search of [`Reach::small_value`]: rows of `W` words, the vertices labelled
+/// lost and all labelled vertices (unvisited ones), and the positions visited so far.
+struct Small<'a, const W: usize> {
+    succ: &'a [u64],
+    lost: [u64; W],
+    labelled: [u64; W],
+    misere: bool,
+    nodes: u64,
+}
+
+impl<const W: usize> Small<'_, W> {
+    /// Whether the mover with the token on `v` wins when the remainder vertices `avail` are
+    /// still unvisited; `None` past [`SMALL_NODES_CAP`] positions.
+    fn wins(&mut self, v: usize, avail: &[u64; W]) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > SMALL_NODES_CAP {
+            return None;
+        }
+        let row = &self.succ[v * W..v * W + W];
+        let mut moves = [0u64; W];
+        let mut labelled = false;
+        for i in 0..W {
+            if row[i] & self.lost[i] != 0 {
+                return Some(true);
+            }
+            labelled |= row[i] & self.labelled[i] != 0;
+            moves[i] = row[i] & avail[i];
+        }
+        if !labelled && !any(&moves) {
+            return Some(self.misere);
+        }
+        // Move ordering, as the memoised search does: a move that leaves the opponent stuck
+        // decides at once (a win in normal play, a loss in misère play, not searched), the
+        // others are searched fewest replies first.
+        let mut order = [(0u32, 0u32); ORDERED_MOVES];
+        let mut len = 0;
+        let mut rest = moves;
+        while let Some(x) = pop_lowest(&mut rest) {
+            let row = &self.succ[x * W..x * W + W];
+            let mut replies = 0;
+            for i in 0..W {
+                let open = avail[i] & if i == x / 64 { !(1 << (x % 64)) } else { !0 };
+                replies += (row[i] & (open | self.labelled[i])).count_ones();
+            }
+            if replies == 0 {
+                if self.misere {
+                    continue;
+                }
+                return Some(true);
+            }
+            if len == ORDERED_MOVES {
+                // Too many moves to order here: search them in vertex order.
+                return self.first_lost(avail, moves);
+            }
+            order[len] = (replies, x as u32);
+            len += 1;
+        }
+        order[..len].sort_unstable();
+        for &(_, x) in &order[..len] {
+            let x = x as usize;
+            let mut next = *avail;
+            next[x / 64] &= !(1 << (x % 64));
+            if !self.wins(x, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether one of `moves` (remainder vertices, searched in vertex order) leaves the
+    /// opponent lost.
+    fn first_lost(&mut self, avail: &[u64; W], mut moves: [u64; W]) -> Option<bool> {
+        while let Some(x) = pop_lowest(&mut moves) {
+            let mut next = *avail;
+            next[x / 64] &= !(1 << (x % 64));
+            if !self.wins(x, &next)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
+/// Largest remainder, in vertices, that the fixed-width walk of an `n`-vertex game tries to
+/// solve by a plain search ([`Reach::small_value`]): two thirds of the graph, at least 12.
+/// Measured on random directed games of 40 to 120 vertices (docs/performance.md, "Sixth
+/// session"): the best fixed limit grew with `n` (40 at 60 vertices, 64 or more at 100 and
+/// 120); below it the memoised search stores positions whose subtrees cost less than their
+/// table traffic, above it the capped plain searches mostly give up.
+fn small_limit(n: usize) -> u32 {
+    (2 * n / 3).max(12) as u32
+}
+
+/// Most moves of one position that [`Small::wins`] orders (beyond, vertex order).
+const ORDERED_MOVES: usize = 16;
+
+/// Whether any word of `a` is non-zero.
+#[inline]
+fn any<const W: usize>(a: &[u64; W]) -> bool {
+    a.iter().any(|&w| w != 0)
+}
+
+/// Removes and returns the lowest vertex of the set `a`, if any.
+#[inline]
+fn pop_lowest<const W: usize>(a: &mut [u64; W]) -> Option<usize> {
+    let i = a.iter().position(|&w| w != 0)?;
+    let v = i * 64 + a[i].trailing_zeros() as usize;
+    a[i] &= a[i] - 1;
+    Some(v)
 }
 
 impl Reach {
@@ -117,6 +345,20 @@ impl Reach {
             list_only: true,
             ..Reach::default()
         }
+    }
+
+    /// The general bit walk [`Reach::run_bits`] whatever the row width (tests compare the
+    /// fixed-width walks with it).
+    #[cfg(test)]
+    pub fn run_general_bits(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        self.run_bits(game, st, labels, key, solve)
     }
 
     /// Sets in `key` the bit of every free item of the remainder of `st` (one token, placed,
@@ -133,7 +375,13 @@ impl Reach {
         let vertex = game.rule == Rule::Vertex;
         let undirected = !game.directed;
         if !game.succ_bits.is_empty() {
-            return self.run_bits(game, st, labels, key, solve);
+            return match st.bits.len() {
+                1 => self.run_bits_fixed::<1>(game, st, labels, key, solve),
+                2 => self.run_bits_fixed::<2>(game, st, labels, key, solve),
+                3 => self.run_bits_fixed::<3>(game, st, labels, key, solve),
+                4 => self.run_bits_fixed::<4>(game, st, labels, key, solve),
+                _ => self.run_bits(game, st, labels, key, solve),
+            };
         }
         if self.colour.len() < game.n {
             self.colour.resize(game.n, WHITE);
@@ -200,6 +448,203 @@ impl Reach {
         }
         self.decided += u64::from(value.is_some());
         value
+    }
+
+    /// [`Reach::run_bits`] for rows of exactly `W` words (graphs of at most `64 W` vertices),
+    /// the sets held in registers; `key` must be zero on entry. The same key (the free
+    /// unlabelled vertices reachable from the token) and the same values. The walk keeps the
+    /// reached set and the set still to expand as bitsets, so a reached vertex costs `W`
+    /// word operations and no queue. The acyclicity test peels sinks instead of counting
+    /// in-degrees: a remainder vertex without a successor among the vertices still alive is
+    /// removed and valued (its successors in the remainder are valued already), and only the
+    /// predecessors of a removed vertex are looked at again (rows of [`Reach::pred`]). The
+    /// remainder is acyclic exactly when every vertex is removed; when no vertex is a sink at
+    /// all (the common case on graphs without sinks) the test ends after one pass.
+    fn run_bits_fixed<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        key: &mut [u64],
+        solve: bool,
+    ) -> Option<u32> {
+        let succ = &game.succ_bits;
+        let row = |v: usize| -> [u64; W] {
+            let mut r = [0u64; W];
+            r.copy_from_slice(&succ[v * W..v * W + W]);
+            r
+        };
+        let mut avail = [0u64; W];
+        for (i, a) in avail.iter_mut().enumerate() {
+            *a = !st.bits[i] & labels.map_or(!0, |l| l.open_bits[i]);
+        }
+        let root = st.tok[0] as usize;
+        let mut reach = [0u64; W];
+        let mut todo = [0u64; W];
+        let mut v = root;
+        loop {
+            let r = row(v);
+            for i in 0..W {
+                let new = r[i] & avail[i] & !reach[i];
+                reach[i] |= new;
+                todo[i] |= new;
+            }
+            match pop_lowest(&mut todo) {
+                Some(next) => v = next,
+                None => break,
+            }
+        }
+        key[..W].copy_from_slice(&reach);
+        if !solve {
+            return None;
+        }
+        // The moves of a remainder vertex `x`: its unvisited successors but itself (a loop is
+        // no move once the token is there).
+        let moves = |x: usize| -> [u64; W] {
+            let mut r = row(x);
+            for (i, w) in r.iter_mut().enumerate() {
+                *w &= !st.bits[i];
+            }
+            r[x / 64] &= !(1 << (x % 64));
+            r
+        };
+        let mut alive = reach;
+        let mut sinks = [0u64; W];
+        let mut rest = reach;
+        while let Some(x) = pop_lowest(&mut rest) {
+            let m = moves(x);
+            if !(0..W).any(|i| m[i] & alive[i] != 0) {
+                sinks[x / 64] |= 1 << (x % 64);
+            }
+        }
+        if !any(&sinks) && any(&reach) {
+            return self.small_cyclic::<W>(game, st, labels, &reach);
+        }
+        if self.pred.len() != succ.len() {
+            self.pred = vec![0; succ.len()];
+            for u in 0..game.n {
+                let mut r = row(u);
+                while let Some(x) = pop_lowest(&mut r) {
+                    self.pred[x * W + u / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        let mut lost = [0u64; W];
+        if let Some(l) = labels {
+            lost.copy_from_slice(&l.lost_bits[..W]);
+        }
+        let mut queued = sinks;
+        while let Some(x) = pop_lowest(&mut sinks) {
+            let (w, b) = (x / 64, 1u64 << (x % 64));
+            alive[w] &= !b;
+            let m = moves(x);
+            let wins = (0..W).any(|i| m[i] & lost[i] != 0);
+            if !(wins || (!any(&m) && game.misere)) {
+                lost[w] |= b;
+            }
+            let mut preds = [0u64; W];
+            for (i, p) in preds.iter_mut().enumerate() {
+                *p = self.pred[x * W + i] & alive[i] & !queued[i];
+            }
+            while let Some(p) = pop_lowest(&mut preds) {
+                let m = moves(p);
+                if !(0..W).any(|i| m[i] & alive[i] != 0) {
+                    sinks[p / 64] |= 1 << (p % 64);
+                    queued[p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        if any(&alive) {
+            // A cycle: its vertices were never sinks.
+            return self.small_cyclic::<W>(game, st, labels, &reach);
+        }
+        // The root: the first winning move in `Game::moves` order.
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, _) in &game.adj[root] {
+            if st.bit(x) {
+                continue;
+            }
+            count += 1;
+            if lost[x / 64] >> (x % 64) & 1 == 1 {
+                value = Some(count);
+                break;
+            }
+        }
+        let value = value.unwrap_or(u32::from(count == 0 && game.misere));
+        self.decided += 1;
+        Some(value)
+    }
+
+    /// The value of `st` whose remainder `reach` has a cycle, when [`Reach::small`] is on and
+    /// the remainder is at most [`small_limit`] vertices and its plain search finishes.
+    fn small_cyclic<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        reach: &[u64; W],
+    ) -> Option<u32> {
+        let size: u32 = reach.iter().map(|w| w.count_ones()).sum();
+        if !self.small || size > small_limit(game.n) {
+            return None;
+        }
+        let value = self.small_value::<W>(game, st, labels, reach)?;
+        self.decided += 1;
+        Some(value)
+    }
+
+    /// The value of `st` (token placed, directed vertex rule, rows of `W` words) whose
+    /// remainder `reach` is small, by a plain negamax over the remainder's vertices without
+    /// keys or table: a move into a vertex labelled lost wins, one labelled won loses, and a
+    /// move into the remainder is searched (every unvisited unlabelled successor of a
+    /// remainder vertex is in the remainder, so the remainder minus the line's vertices is
+    /// the whole state). `None` when the search would visit more than [`SMALL_NODES_CAP`]
+    /// positions. Encoded as the memo encodes values (the first winning move in
+    /// `Game::moves` order).
+    fn small_value<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        reach: &[u64; W],
+    ) -> Option<u32> {
+        let mut small = Small::<W> {
+            succ: &game.succ_bits,
+            lost: [0; W],
+            labelled: [0; W],
+            misere: game.misere,
+            nodes: 0,
+        };
+        if let Some(l) = labels {
+            for i in 0..W {
+                small.lost[i] = l.lost_bits[i] & !st.bits[i];
+                small.labelled[i] = !l.open_bits[i] & !st.bits[i];
+            }
+        }
+        let root = st.tok[0] as usize;
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, _) in &game.adj[root] {
+            if st.bit(x) {
+                continue;
+            }
+            count += 1;
+            let (w, b) = (x / 64, 1u64 << (x % 64));
+            let wins = if small.labelled[w] & b != 0 {
+                small.lost[w] & b != 0
+            } else {
+                let mut avail = *reach;
+                avail[w] &= !b;
+                !small.wins(x, &avail)?
+            };
+            if wins {
+                value = Some(count);
+                break;
+            }
+        }
+        self.small_nodes += small.nodes;
+        Some(value.unwrap_or(u32::from(count == 0 && game.misere)))
     }
 
     /// [`Reach::run`] for a directed vertex-rule game with successor bitsets
@@ -348,6 +793,93 @@ impl Reach {
         if self.edge_bits {
             self.compile_edge_bits(game, labels);
         }
+        if self.edge_bits && game.m <= 4 * 64 {
+            let words = game.m.div_ceil(64);
+            self.arc_masks = vec![0; game.n * words];
+            self.lost_arcs = vec![0; words];
+            self.labelled_arcs = vec![0; words];
+            for &(u, e, x) in &game.traversals {
+                self.arc_masks[u * words + e / 64] |= 1 << (e % 64);
+                match labels.map_or(Label::Open, |l| l.of(x)) {
+                    Label::Open => {}
+                    Label::Lost(_) => {
+                        self.lost_arcs[e / 64] |= 1 << (e % 64);
+                        self.labelled_arcs[e / 64] |= 1 << (e % 64);
+                    }
+                    Label::Won(_) => self.labelled_arcs[e / 64] |= 1 << (e % 64),
+                }
+            }
+        }
+    }
+
+    /// [`Reach::small_cyclic`] for directed edge-rule games whose arc bitsets have one to
+    /// four words (at most 256 arcs): the state of the plain search is the set of free
+    /// remainder arcs (`key`).
+    fn small_edge_cyclic(&mut self, game: &Game, st: &State, key: &[u64]) -> Option<u32> {
+        if !self.small || self.arc_masks.is_empty() {
+            return None;
+        }
+        // No size limit here, only the cap: on three directed edge games (docs/performance.md,
+        // "Sixth session") a limit of a third or two thirds of the arcs was slower on two.
+        let value = match key.len() {
+            1 => self.small_edge_value::<1>(game, st, key),
+            2 => self.small_edge_value::<2>(game, st, key),
+            3 => self.small_edge_value::<3>(game, st, key),
+            4 => self.small_edge_value::<4>(game, st, key),
+            _ => None,
+        }?;
+        self.decided += 1;
+        Some(value)
+    }
+
+    /// The value of a directed edge-rule position by a plain negamax over its free remainder
+    /// arcs `key` (`W` words), as [`Reach::small_value`] does for the vertex rule: a free arc
+    /// into a vertex labelled lost wins, one into a vertex labelled won loses, and an arc into
+    /// the remainder is searched. Exact because every free arc into an unlabelled vertex
+    /// leaving a vertex the token can reach is in `key`. `None` past [`SMALL_NODES_CAP`].
+    fn small_edge_value<const W: usize>(
+        &mut self,
+        game: &Game,
+        st: &State,
+        key: &[u64],
+    ) -> Option<u32> {
+        let mut small = SmallEdge::<W> {
+            masks: &self.arc_masks,
+            heads: &game.traversals,
+            lost: [0; W],
+            labelled: [0; W],
+            misere: game.misere,
+            nodes: 0,
+        };
+        for i in 0..W {
+            small.lost[i] = self.lost_arcs[i] & !st.bits[i];
+            small.labelled[i] = self.labelled_arcs[i] & !st.bits[i];
+        }
+        let mut free = [0u64; W];
+        free.copy_from_slice(&key[..W]);
+        let root = st.tok[0] as usize;
+        let mut count = 0u32;
+        let mut value = None;
+        for &(x, e) in &game.adj[root] {
+            if st.bit(e) {
+                continue;
+            }
+            count += 1;
+            let (w, b) = (e / 64, 1u64 << (e % 64));
+            let wins = if small.labelled[w] & b != 0 {
+                small.lost[w] & b != 0
+            } else {
+                let mut next = free;
+                next[w] &= !b;
+                !small.wins(x, &next)?
+            };
+            if wins {
+                value = Some(count);
+                break;
+            }
+        }
+        self.small_nodes += small.nodes;
+        Some(value.unwrap_or(u32::from(count == 0 && game.misere)))
     }
 
     /// The static tables of [`Reach::run_edge_bits`], and live rows for a state with no arc
@@ -476,8 +1008,11 @@ impl Reach {
         let touched = &touched[..len];
         // Every remainder vertex is reached from the token's vertex, so a free arc back into
         // it closes a cycle: the common case, decided before any in-degree is counted.
-        if !solve || back_to_root {
+        if !solve {
             return None;
+        }
+        if back_to_root {
+            return self.small_edge_cyclic(game, st, key);
         }
         let indegree = &mut self.indegree;
         for &v in touched.iter() {
@@ -517,7 +1052,7 @@ impl Reach {
             for &v in touched.iter() {
                 indegree[v as usize] = 0;
             }
-            return None;
+            return self.small_edge_cyclic(game, st, key);
         }
         let lost = &mut self.lost;
         match labels {

@@ -12,6 +12,11 @@
 //! once and is tried first, a move into a vertex labelled won is never searched, so labelled
 //! vertices never enter a key and the search only expands the unlabelled core.
 //!
+//! Below the root, a directed vertex-rule position whose remainder is small and cyclic is
+//! searched plainly, without keys or table (`endgame.rs`, "Small cyclic remainders"); the
+//! positions that search visits count as nodes (statistics and `--max-nodes`), and the clock
+//! is read every [`CLOCK_EVERY`] expanded positions.
+//!
 //! Moves are generated into one reused buffer per depth (no allocation per node). The memo
 //! (`memo.rs`) compares exact keys in place and stays within [`Budget::max_memory`] (default
 //! [`MEMO_BYTES`]): when full, it evicts the cheaper half of its entries by subtree size, and
@@ -74,8 +79,13 @@ pub(crate) fn check_size(g: &Geography) -> Result<usize, SolveError> {
 pub(crate) struct Search<'a> {
     game: &'a Game,
     budget: &'a Budget,
-    /// Nodes expanded so far (memo misses).
+    /// Nodes so far: positions expanded (memo misses) and positions visited by the plain
+    /// searches of small remainders (`endgame.rs`, `Reach::small_value`).
     pub nodes: u64,
+    /// Positions expanded so far (memo misses): the clock is read every [`CLOCK_EVERY`].
+    expanded: u64,
+    /// Nodes already added to [`Shared::nodes`] (parallel search).
+    flushed: u64,
     memo: Table<'a>,
     key: Vec<u64>,
     /// The hash of `key`, computed by [`Search::lookup`] when the table is shared.
@@ -136,20 +146,30 @@ pub(crate) struct Shared<'a> {
 pub(crate) const FLUSH: u64 = 256;
 
 impl Shared<'_> {
-    /// Charges one node (the worker's `local`-th) to the shared count and `budget`; Err when
-    /// the budget is exhausted or another worker solved the start position.
+    /// Charges the worker's nodes up to its `local`-th to the shared count and `budget` (at
+    /// least [`FLUSH`] of them are added at once; `flushed` counts those added so far; the
+    /// count may jump by a small remainder's plain search) and reads the clock when `clock`;
+    /// Err when the budget is exhausted or another worker solved the start position.
     #[inline]
-    fn charge(&self, local: u64, budget: &Budget) -> Result<(), BudgetExceeded> {
-        let total = if local.is_multiple_of(FLUSH) {
-            let total = self.nodes.fetch_add(FLUSH, Ordering::Relaxed) + FLUSH;
+    fn charge(
+        &self,
+        local: u64,
+        flushed: &mut u64,
+        clock: bool,
+        budget: &Budget,
+    ) -> Result<(), BudgetExceeded> {
+        let pending = local - *flushed;
+        let total = if pending >= FLUSH {
+            *flushed = local;
+            let total = self.nodes.fetch_add(pending, Ordering::Relaxed) + pending;
             if self.best.load(Ordering::Relaxed) < self.mine {
                 return Err(BudgetExceeded { nodes: total });
             }
             total
         } else {
-            self.nodes.load(Ordering::Relaxed) + local % FLUSH
+            self.nodes.load(Ordering::Relaxed) + pending
         };
-        let late = local.is_multiple_of(CLOCK_EVERY) && budget.expired();
+        let late = clock && budget.expired();
         if late || budget.max_nodes.is_some_and(|m| total > m) {
             return Err(BudgetExceeded { nodes: total });
         }
@@ -174,6 +194,8 @@ impl<'a> Search<'a> {
             game,
             budget,
             nodes: 0,
+            expanded: 0,
+            flushed: 0,
             memo: Table::Own(Memo::new(words, bytes)),
             key: Vec::with_capacity(words),
             key_hash: 0,
@@ -335,7 +357,11 @@ impl<'a> Search<'a> {
                 self.key.resize(base + st.bits.len(), 0);
                 let labels = self.labels.as_ref();
                 let key = &mut self.key[base..];
+                // Small cyclic remainders are searched plainly below the root only: the root is
+                // where the line of play and the parallel split start.
+                self.reach.small = self.depth > 0;
                 decided = self.reach.run(self.game, st, labels, key, self.endgames);
+                self.nodes += std::mem::take(&mut self.reach.small_nodes);
             } else {
                 self.push_reachable(st);
             }
@@ -507,9 +533,16 @@ impl<'a> Search<'a> {
     /// per depth rather than computed again (the reachable-set key is the costly part).
     fn search(&mut self, st: &mut State) -> Result<u32, BudgetExceeded> {
         self.nodes += 1;
+        self.expanded += 1;
+        let clock = self.expanded.is_multiple_of(CLOCK_EVERY);
         match &self.shared {
-            None => self.budget.charge(self.nodes)?,
-            Some(shared) => shared.charge(self.nodes, self.budget)?,
+            None => {
+                self.budget.charge(self.nodes)?;
+                if clock && self.budget.expired() {
+                    return Err(BudgetExceeded { nodes: self.nodes });
+                }
+            }
+            Some(shared) => shared.charge(self.nodes, &mut self.flushed, clock, self.budget)?,
         }
         let before = self.nodes;
         let depth = self.depth;
