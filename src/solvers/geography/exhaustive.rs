@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Largest number of vertices (vertex rule, NimG) or edges (edge rule) the solver accepts.
-pub const MAX_ITEMS: usize = 1 << 16;
+pub const MAX_ITEMS: usize = 1 << 20;
 /// Largest total NimG weight accepted (every move removes a token, so this bounds the depth).
 pub const MAX_TOTAL_WEIGHT: u64 = 1 << 16;
 /// Memory budget of the memo table, in bytes (approximate: key words plus entry overhead).
