@@ -386,6 +386,50 @@ impl SourceSearch {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::reductions::helpers::testing::parse_game;
+
+    #[test]
+    fn the_source_search_stops_when_its_table_fills_its_share() {
+        // A complete digraph on 9 vertices: the search from v0 stores about a thousand
+        // positions, about 120 KB of table.
+        let names: Vec<String> = (0..9).map(|i| format!("v{i}")).collect();
+        let arcs: Vec<String> = (0..9)
+            .flat_map(|i| {
+                (0..9)
+                    .filter(move |&j| j != i)
+                    .map(move |j| format!("v{i} -> v{j}"))
+            })
+            .collect();
+        let src = parse_game(&format!(
+            "geography {{ directed vertex geography tokens: one at v0 vertices {} edges {} }}",
+            names.join(" "),
+            arcs.join(", ")
+        ));
+        let visited = || vec![1u64];
+        let small = SourceSearch::new(&src, 10_000);
+        match small.mover_wins(0, &mut visited()) {
+            Err(CertMapError::Check(CheckError::TooLarge { what, limit, .. })) => {
+                assert!(what.contains("bytes"), "{what}");
+                assert_eq!(limit, 10_000);
+            }
+            other => panic!("expected the table to fill: {other:?}"),
+        }
+        assert!(small.bytes.get() <= 10_000);
+        let large = SourceSearch::new(&src, 1 << 30);
+        let mut v = visited();
+        // K9 from a visited v0: every line takes all 8 others, an even number: the mover
+        // (the opponent of whoever moved to v0) loses.
+        assert!(!large.mover_wins(0, &mut v).unwrap());
+        assert_eq!(v, visited(), "visited is restored");
+        let entries = large.memo.borrow().len();
+        assert!(
+            large.bytes.get() >= entries * 32,
+            "{} for {entries}",
+            large.bytes.get()
+        );
+    }
+
     #[test]
     fn a_map_item_is_counted_as_verify_counts_a_walk_item() {
         assert_eq!(
