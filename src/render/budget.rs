@@ -214,7 +214,7 @@ const HULL_CORNERS_PER_MEMBER: usize = 12;
 const RECTANGLE_DIRECTIONS: usize = 16;
 
 /// The smallest rectangle around the convex polygon `hull` among those with a side parallel
-/// to one of its sides (at most [`RECTANGLE_DIRECTIONS`] of them, evenly spread), as four
+/// to one of its sides (at most 16 of them, evenly spread), as four
 /// corners counter-clockwise; `hull` itself when it has fewer than 4 corners.
 pub fn enclosing_rectangle(hull: &[(f64, f64)]) -> Vec<(f64, f64)> {
     let n = hull.len();
