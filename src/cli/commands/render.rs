@@ -28,8 +28,13 @@ use std::path::Path;
 pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     let deadline = budget(&args.budget)?.deadline;
     let owned = args.clone();
-    match crate::render::pipeline::within(deadline, move || draw(&owned, deadline)) {
-        Some(outcome) => outcome,
+    // A panic of the drawing thread is raised again here: `within` would otherwise report
+    // it as a drawing that missed the deadline.
+    let drawing =
+        move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw(&owned, deadline)));
+    match crate::render::pipeline::within(deadline, drawing) {
+        Some(Ok(outcome)) => outcome,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
         None => {
             crate::outln!(
                 "answer:  unknown (the drawing did not finish before the --timeout deadline, {} s)",
