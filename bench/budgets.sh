@@ -36,6 +36,12 @@ echo
 # large inputs (maximum matching on a 100,000-vertex UVG, GF(2) on a 20,000-vertex
 # bipartite UEG), a 20-variable QBF for certify, and a chain for verify.
 python3 bench/gen_geography.py 90 3 7 vertex > "$DIR/dvg90.geo"
+# certify --strategy: a DVG whose search fills the table and whose strategy is built after it.
+python3 bench/gen_geography.py 55 3 7 vertex > "$DIR/dvg55.geo"
+# render: dvg → NimG of 25-, 40- and 100-vertex DVGs (arc gadgets with hulls; 5,718 at 100).
+"$BIN" create dvg --size 25 --seed 1 -o "$DIR/dvg25.geo" 2> /dev/null
+"$BIN" create dvg --size 40 --seed 1 -o "$DIR/dvg40.geo" 2> /dev/null
+"$BIN" create dvg --size 100 --seed 1 -o "$DIR/dvg100.geo" 2> /dev/null
 python3 - "$DIR" <<'EOF'
 import random, sys
 d = sys.argv[1]
@@ -168,6 +174,7 @@ solve DVG 90 (dfpn: unknown once its table is full)|solve $DIR/dvg90.geo --metho
 solve UVG 100k (matching; input over the cap)|solve $DIR/uvg100k.geo --method matching --timeout 0
 certify DVG 90|certify $DIR/dvg90.geo $SEARCH
 certify DVG 90 --strategy|certify $DIR/dvg90.geo --strategy $SEARCH
+certify DVG 55 --strategy (search, then strategy)|certify $DIR/dvg55.geo --strategy --timeout 0
 certify UVG 38 --strategy (12 MB certificate)|certify $DIR/uvg38.geo --strategy --timeout 0
 verify QBF 20 -> misere-uvg --by search|verify $DIR/qbf20.geo --to misere-uvg --by search $VERIFY
 verify QBF 20 -> misere-uvg (--by auto)|verify $DIR/qbf20.geo --to misere-uvg $VERIFY
@@ -180,6 +187,9 @@ compile VC 85 KB -> pvg (DSL)|compile $DIR/vc85.geo --to pvg -o $DIR/out.geo --f
 compile VC 85 KB -> pvg (JSON)|compile $DIR/vc85.geo --to pvg --format json -o $DIR/out.json --force
 check --via qbf-dvg --max-size 6 --cases 300 --certify|check --via qbf-dvg --max-size 6 --cases 300 --certify --quiet
 render DVG 90 (DOT)|render $DIR/dvg90.geo -o $DIR/dvg90.dot --force
+render DVG 40 --via dvg-nimg (DOT)|render $DIR/dvg40.geo --via dvg-nimg -o $DIR/nimg40.dot --force
+render DVG 25 --via dvg-nimg (SVG, graphviz)|render $DIR/dvg25.geo --via dvg-nimg -o $DIR/nimg25.svg --force
+render DVG 100 --via dvg-nimg (DOT)|render $DIR/dvg100.geo --via dvg-nimg -o $DIR/nimg100.dot --force
 render UVG 38 --strategy (12 MB certificate)|render $DIR/uvg38.geo --strategy $DIR/uvg38.json -o $DIR/uvg38.dot --force
 SPECS
 echo "(over MB: peak RSS minus the budget. Inputs over --memory/100 and certificates whose"

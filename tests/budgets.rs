@@ -288,6 +288,74 @@ fn a_whole_file_label_on_a_file_with_a_long_line_is_drawn() {
     assert_stderr_has(&o, "here");
 }
 
+#[test]
+fn render_counts_the_drawing_and_caps_the_hulls() {
+    // dvg → NimG of a 100-vertex DVG (71 KB): 22,972 vertices, 28,590 arcs and 5,718 arc
+    // gadgets, each drawn with a dashed hull. Under 16 MB the figure does not fit, under
+    // 64 MB its DOT text does not; under 128 MB the DOT is written, with every hull a
+    // rectangle (4 corners) and a caption that says so; SVG needs room for graphviz too.
+    // Deterministic: the estimates depend on the figure alone, and graphviz is never run
+    // when it does not fit.
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("dvg100.geo");
+    let o = georeduce(&[
+        "create",
+        "dvg",
+        "--size",
+        "100",
+        "--seed",
+        "1",
+        "-o",
+        path_str(&game),
+    ]);
+    assert_code(&o, 0);
+    let render = |memory: &str, out: &Path| {
+        georeduce(&[
+            "render",
+            path_str(&game),
+            "--via",
+            "dvg-nimg",
+            "--memory",
+            memory,
+            "--timeout",
+            "0",
+            "-o",
+            path_str(out),
+        ])
+    };
+    let dot = dir.path().join("nimg.dot");
+    for (memory, stage) in [("16", "(the figure:"), ("64", "(the DOT text:")] {
+        let o = render(memory, &dot);
+        assert_code(&o, 2);
+        assert_stderr_has(&o, "render::too_large");
+        assert!(
+            stderr(&o)
+                .replace('\n', " ")
+                .replace("  │ ", "")
+                .contains(stage),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!dot.exists());
+    }
+    let svg = dir.path().join("nimg.svg");
+    let o = render("128", &svg);
+    assert_code(&o, 2);
+    assert_stderr_has(&o, "graphviz");
+    assert!(!svg.exists());
+    assert_code(&render("128", &dot), 0);
+    let text = std::fs::read_to_string(&dot).unwrap();
+    assert!(text.contains("5718 dashed gadget outlines"), "no hull note");
+    // Every hull has 4 corners: outline K's corners are `outlineK_0` … `outlineK_3`.
+    assert!(text.contains("\"outline0_3\" ["), "no rectangle");
+    assert!(
+        !text.contains("\"outline0_4\" ["),
+        "a hull of more than 4 corners"
+    );
+    // The rectangles keep the DOT small: 2.1 GB at 1,000 vertices had come from the hulls.
+    assert!(text.len() < 8_000_000, "{} bytes", text.len());
+}
+
 /// Heap bytes allocated by this thread, as the system allocator holds them (a chunk header
 /// and 16-byte rounding, at least 32 bytes: glibc's malloc), and their peak since the last
 /// [`thread_heap::reset`]. The whole test binary allocates through it; only the thread that
@@ -436,5 +504,179 @@ fn walk_bytes_per_item_bound_the_real_allocation() {
     assert!(
         fitted > 0 && stopped > 0,
         "{fitted} fitted, {stopped} stopped"
+    );
+}
+
+/// What `render` charges to `--memory` for each stage of a drawing (`render::budget`: the
+/// figure from the instance's size, the scene from the figure, the text from the scene, and
+/// `compile --format dot`'s plain DOT) bounds the heap that stage allocates, measured by
+/// the counting allocator: every reduction's figure on random instances of a few sizes,
+/// under the options that change what is drawn, in DOT and TikZ; and the two large arc-gadget
+/// figures whose hulls are simplified and dropped.
+#[test]
+fn drawing_estimates_bound_the_real_allocation() {
+    use georeduce::problems::Instance;
+    use georeduce::render::budget::{
+        HullPlan, figure_estimate, plain_dot_estimate, scene_estimate, text_estimate,
+    };
+    use georeduce::render::pipeline::figure_of;
+    use georeduce::render::tikz::{self, TikzOptions};
+    use georeduce::render::{Options, Scene, slide_dot, to_dot};
+
+    let size_of = |i: &Instance| i.graph().map_or((0, 0), |g| (g.n(), g.m()));
+    // (stage, reduction, instance size): the peak over its estimate, worst first.
+    let mut worst: Vec<(f64, String)> = Vec::new();
+    let mut over: Vec<String> = Vec::new();
+    let mut check = |stage: &str, what: &str, peak: usize, estimate: usize| {
+        if peak > estimate {
+            over.push(format!(
+                "{what}: {stage} allocated {peak} bytes, over its estimate of {estimate}"
+            ));
+        }
+        worst.push((peak as f64 / estimate as f64, format!("{stage} of {what}")));
+    };
+    let mut cases: Vec<(
+        &'static dyn georeduce::reductions::Reduction,
+        String,
+        String,
+    )> = Vec::new();
+    for r in georeduce::reductions::all() {
+        for (size, seed) in [(3, 1), (6, 2), (12, 3)] {
+            cases.push((r, size.to_string(), seed.to_string()));
+        }
+    }
+    let nimg = georeduce::reductions::by_id("dvg-nimg").unwrap();
+    // 5,718 arcs: hulls drawn as rectangles; 26,060 arcs: hulls dropped.
+    cases.push((nimg, "100".into(), "1".into()));
+    cases.push((nimg, "300".into(), "1".into()));
+    let mut plans = Vec::new();
+    for (r, size, seed) in cases {
+        let kind = r.info().source.name();
+        let text = stdout(&georeduce(&[
+            "create", kind, "--size", &size, "--seed", &seed,
+        ]));
+        let Ok(parsed) = georeduce::lang::parse_str("in", &text) else {
+            continue;
+        };
+        let source = parsed.instance;
+        let Ok(reduced) = georeduce::reductions::chain::apply(&[r], &source) else {
+            continue;
+        };
+        let what = format!("{} on {kind} --size {size} --seed {seed}", r.info().id);
+        let (n, m) = size_of(&reduced[0].target);
+        let base = thread_heap::now();
+        thread_heap::reset();
+        let Ok(fig) = figure_of(&source, &[r], &reduced) else {
+            continue;
+        };
+        check(
+            "the figure",
+            &what,
+            thread_heap::peak_since(base),
+            figure_estimate(n, m),
+        );
+        plans.push(HullPlan::of(&fig));
+        let large = fig.nodes.len() > 10_000;
+        let options = [
+            Options::default(),
+            Options {
+                names: true,
+                ..Options::default()
+            },
+            Options {
+                compact: true,
+                ..Options::default()
+            },
+            Options {
+                mono: true,
+                highlight: fig.gadgets.first().map(|g| g.name.clone()),
+                play: (0..fig.edges.len().min(6))
+                    .map(|k| georeduce::render::PlayedMove {
+                        edge: Some(k),
+                        to: fig.edges[k].to,
+                        player: (k % 2) as u8,
+                    })
+                    .collect(),
+                title: Some("a title".into()),
+                ..Options::default()
+            },
+        ];
+        for opts in options.iter().take(if large { 1 } else { 4 }) {
+            let base = thread_heap::now();
+            thread_heap::reset();
+            let scene = Scene::new(&fig, opts);
+            let estimate = scene_estimate(&fig, opts, HullPlan::of(&fig));
+            check("the scene", &what, thread_heap::peak_since(base), estimate);
+            let base = thread_heap::now();
+            thread_heap::reset();
+            let dot = slide_dot::write(&scene);
+            check(
+                "the DOT",
+                &what,
+                thread_heap::peak_since(base),
+                text_estimate(&scene),
+            );
+            drop(dot);
+            let base = thread_heap::now();
+            thread_heap::reset();
+            let tex = tikz::write(
+                &scene,
+                TikzOptions {
+                    standalone: true,
+                    beamer_steps: true,
+                },
+            );
+            check(
+                "the TikZ",
+                &what,
+                thread_heap::peak_since(base),
+                text_estimate(&scene),
+            );
+            drop(tex);
+        }
+        let target = &reduced[0].target;
+        if target.graph().is_some() {
+            let base = thread_heap::now();
+            thread_heap::reset();
+            let plain = to_dot(target, "t").unwrap();
+            check(
+                "the plain DOT",
+                &what,
+                thread_heap::peak_since(base),
+                plain_dot_estimate(n, m),
+            );
+            drop(plain);
+        }
+    }
+    assert!(over.is_empty(), "{}", over.join("\n"));
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for stage in [
+        "the figure",
+        "the scene",
+        "the DOT",
+        "the TikZ",
+        "the plain DOT",
+    ] {
+        let of_stage: Vec<&(f64, String)> = worst
+            .iter()
+            .filter(|w| w.1.starts_with(&format!("{stage} of")))
+            .collect();
+        if let (Some(hi), Some(lo)) = (of_stage.first(), of_stage.last()) {
+            eprintln!(
+                "{stage}: {:.2}–{:.2} of the estimate (most: {})",
+                lo.0, hi.0, hi.1
+            );
+        }
+    }
+    // The large cases reached both caps on the hulls.
+    assert!(
+        plans
+            .iter()
+            .any(|p| matches!(p, HullPlan::Rectangles { .. })),
+        "{plans:?}"
+    );
+    assert!(
+        plans.iter().any(|p| matches!(p, HullPlan::Dropped { .. })),
+        "{plans:?}"
     );
 }

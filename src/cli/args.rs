@@ -178,9 +178,11 @@ pub enum Command {
     /// SVG, PDF or PNG (graphviz) or TikZ, chosen by OUTPUT's extension (docs/figures.md).
     ///
     /// Budgets: --timeout, --max-nodes and --threads bound the solve behind --play; --memory
-    /// also caps the input, the chain of --to or --via and a --strategy certificate. --timeout
-    /// also bounds the whole command, drawing and graphviz included: past it, "unknown" and
-    /// exit code 3 (docs/figures.md).
+    /// also caps the input, the chain of --to or --via, a --strategy certificate and the
+    /// drawing (figure, text and graphviz, each counted before it is built: a drawing that
+    /// would not fit is refused with exit code 2, docs/limits.md). --timeout also bounds the
+    /// whole command, drawing and graphviz included: past it, "unknown" and exit code 3
+    /// (docs/figures.md).
     Render(RenderArgs),
     /// Draw every reduction on its paper's example into DIR: SVG and TikZ figures and a
     /// Markdown page (docs/gallery/ holds the result).

@@ -178,13 +178,20 @@ fn parse_with(source: Source, fast: bool) -> Result<Parsed, LangError> {
     // Graph instances the hand-written scanner can read take the fast path (one pass, no
     // parse tree); anything else, every syntax error included, goes to pest.
     let scanned = if fast {
-        lower::lower_fast(&source)
+        lower::lower_fast_or_read(&source)
     } else {
-        None
+        Err(None)
     };
     let lowered = match scanned {
-        Some(lowered) => lowered?,
-        None => lower::lower(&source, parser::parse_file(&source)?)?,
+        Ok(lowered) => lowered?,
+        Err(read) => {
+            // A syntax error past the statements the scanner read is found without parsing
+            // them again (a 10 MB file with an error on its last line).
+            if let Some(e) = read.and_then(|r| parser::syntax_error_past(&source, r)) {
+                return Err(e);
+            }
+            lower::lower(&source, parser::parse_file(&source)?)?
+        }
     };
     Ok(Parsed {
         instance: lowered.instance,

@@ -32,6 +32,37 @@ pub fn parse_file(src: &Source) -> Result<Pair<'_, Rule>, LangError> {
     }
 }
 
+/// The syntax error of `src` when it lies past `read`, found by pest on a copy of the text
+/// whose bytes in `read` are blanks; `None` when that copy parses or fails no further than
+/// the end of `read` (parse the whole text then).
+///
+/// `read` runs from just after the instance's `{` to the start of a statement, over whole
+/// statements that the scanner read (`lower::scan`), so pest reaches the end of `read` in
+/// the same state in both texts: inside the body, about to read a statement. pest reports
+/// the furthest position it reached and what it tried there; past the end of `read` that is
+/// the same in both texts, and the copy costs nothing to parse up to there (a 10 MB game
+/// with a syntax error on its last line: 0.8 s of pest before, milliseconds now).
+pub fn syntax_error_past(src: &Source, read: std::ops::Range<usize>) -> Option<LangError> {
+    let text = &src.text;
+    if !(read.start < read.end
+        && read.end <= text.len()
+        && text.is_char_boundary(read.start)
+        && text.is_char_boundary(read.end))
+    {
+        return None;
+    }
+    let mut blanked = String::with_capacity(text.len());
+    blanked.push_str(&text[..read.start]);
+    blanked.extend(std::iter::repeat_n(' ', read.end - read.start));
+    blanked.push_str(&text[read.end..]);
+    let e = InstanceParser::parse(Rule::file, &blanked).err()?;
+    let at = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    (at > read.end).then(|| syntax_error(src, &e))
+}
+
 /// The source span of a pair, from pest's byte offsets. It ends where the pair's last
 /// inner pair ends: pest's implicit whitespace before a failed optional (`";"?`) would
 /// otherwise stretch a statement's span over the blank lines and comments after it.
@@ -244,4 +275,49 @@ fn hint(before: &str, found: &str) -> Option<String> {
         return Some("write a whole number, e.g. `k = 2`".into());
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both the error and its rendering, as a user sees them.
+    fn shown(e: LangError) -> String {
+        format!("{:?}", miette::Report::new(e))
+    }
+
+    /// Where the scanner read whole statements before it handed `src` to pest.
+    fn read_of(src: &Source) -> Option<std::ops::Range<usize>> {
+        match super::super::lower::lower_fast_or_read(src) {
+            Ok(_) => panic!("the scanner read the file"),
+            Err(read) => read,
+        }
+    }
+
+    #[test]
+    fn a_syntax_error_past_the_statements_read_is_found_on_the_blanked_text() {
+        let edges: Vec<String> = (0..2000).map(|i| format!("v{i} -> v{}", i + 1)).collect();
+        let text = format!(
+            "geography {{\n  directed vertex geography # a comment ∃\n  tokens: one at v0\n  \
+             edges {}\n  edges v1 ->\n}}\n",
+            edges.join(", ")
+        );
+        let src = Source::new("t.geo", &text);
+        let read = read_of(&src).expect("whole statements were read");
+        assert!(text[read.clone()].contains("v1999 -> v2000"));
+        let fast = syntax_error_past(&src, read).expect("the error lies past them");
+        let whole = parse_file(&src).expect_err("a syntax error");
+        assert_eq!(shown(fast), shown(whole));
+    }
+
+    #[test]
+    fn an_error_at_the_start_of_the_statement_read_is_left_to_the_whole_parse() {
+        // The garbage is where a statement starts: what pest tried there includes the
+        // continuation of the statement before it, which the blanked text lacks.
+        let text = "hampath {\n  directed graph\n  vertices a b\n  @@@\n}\n";
+        let src = Source::new("t.geo", text);
+        let read = read_of(&src).expect("whole statements were read");
+        assert_eq!(&text[read.end..read.end + 3], "@@@");
+        assert!(syntax_error_past(&src, read).is_none());
+    }
 }

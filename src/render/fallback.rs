@@ -132,8 +132,10 @@ fn prism(adj: &[Vec<usize>]) -> Option<(Vec<usize>, Vec<usize>)> {
         let mut distinct = inner.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        let closed = (0..k).all(|i| adj[inner[i]].contains(&inner[(i + 1) % k]));
-        if inner.len() == k && distinct.len() == k && closed {
+        // Lengths first: a vertex of `outer` with no neighbour off it leaves `inner` short.
+        let closed =
+            inner.len() == k && (0..k).all(|i| adj[inner[i]].contains(&inner[(i + 1) % k]));
+        if distinct.len() == k && closed {
             return Some((outer, inner));
         }
     }

@@ -5,8 +5,10 @@
 //!   (`Theorem::figure`, in each reduction's file); [`fallback`] places anything else.
 //! - [`scene`]: the reader's options applied (collapsed cigars, labels, overlays, legend).
 //! - [`slide_dot`] and [`tikz`]: the writers; [`graphviz`] runs `dot` for SVG, PDF and PNG.
+//! - [`budget`]: what a drawing holds, counted against `--memory`, and the cap on hulls.
 //! - [`dot`]: the plain DOT of `compile --format dot` (gadgets as clusters).
 
+pub mod budget;
 pub mod dot;
 pub mod fallback;
 pub mod figure;

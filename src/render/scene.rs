@@ -343,6 +343,8 @@ impl Scene {
         let mut outlines = Vec::new();
         // Per scene node: a box drawn only because of `--compact`.
         let mut compacted: Vec<bool> = Vec::new();
+        // Past a size, hulls are simplified or not drawn (`budget::HullPlan`).
+        let hulls = super::budget::HullPlan::of(fig);
         for (gi, g) in fig.gadgets.iter().enumerate() {
             let (centre, size) = extent(fig, &g.members);
             let collapsed = ((g.collapse && !opts.expand_cigars)
@@ -382,7 +384,10 @@ impl Scene {
                 }
             } else {
                 let hull = match g.outline {
-                    Outline::Hull => hull_around(fig, &g.members),
+                    Outline::Hull => match hulls.draw(|| hull_around(fig, &g.members)) {
+                        Some(hull) => hull,
+                        None => continue,
+                    },
                     _ => Vec::new(),
                 };
                 outlines.push(SceneOutline {
@@ -525,6 +530,7 @@ impl Scene {
         if let Some(t) = &opts.title {
             caption[0] = t.clone();
         }
+        caption.extend(hulls.note());
         // Long lines are broken so that a caption never sets the width of a narrow figure.
         let caption = caption
             .iter()

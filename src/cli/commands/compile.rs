@@ -10,17 +10,10 @@ use super::super::input::{WriteRules, input_cap, read_instance_capped, write_out
 use super::{apply_chain, chain_arrows, select_chain};
 use crate::lang;
 use crate::reductions::ProblemKind;
+use crate::render::budget::plain_dot_estimate;
 use crate::render::dot::{default_title, to_dot};
 use miette::IntoDiagnostic;
 use std::path::Path;
-
-/// Bytes `--format dot` holds per edge of the compiled instance beyond the instance itself
-/// (the drawing's tables and its text). Measured (peak RSS, `/usr/bin/time`): 394 MB for the
-/// 1.09-million-edge, 8,768-vertex PVG compiled from a 49 KB vertex cover, against 113 MB
-/// for `--format dsl`: 259 bytes an edge more.
-const DOT_BYTES_PER_EDGE: usize = 288;
-/// See [`DOT_BYTES_PER_EDGE`]; a vertex's node statement and attributes.
-const DOT_BYTES_PER_VERTEX: usize = 512;
 
 /// Compiles through the selected chain and writes the final instance.
 pub fn run(
@@ -55,9 +48,7 @@ pub fn run(
             _ => &reduced[last - 1].target,
         };
         let (vertices, edges) = steps[last].declared_size(source);
-        let dot = vertices
-            .saturating_mul(DOT_BYTES_PER_VERTEX)
-            .saturating_add(edges.saturating_mul(DOT_BYTES_PER_EDGE));
+        let dot = plain_dot_estimate(vertices, edges);
         if held.saturating_add(dot) > memory {
             miette::bail!(
                 code = "cli::output_too_large",

@@ -6,10 +6,14 @@ use super::super::args::{FigureFormat, RenderArgs};
 use super::super::input::{WriteRules, input_cap, read_instance_capped, write_file, write_output};
 use super::super::output::{describe_move, describe_move_with};
 use super::check_cert::{CertText, parse_certificate, read_certificate};
-use super::{apply_chain, budget, select_chain};
+use super::{apply_chain, budget, instance_bytes, select_chain};
 use crate::certify::{CertificateBody, Replay, StrategyPlayer};
 use crate::problems::{Geography, Instance, Locator, Move};
 use crate::reductions::{ProblemKind, Reduced, Reduction};
+use crate::render::budget::{
+    DrawingBudget, DrawingTooLarge, HullPlan, figure_estimate, figure_words, graphviz_estimate,
+    scene_estimate, scene_words, text_estimate,
+};
 use crate::render::figure::{label_unicode, vertex_label};
 use crate::render::graphviz::run_dot_until;
 use crate::render::pipeline::{figure_of, formula_text, source_figure};
@@ -24,8 +28,13 @@ use std::path::Path;
 pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     let deadline = budget(&args.budget)?.deadline;
     let owned = args.clone();
-    match crate::render::pipeline::within(deadline, move || draw(&owned, deadline)) {
-        Some(outcome) => outcome,
+    // A panic of the drawing thread is raised again here: `within` would otherwise report
+    // it as a drawing that missed the deadline.
+    let drawing =
+        move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw(&owned, deadline)));
+    match crate::render::pipeline::within(deadline, drawing) {
+        Some(Ok(outcome)) => outcome,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
         None => {
             crate::outln!(
                 "answer:  unknown (the drawing did not finish before the --timeout deadline, {} s)",
@@ -40,19 +49,40 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
 fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Result<Outcome> {
     let memory = args.budget.memory.bytes();
     let parsed = read_instance_capped(&args.file, input_cap(memory))?;
-    let (steps, reduced): (Vec<&'static dyn Reduction>, Vec<Reduced>) = match (&args.to, &args.via)
-    {
-        (None, None) => (Vec::new(), Vec::new()),
-        (to, via) => {
-            let steps = select_chain(
-                ProblemKind::of(&parsed.instance),
-                to.as_deref(),
-                via.as_deref(),
-            )?;
-            let (reduced, _) = apply_chain(&parsed, &steps, memory)?;
-            (steps, reduced)
-        }
-    };
+    let (steps, reduced, chain): (Vec<&'static dyn Reduction>, Vec<Reduced>, usize) =
+        match (&args.to, &args.via) {
+            (None, None) => (Vec::new(), Vec::new(), 0),
+            (to, via) => {
+                let steps = select_chain(
+                    ProblemKind::of(&parsed.instance),
+                    to.as_deref(),
+                    via.as_deref(),
+                )?;
+                let (reduced, held) = apply_chain(&parsed, &steps, memory)?;
+                (steps, reduced, held)
+            }
+        };
+    // The drawing counts against what the input and the chain left (`render::budget`):
+    // each stage is estimated before it is built.
+    let (source_n, source_m) = graph_size(&parsed.instance);
+    let mut drawing = DrawingBudget::new(
+        memory,
+        chain.saturating_add(instance_bytes(source_n, source_m)),
+    );
+    let target_instance = reduced.last().map_or(&parsed.instance, |r| &r.target);
+    let (n, m) = graph_size(target_instance);
+    drawing
+        .charge("the figure", || figure_words(n, m), figure_estimate(n, m))
+        .map_err(too_large)?;
+    if args.source_beside && !steps.is_empty() {
+        drawing
+            .charge(
+                "the source figure",
+                || figure_words(source_n, source_m),
+                figure_estimate(source_n, source_m),
+            )
+            .map_err(too_large)?;
+    }
     let fig = figure_of(&parsed.instance, &steps, &reduced)
         .map_err(|e| parsed.error_at(&Locator::Whole, "render::no_graph", e.to_string(), None))?;
     if let (true, Some(why)) = (args.compact, &fig.no_compact) {
@@ -143,6 +173,14 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
             "--highlight {h}: no gadget of that name"
         );
     }
+    let after_figure = drawing.clone();
+    drawing
+        .charge(
+            "the scene",
+            || figure_words(fig.nodes.len(), fig.edges.len()),
+            scene_estimate(&fig, &opts, HullPlan::of(&fig)),
+        )
+        .map_err(too_large)?;
     let scene = Scene::new(&fig, &opts);
     let format = match (args.format, &args.output) {
         (Some(f), _) => f,
@@ -163,7 +201,9 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
         args.output.as_deref(),
         rules,
         (tikz_opts, deadline),
+        drawing,
     )?;
+    drop(scene);
     // `--compact` draws gadgets as boxes; one figure per kind of gadget shows one of them in
     // full, as the papers do (`OUT-detail-KIND.EXT`).
     if let (true, Some(out)) = (args.compact, &args.output) {
@@ -176,8 +216,23 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
         };
         for (kind, detail) in fig.detail_figures() {
             let path = detail_path(out, &kind);
+            let mut drawing = after_figure.clone();
+            drawing
+                .charge(
+                    "a detail figure's scene",
+                    || figure_words(detail.nodes.len(), detail.edges.len()),
+                    scene_estimate(&detail, &detail_opts, HullPlan::of(&detail)),
+                )
+                .map_err(too_large)?;
             let scene = Scene::new(&detail, &detail_opts);
-            write_figure(&scene, format, Some(&path), rules, (tikz_opts, deadline))?;
+            write_figure(
+                &scene,
+                format,
+                Some(&path),
+                rules,
+                (tikz_opts, deadline),
+                drawing,
+            )?;
             crate::outln!("detail:  {}", path.display());
         }
     }
@@ -194,20 +249,39 @@ fn detail_path(out: &Path, kind: &str) -> std::path::PathBuf {
     out.with_file_name(name)
 }
 
-/// Writes `scene` in `format` to `out` (standard output when `None`).
+/// Writes `scene` in `format` to `out` (standard output when `None`), once its text (and
+/// graphviz, for SVG, PDF and PNG) fits in what `drawing` has left.
 fn write_figure(
     scene: &Scene,
     format: FigureFormat,
     out: Option<&Path>,
     rules: WriteRules,
     (tikz_opts, deadline): (TikzOptions, Option<std::time::Instant>),
+    mut drawing: DrawingBudget,
 ) -> miette::Result<()> {
+    let text = text_estimate(scene);
+    let words = || scene_words(scene);
+    drawing
+        .charge(
+            match format {
+                FigureFormat::Tex => "the TikZ text",
+                _ => "the DOT text",
+            },
+            words,
+            text,
+        )
+        .map_err(too_large)?;
     match format {
         FigureFormat::Dot => write_output(out, &slide_dot::write(scene), rules)?,
         FigureFormat::Tex => write_output(out, &tikz::write(scene, tikz_opts), rules)?,
         FigureFormat::Svg | FigureFormat::Pdf | FigureFormat::Png => {
             let name = format!("{format:?}").to_lowercase();
-            let (bytes, _warnings) = run_dot_until(&slide_dot::write(scene), &name, deadline)
+            let dot = slide_dot::write(scene);
+            // Graphviz grows with the text it reads: counted once its length is known.
+            drawing
+                .charge("graphviz", words, graphviz_estimate(dot.len()))
+                .map_err(too_large)?;
+            let (bytes, _warnings) = run_dot_until(&dot, &name, deadline)
                 .map_err(|e| miette::miette!(code = "render::graphviz", "{e}"))?;
             match (out, format) {
                 (Some(p), _) => write_file(p, &bytes, rules)?,
@@ -222,6 +296,21 @@ fn write_figure(
         }
     }
     Ok(())
+}
+
+/// A drawing over `--memory` as a size diagnostic (exit 2).
+fn too_large(e: DrawingTooLarge) -> miette::Report {
+    miette::miette!(
+        code = "render::too_large",
+        help = "raise --memory, draw the gadgets as boxes with --compact, or draw a smaller \
+                instance (docs/limits.md)",
+        "{e}"
+    )
+}
+
+/// Vertices and edges of an instance's graph (0 for a formula).
+fn graph_size(instance: &Instance) -> (usize, usize) {
+    instance.graph().map_or((0, 0), |g| (g.n(), g.m()))
 }
 
 /// The format an output file's extension names.

@@ -117,11 +117,14 @@ pub(crate) fn lower(src: &Source, file: Pair<'_, Rule>) -> Result<Lowered, LangE
     }
 }
 
-/// Lowers a graph instance read by the hand-written scanner (`scan`), or `None` when the
-/// scanner hands the file to pest (anything it is not sure to read as pest does, every
-/// syntax error included). Where it answers, the answer is the one [`lower`] gives.
-pub(crate) fn lower_fast(src: &Source) -> Option<Result<Lowered, LangError>> {
-    scan::graph_body(&src.text).map(|body| lower_body(src, body))
+/// Lowers a graph instance read by the hand-written scanner (`scan`), or, when the scanner
+/// hands the file to pest (anything it is not sure to read as pest does, every syntax error
+/// included), says where it read whole statements before it did (`scan::graph_body_or_read`).
+/// Where it answers, the answer is the one [`lower`] gives.
+pub(crate) fn lower_fast_or_read(
+    src: &Source,
+) -> Result<Result<Lowered, LangError>, Option<std::ops::Range<usize>>> {
+    scan::graph_body_or_read(&src.text).map(|body| lower_body(src, body))
 }
 
 /// Compares the scanner's reading of a file with pest's: `Ok(true)` when the scanner reads

@@ -55,7 +55,23 @@ const RESERVED: [&str; 21] = [
 
 /// Reads a graph instance, or `None` when pest must (see the module doc).
 pub(crate) fn graph_body(text: &str) -> Option<Body> {
-    Scanner { text, at: 0 }.file().ok()
+    graph_body_or_read(text).ok()
+}
+
+/// Reads a graph instance, or says how far it read before handing the file to pest: the
+/// bytes from the body's `{` to the start of the statement it stopped in (or after), which
+/// hold only whole statements the scanner read (pest's syntax error past them does not
+/// depend on them: `parser::syntax_error_past`); `None` when it stopped before the first
+/// statement.
+pub(crate) fn graph_body_or_read(text: &str) -> Result<Body, Option<std::ops::Range<usize>>> {
+    let mut scanner = Scanner {
+        text,
+        at: 0,
+        read: None,
+    };
+    scanner
+        .file()
+        .map_err(|GiveUp| scanner.read.filter(|r| r.start < r.end))
 }
 
 /// A position in the text being read.
@@ -64,6 +80,8 @@ struct Scanner<'t> {
     text: &'t str,
     /// The next byte to read.
     at: usize,
+    /// From just after the body's `{` to the start of the statement being read.
+    read: Option<std::ops::Range<usize>>,
 }
 
 /// An ASCII character that may start a bare name (`XID_CONTINUE` restricted to ASCII).
@@ -318,11 +336,13 @@ impl<'t> Scanner<'t> {
             body.title = Some(self.expect_string()?.0);
         }
         self.expect_punct(b'{')?;
+        let body_start = self.at;
         loop {
             self.skip();
             if self.punct(b'}') {
                 break;
             }
+            self.read = Some(body_start..self.at);
             body.stmts.push(self.statement()?);
             self.skip();
             self.punct(b';');

@@ -16,7 +16,8 @@
 //! - **off plan** (after a backward entry or any irregular crossing): the arrival at original
 //!   vertex `t` is the source position (token at `t`, the originals visited or emptied in the
 //!   target visited), and its outcome is found by exhaustive search of the *source* digraph
-//!   from there ([`SourceSearch`], memoised on exact keys, bounded by [`SOURCE_SEARCH_CAP`]).
+//!   from there ([`SourceSearch`], memoised on exact keys, bounded by [`SOURCE_SEARCH_CAP`]
+//!   nodes and by its share of the map's memory, [`SOURCE_SEARCH_SHARE`]).
 //!   In the papers' chains these positions are tiny: the tail of an arc entered backwards is a
 //!   diamond side or a clause vertex whose forward moves are almost all used up.
 //!
@@ -25,9 +26,9 @@
 //! The source search only decides which of the proof's answers to give; whatever it decides
 //! is checked, with the whole target strategy, by [`crate::certify::check`].
 
-use super::super::util::{GameOracle, build_game_cert, dest};
+use super::super::util::{GameOracle, build_game_cert, dest, map_limits, with_map_limits};
 use super::{Episode, Gadgets, Place};
-use crate::certify::{Certificate, CheckError, Replay};
+use crate::certify::{Certificate, CheckError, Limits, Replay};
 use crate::problems::{Convention, Geography, Move, VertexId};
 use crate::reductions::certmaps::{CertMapError, MapStatus};
 use rustc_hash::FxHashMap as HashMap;
@@ -36,6 +37,21 @@ use std::cell::{Cell, RefCell};
 /// Positions the off-plan source search may expand in one map before it gives up (the map
 /// then ends in [`CheckError::TooLarge`], an "unknown", not a failure).
 pub const SOURCE_SEARCH_CAP: u64 = 20_000_000;
+
+/// The share (1/n) of the map's memory that the off-plan source search's table takes; the
+/// certificate walk gets the rest. The map's memory is its limits' work items
+/// ([`map_limits`]`().max_positions`, which `verify` derives from `--memory`) at
+/// [`BYTES_PER_MAP_ITEM`] each.
+pub const SOURCE_SEARCH_SHARE: u64 = 4;
+
+/// Bytes an item of the map limits stands for: what `verify` counts a walk item at
+/// (`verify::chain::BYTES_PER_WALK_ITEM`, a test checks that they agree).
+pub const BYTES_PER_MAP_ITEM: usize = 320;
+
+/// Bytes the source search's table holds per entry beyond its key's block: a hashbrown slot
+/// (a 16-byte boxed slice and its answer, 24 bytes, and a control byte) at up to 8/7 slots
+/// an entry, three times while the table grows (the old and the new arrays together).
+const SEARCH_BYTES_PER_ENTRY: usize = 3 * 25 * 8 / 7 + 1;
 
 /// The forward maps of the misère arc gadgets (module comment).
 pub(crate) const FORWARD: MapStatus = MapStatus::Constructive(
@@ -54,17 +70,30 @@ pub(crate) fn forward(
     cert: &Certificate,
 ) -> Result<Certificate, CertMapError> {
     let oracle = GameOracle::new(src, cert)?;
+    // One budget for the walk and the source search: the search takes its share of the
+    // walk's items, as bytes.
+    let limits = map_limits();
+    let search_items = limits.max_positions / SOURCE_SEARCH_SHARE;
+    let walk = Limits {
+        max_positions: limits.max_positions - search_items,
+        ..limits
+    };
+    let search_bytes = usize::try_from(search_items)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(BYTES_PER_MAP_ITEM);
     let map = Forward {
         gd,
         tgt,
         oracle: &oracle,
-        search: SourceSearch::new(src),
+        search: SourceSearch::new(src, search_bytes),
         local_nodes: Cell::new(0),
         tgt_start: Replay::new(tgt)?,
         src_start: Replay::new(src)?,
         path: RefCell::new(Vec::new()),
     };
-    build_game_cert(tgt, oracle.winner(), |at| map.choose(at.line()))
+    with_map_limits(walk, || {
+        build_game_cert(tgt, oracle.winner(), |at| map.choose(at.line()))
+    })
 }
 
 /// Everything the winner's choice function consults.
@@ -278,10 +307,13 @@ struct SourceSearch {
     /// Exact keys: the token's vertex and the visited set.
     memo: RefCell<HashMap<Box<[u64]>, bool>>,
     nodes: Cell<u64>,
+    /// Bytes the memo holds (its keys' blocks and slots), and the most it may hold.
+    bytes: Cell<usize>,
+    max_bytes: usize,
 }
 
 impl SourceSearch {
-    fn new(src: &Geography) -> SourceSearch {
+    fn new(src: &Geography, max_bytes: usize) -> SourceSearch {
         let mut out = vec![Vec::new(); src.graph.n()];
         for &(x, y) in &src.graph.edges {
             out[x].push(y);
@@ -290,6 +322,8 @@ impl SourceSearch {
             out,
             memo: RefCell::new(HashMap::default()),
             nodes: Cell::new(0),
+            bytes: Cell::new(0),
+            max_bytes,
         }
     }
 
@@ -330,10 +364,77 @@ impl SourceSearch {
             }
         }
         visited.push(t as u64);
+        // The key's block (glibc: an 8-byte header, 16-byte rounding) and its slot.
+        let entry = ((visited.len() * 8 + 8 + 15) & !15).max(32) + SEARCH_BYTES_PER_ENTRY;
+        let bytes = self.bytes.get().saturating_add(entry);
+        if bytes > self.max_bytes {
+            visited.pop();
+            return Err(CertMapError::Check(CheckError::TooLarge {
+                what: "the off-plan source search's table in bytes (its share of --memory)",
+                size: bytes as u64,
+                limit: self.max_bytes as u64,
+            }));
+        }
+        self.bytes.set(bytes);
         self.memo
             .borrow_mut()
             .insert(visited.as_slice().into(), wins);
         visited.pop();
         Ok(wins)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reductions::helpers::testing::parse_game;
+
+    #[test]
+    fn the_source_search_stops_when_its_table_fills_its_share() {
+        // A complete digraph on 9 vertices: the search from v0 stores about a thousand
+        // positions, about 120 KB of table.
+        let names: Vec<String> = (0..9).map(|i| format!("v{i}")).collect();
+        let arcs: Vec<String> = (0..9)
+            .flat_map(|i| {
+                (0..9)
+                    .filter(move |&j| j != i)
+                    .map(move |j| format!("v{i} -> v{j}"))
+            })
+            .collect();
+        let src = parse_game(&format!(
+            "geography {{ directed vertex geography tokens: one at v0 vertices {} edges {} }}",
+            names.join(" "),
+            arcs.join(", ")
+        ));
+        let visited = || vec![1u64];
+        let small = SourceSearch::new(&src, 10_000);
+        match small.mover_wins(0, &mut visited()) {
+            Err(CertMapError::Check(CheckError::TooLarge { what, limit, .. })) => {
+                assert!(what.contains("bytes"), "{what}");
+                assert_eq!(limit, 10_000);
+            }
+            other => panic!("expected the table to fill: {other:?}"),
+        }
+        assert!(small.bytes.get() <= 10_000);
+        let large = SourceSearch::new(&src, 1 << 30);
+        let mut v = visited();
+        // K9 from a visited v0: every line takes all 8 others, an even number: the mover
+        // (the opponent of whoever moved to v0) loses.
+        assert!(!large.mover_wins(0, &mut v).unwrap());
+        assert_eq!(v, visited(), "visited is restored");
+        let entries = large.memo.borrow().len();
+        assert!(
+            large.bytes.get() >= entries * 32,
+            "{} for {entries}",
+            large.bytes.get()
+        );
+    }
+
+    #[test]
+    fn a_map_item_is_counted_as_verify_counts_a_walk_item() {
+        assert_eq!(
+            super::BYTES_PER_MAP_ITEM,
+            crate::verify::chain::BYTES_PER_WALK_ITEM
+        );
     }
 }
