@@ -147,6 +147,10 @@ pub struct Stats {
     /// Partizan exhaustive search: walk values of the race split answered from its table.
     #[serde(default)]
     pub race_walk_hits: u64,
+    /// Partizan and two-token exhaustive search: positions decided by a tree recursion (the
+    /// remainder is a forest, `geography/tree_endgame.rs`).
+    #[serde(default)]
+    pub tree_endgames: u64,
 }
 
 impl Stats {
@@ -160,6 +164,7 @@ impl Stats {
             peak_table_bytes: 0,
             race_splits: 0,
             race_walk_hits: 0,
+            tree_endgames: 0,
         }
     }
 

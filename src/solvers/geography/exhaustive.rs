@@ -24,6 +24,7 @@ use super::endgame::{MatchingEndgame, Reach};
 use super::memo::{Memo, SharedMemo, hash};
 use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
+use super::tree_endgame::TreeEndgame;
 use crate::problems::geography::{Geography, Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded, CLOCK_EVERY, SolveError, Stats};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -107,6 +108,9 @@ pub(crate) struct Search<'a> {
     pub(crate) shared: Option<Shared<'a>>,
     /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
     split: Option<RaceSplit>,
+    /// Partizan and two-token games: positions whose remainder is a forest are decided by the
+    /// tree recursions (`tree_endgame.rs`).
+    trees: Option<TreeEndgame>,
 }
 
 /// The memo a search reads and writes: its own, or one shared by the threads of a parallel
@@ -191,6 +195,7 @@ impl<'a> Search<'a> {
             matching: MatchingEndgame::new(game),
             shared: None,
             split: RaceSplit::new(game, budget),
+            trees: TreeEndgame::new(game),
         }
     }
 
@@ -283,6 +288,7 @@ impl<'a> Search<'a> {
             peak_table_bytes: peak,
             race_splits,
             race_walk_hits,
+            tree_endgames: self.trees.as_ref().map_or(0, |t| t.decided),
             ..Stats::since(started, self.nodes)
         }
     }
@@ -556,6 +562,14 @@ impl<'a> Search<'a> {
         if !moves.is_empty()
             && let Some(split) = &mut self.split
             && let Some(v) = split.value(self.game, st, moves, self.budget, &mut self.nodes)?
+        {
+            return Ok(v);
+        }
+        // A forest remainder: the tree recursions (`tree_endgame.rs`).
+        if self.endgames
+            && !moves.is_empty()
+            && let Some(trees) = &mut self.trees
+            && let Some(v) = trees.value(self.game, st, moves, self.budget, &mut self.nodes)?
         {
             return Ok(v);
         }

@@ -165,6 +165,7 @@ fn together(
         stats.nodes += s.nodes;
         stats.race_splits += s.race_splits;
         stats.race_walk_hits += s.race_walk_hits;
+        stats.tree_endgames += s.tree_endgames;
         match result {
             Ok(_) => solved = true,
             Err(e) => last_err = Some(*e),
@@ -188,6 +189,7 @@ fn together(
     stats.peak_table_bytes = table.peak_table_bytes;
     stats.race_splits += table.race_splits;
     stats.race_walk_hits += table.race_walk_hits;
+    stats.tree_endgames += table.tree_endgames;
     stats.millis = started.elapsed().as_secs_f64() * 1000.0;
     Ok(Some(RootAnswer {
         wins,

@@ -12,5 +12,6 @@ mod parallel;
 mod poly;
 mod race;
 mod race_split;
+mod tree_endgame;
 mod two_token_trees;
 mod undirected_trees;
