@@ -147,7 +147,7 @@ impl Shared<'_> {
         let total = if local.is_multiple_of(FLUSH) {
             let total = self.nodes.fetch_add(FLUSH, Ordering::Relaxed) + FLUSH;
             if self.best.load(Ordering::Relaxed) < self.mine {
-                return Err(BudgetExceeded { nodes: total });
+                return Err(BudgetExceeded::after(total));
             }
             total
         } else {
@@ -155,7 +155,7 @@ impl Shared<'_> {
         };
         let late = local.is_multiple_of(CLOCK_EVERY) && budget.expired();
         if late || budget.max_nodes.is_some_and(|m| total > m) {
-            return Err(BudgetExceeded { nodes: total });
+            return Err(BudgetExceeded::after(total));
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! with an independent naive minimax on random games of every variant.
 
 mod agreement;
+mod budget_stats;
 mod cancel;
 mod dfpn;
 mod endgame;
