@@ -38,8 +38,12 @@
 //! position's value. The history before the position (the visited vertices outside `H`, the
 //! used edges) never enters: it is exactly what `H` leaves out.
 //!
-//! **The test.** One breadth-first walk from the tokens over free items collects `V` and the
-//! edges of `H`
+//! **The test.** First the *witness*: the cycle that the last failed walk found, with the
+//! walk's paths to it from the tokens' vertices; if those vertices still hold tokens and every
+//! item on it is still free, the remainder still contains that cycle, and the position does
+//! not qualify without a walk (most positions of a search are near the last one tested, whose
+//! cycle they keep). Otherwise one breadth-first walk from the tokens over free items collects
+//! `V` and the edges of `H`
 //! and runs a union–find over their ends; the first edge whose ends are already joined (a
 //! cycle of the underlying graph, a loop, or a parallel or antiparallel pair) ends the test
 //! with "no", as does a remainder above [`MAX_REMAINDER`] vertices. So a position that does
@@ -63,6 +67,8 @@ use crate::solvers::{Budget, BudgetExceeded};
 /// Largest remainder (vertices of `H`) the endgame decides; larger ones are searched (the
 /// directed recursions hold one reachability row of |V| bits per vertex).
 pub(crate) const MAX_REMAINDER: usize = 2048;
+/// The walk-tree parent of a token's vertex (none).
+const NO_PARENT: u32 = u32::MAX;
 
 /// The tree endgame of one search: scratch space for the remainder walk and a counter.
 pub(crate) struct TreeEndgame {
@@ -84,6 +90,16 @@ pub(crate) struct TreeEndgame {
     verts: Vec<u32>,
     /// The remainder's edges: (tail index, head index, game edge id).
     edges: Vec<(u32, u32, u32)>,
+    /// Per remainder index: the index it was first reached from and the item of that step
+    /// (the walk's tree), [`NO_PARENT`] for a token's vertex.
+    via: Vec<(u32, u32)>,
+    /// The edge of the walk that joined the two tokens' trees without closing a cycle:
+    /// (tail index, head index, item).
+    bridge: Option<(u32, u32, u32)>,
+    /// A cycle found by an earlier walk: token vertices it hangs from and the items on it
+    /// and on its paths from them (see [`TreeEndgame::witness_holds`]).
+    witness_roots: Vec<u32>,
+    witness_items: Vec<u32>,
     /// Positions the endgame decided.
     pub decided: u64,
 }
@@ -123,6 +139,10 @@ impl TreeEndgame {
             parent: Vec::new(),
             verts: Vec::new(),
             edges: Vec::new(),
+            via: Vec::new(),
+            bridge: None,
+            witness_roots: Vec::new(),
+            witness_items: Vec::new(),
             decided: 0,
         })
     }
@@ -140,7 +160,7 @@ impl TreeEndgame {
         nodes: &mut u64,
     ) -> Result<Option<u32>, BudgetExceeded> {
         let [a, b] = st.tok;
-        if a == NONE || b == NONE || !self.collect(game, st, a, b) {
+        if a == NONE || b == NONE || self.witness_holds(st) || !self.collect(game, st, a, b) {
             return Ok(None);
         }
         let (la, lb) = (
@@ -208,7 +228,7 @@ impl TreeEndgame {
 
     /// Walks the remainder of `st` from the tokens on `a` and `b` into `verts`/`edges`;
     /// whether it is a forest of at most [`MAX_REMAINDER`] vertices.
-    fn collect(&mut self, game: &Game, st: &State, a: u32, b: u32) -> bool {
+    pub(crate) fn collect(&mut self, game: &Game, st: &State, a: u32, b: u32) -> bool {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
@@ -218,8 +238,10 @@ impl TreeEndgame {
         self.verts.clear();
         self.edges.clear();
         self.parent.clear();
-        self.enter(a);
-        self.enter(b);
+        self.via.clear();
+        self.bridge = None;
+        self.enter(a, (NO_PARENT, 0));
+        self.enter(b, (NO_PARENT, 0));
         // Breadth-first, so that a short cycle near the tokens (a diamond of a variable
         // gadget) ends the test before the walk goes deep.
         let mut head = 0;
@@ -238,9 +260,20 @@ impl TreeEndgame {
                     }
                     self.edge_stamp[e] = self.epoch;
                 }
-                let lx = self.enter(x as u32);
-                if self.verts.len() > MAX_REMAINDER || !self.union(lu, lx) {
+                let item = if self.vertex { x } else { e } as u32;
+                let new = self.stamp[x] != self.epoch;
+                let lx = self.enter(x as u32, (lu, item));
+                if self.verts.len() > MAX_REMAINDER {
                     return false;
+                }
+                if !self.union(lu, lx) {
+                    self.keep_witness(lu, lx, item);
+                    return false;
+                }
+                if !new {
+                    // A union that closes no cycle between two known vertices: the edge
+                    // joining the two tokens' trees.
+                    self.bridge = Some((lu, lx, item));
                 }
                 self.edges.push((lu, lx, e as u32));
             }
@@ -250,15 +283,54 @@ impl TreeEndgame {
 
     /// The remainder index of game vertex `v`, giving it one (which queues it: the walk
     /// visits `verts` in order) if it has none.
-    fn enter(&mut self, v: u32) -> u32 {
+    fn enter(&mut self, v: u32, via: (u32, u32)) -> u32 {
         let i = v as usize;
         if self.stamp[i] != self.epoch {
             self.stamp[i] = self.epoch;
+            self.via.push(via);
             self.local[i] = self.verts.len() as u32;
             self.parent.push(self.verts.len() as u32);
             self.verts.push(v);
         }
         self.local[i]
+    }
+
+    /// Keeps as the witness the cycle that the edge `(u, x)` (item `item`) closes: its item,
+    /// the walk's tree paths from `u` and `x` to their tokens and, when those tokens differ,
+    /// the bridge between the two trees with its own tree paths. The items form a connected
+    /// graph hanging from the tokens' vertices with a cycle: the tree paths and the bridge are
+    /// a tree, and `(u, x)` joins two of its vertices.
+    fn keep_witness(&mut self, u: u32, x: u32, item: u32) {
+        self.witness_roots.clear();
+        self.witness_items.clear();
+        self.witness_items.push(item);
+        let mut ends = vec![u, x];
+        if let Some((p, q, bridge)) = self.bridge {
+            self.witness_items.push(bridge);
+            ends.extend([p, q]);
+        }
+        for mut v in ends {
+            while self.via[v as usize].0 != NO_PARENT {
+                let (from, step) = self.via[v as usize];
+                self.witness_items.push(step);
+                v = from;
+            }
+            let root = self.verts[v as usize];
+            if !self.witness_roots.contains(&root) {
+                self.witness_roots.push(root);
+            }
+        }
+    }
+
+    /// Whether the witness kept by an earlier walk proves that the remainder of `st` is not a
+    /// forest: every token vertex it hangs from holds a token and every item on it is free.
+    /// Then each of its steps is usable from a vertex reachable from a token, so its edges all
+    /// lie in the remainder, cycle included. (Any earlier walk will do: the check is a proof
+    /// on its own, whatever position the witness came from.)
+    pub(crate) fn witness_holds(&self, st: &State) -> bool {
+        !self.witness_items.is_empty()
+            && (self.witness_roots.iter()).all(|r| st.tok.contains(r))
+            && (self.witness_items.iter()).all(|&i| !st.bit(i as usize))
     }
 
     /// Joins the sets of `x` and `y`; false when they were already one (a cycle).
