@@ -48,5 +48,7 @@ mod self_check;
 mod threads;
 /// One Trail Trap game through `solve`: the race search and its line of play.
 mod trail_trap_solve;
+/// Statistics of "unknown" answers in `solve` and `verify`.
+mod unknown_stats;
 /// `verify --by auto`: search and certificate side by side.
 mod verify_auto;

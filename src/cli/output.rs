@@ -62,7 +62,9 @@ pub fn winner_words(w: Winner) -> &'static str {
     }
 }
 
-fn stats_json(stats: Stats) -> Value {
+/// The statistics as JSON: nodes and milliseconds, and for a memo-table search the positions
+/// stored, the table hits, the node rate and the peak table bytes.
+pub fn stats_json(stats: Stats) -> Value {
     let mut v = json!({ "nodes": stats.nodes, "millis": (stats.millis * 1000.0).round() / 1000.0 });
     // The table statistics only for solvers with a memo table (exhaustive geography search).
     if stats.positions > 0 {

@@ -100,10 +100,10 @@ impl Budget {
     #[inline]
     pub fn charge(&self, nodes: u64) -> Result<(), BudgetExceeded> {
         if self.max_nodes.is_some_and(|m| nodes > m) {
-            return Err(BudgetExceeded { nodes });
+            return Err(BudgetExceeded::after(nodes));
         }
         if nodes.is_multiple_of(CLOCK_EVERY) && self.expired() {
-            return Err(BudgetExceeded { nodes });
+            return Err(BudgetExceeded::after(nodes));
         }
         Ok(())
     }
@@ -117,11 +117,39 @@ impl Budget {
 pub const CLOCK_EVERY: u64 = 16;
 
 /// The search stopped because its [`Budget`] ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[error("budget exhausted after {nodes} search nodes")]
 pub struct BudgetExceeded {
     /// Nodes expanded before stopping.
     pub nodes: u64,
+    /// The statistics of the search up to the stop (positions stored, table hits, node rate,
+    /// peak table memory), where the solver keeps them (the exhaustive geography search);
+    /// `None` from the other solvers, whose only statistic is `nodes`.
+    pub stats: Option<Stats>,
+}
+
+impl BudgetExceeded {
+    /// The budget ran out after `nodes` nodes (no further statistics yet).
+    pub fn after(nodes: u64) -> BudgetExceeded {
+        BudgetExceeded { nodes, stats: None }
+    }
+
+    /// The same error carrying `stats` (the solver's statistics up to the stop).
+    pub fn with_stats(self, stats: Stats) -> BudgetExceeded {
+        BudgetExceeded {
+            stats: Some(stats),
+            ..self
+        }
+    }
+
+    /// The statistics of the stopped search: the solver's own when it kept them, else the
+    /// node count with `millis` measured from `started`.
+    pub fn stats_since(&self, started: Instant) -> Stats {
+        match &self.stats {
+            Some(stats) => *stats,
+            None => Stats::since(started, self.nodes),
+        }
+    }
 }
 
 /// Search statistics reported with every answer.
@@ -147,6 +175,10 @@ pub struct Stats {
     /// Partizan exhaustive search: walk values of the race split answered from its table.
     #[serde(default)]
     pub race_walk_hits: u64,
+    /// Partizan and two-token exhaustive search: positions decided by a tree recursion (the
+    /// remainder is a forest, `geography/tree_endgame.rs`).
+    #[serde(default)]
+    pub tree_endgames: u64,
 }
 
 impl Stats {
@@ -160,6 +192,7 @@ impl Stats {
             peak_table_bytes: 0,
             race_splits: 0,
             race_walk_hits: 0,
+            tree_endgames: 0,
         }
     }
 
@@ -178,7 +211,7 @@ impl Stats {
 pub use crate::problems::Player as Winner;
 
 /// Why a solver gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {
     /// The budget ran out: the answer is "unknown" (exit code 3).

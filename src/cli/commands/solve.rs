@@ -3,7 +3,7 @@
 use super::super::Outcome;
 use super::super::args::{BudgetArgs, GameMethod};
 use super::super::input::{input_cap, read_instance_capped};
-use super::super::output::{solution_json, solution_text, unknown_json};
+use super::super::output::{solution_json, solution_text, stats_json, stats_words, unknown_json};
 use super::certify::self_check_answer;
 use super::{budget, solve_error};
 use crate::problems::Instance;
@@ -25,6 +25,7 @@ pub fn run(
 ) -> miette::Result<Outcome> {
     let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
     let budget = budget(budget_args)?;
+    let started = std::time::Instant::now();
     let result = match (&parsed.instance, method) {
         (Instance::Geography(g), m) => solve_with(g, game_method(m), &budget).map(|mut s| {
             // --strategy asks for a line of play; some polynomial methods answer without one
@@ -81,12 +82,17 @@ pub fn run(
             Ok(Outcome::Done)
         }
         Err(SolveError::Budget(b)) => {
+            // The statistics of the stopped search, as an answer's (positions, hits, node
+            // rate, peak table memory where the solver keeps a table).
+            let stats = b.stats_since(started);
             if json {
-                crate::outln!("{:#}", unknown_json(&parsed.instance, b.nodes));
+                let mut v = unknown_json(&parsed.instance, b.nodes);
+                v["stats"] = stats_json(stats);
+                crate::outln!("{v:#}");
             } else {
                 crate::outln!(
-                    "answer:  unknown (budget exhausted after {} nodes)",
-                    b.nodes
+                    "answer:  unknown (budget exhausted after {})",
+                    stats_words(stats)
                 );
             }
             Ok(Outcome::Unknown)

@@ -195,12 +195,10 @@ fn search_targets(
 ) -> miette::Result<Vec<Result<Solution, String>>> {
     instances[1..]
         .iter()
-        .map(|t| match solve_instance(t, budget) {
+        .map(|t| (std::time::Instant::now(), t))
+        .map(|(started, t)| match solve_instance(t, budget) {
             Ok(s) => Ok(Ok(s)),
-            Err(SolveError::Budget(b)) => Ok(Err(format!(
-                "search budget exhausted after {} nodes",
-                b.nodes
-            ))),
+            Err(SolveError::Budget(b)) => Ok(Err(exhausted(&b, started))),
             Err(e @ SolveError::TooLarge { .. }) => Ok(Err(e.to_string())),
             Err(e) => Err(solve_error(parsed, e)),
         })
@@ -221,16 +219,23 @@ fn finish_searches(
         if slot.is_ok() || budget.expired() {
             continue;
         }
+        let started = std::time::Instant::now();
         *slot = match solve_instance(target, budget) {
             Ok(s) => Ok(s),
-            Err(SolveError::Budget(b)) => {
-                Err(format!("search budget exhausted after {} nodes", b.nodes))
-            }
+            Err(SolveError::Budget(b)) => Err(exhausted(&b, started)),
             Err(e @ SolveError::TooLarge { .. }) => Err(e.to_string()),
             Err(e) => return Err(solve_error(parsed, e)),
         };
     }
     Ok(())
+}
+
+/// Why a search gave no answer: its budget ran out, with the statistics of the search so far
+/// (nodes and time; positions stored, table hits, node rate and peak table memory where the
+/// solver keeps a table).
+pub(super) fn exhausted(b: &crate::solvers::BudgetExceeded, started: std::time::Instant) -> String {
+    let stats = super::super::output::stats_words(b.stats_since(started));
+    format!("search budget exhausted after {stats}")
 }
 
 /// The evidence of one target's search.

@@ -320,17 +320,18 @@ fn search_side(race: &Race, targets: &[Instance], budget: &Budget) {
         let flag = &race.decided[j];
         let result = match flag.load(Ordering::Relaxed) {
             true => Err("not searched: its certificate was accepted first".to_string()),
-            false => match solve_instance(target, &budget.clone().with_cancel(flag.clone())) {
-                Ok(s) => Ok(s),
-                Err(SolveError::Budget(b)) if flag.load(Ordering::Relaxed) => Err(format!(
+            false => match (
+                std::time::Instant::now(),
+                solve_instance(target, &budget.clone().with_cancel(flag.clone())),
+            ) {
+                (_, Ok(s)) => Ok(s),
+                (_, Err(SolveError::Budget(b))) if flag.load(Ordering::Relaxed) => Err(format!(
                     "search stopped after {} nodes: the certificate decided first",
                     b.nodes
                 )),
-                Err(SolveError::Budget(b)) => {
-                    Err(format!("search budget exhausted after {} nodes", b.nodes))
-                }
-                Err(e @ SolveError::TooLarge { .. }) => Err(e.to_string()),
-                Err(e) => {
+                (started, Err(SolveError::Budget(b))) => Err(super::verify::exhausted(&b, started)),
+                (_, Err(e @ SolveError::TooLarge { .. })) => Err(e.to_string()),
+                (_, Err(e)) => {
                     let mut board = race.lock();
                     if !board.closed {
                         board.error = Some(e);

@@ -93,9 +93,7 @@ fn block_values(
         .deadline
         .is_some_and(|d| std::time::Instant::now() > d)
     {
-        return Err(SolveError::Budget(crate::solvers::BudgetExceeded {
-            nodes: 0,
-        }));
+        return Err(SolveError::Budget(crate::solvers::BudgetExceeded::after(0)));
     }
     let (residual, old_of) = residual(q, assigned);
     let solved = qbf::solve(&residual, budget)?;

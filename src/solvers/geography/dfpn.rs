@@ -239,7 +239,7 @@ impl<'a> Dfpn<'a> {
             return Ok(());
         }
         if self.table.len() >= self.cap {
-            return Err(BudgetExceeded { nodes: self.nodes });
+            return Err(BudgetExceeded::after(self.nodes));
         }
         self.table.insert(key.into(), value);
         Ok(())

@@ -29,6 +29,7 @@ use super::endgame::{MatchingEndgame, Reach};
 use super::memo::{Memo, SharedMemo, hash};
 use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
+use super::tree_endgame::TreeEndgame;
 use crate::problems::geography::{Geography, Move, Rule};
 use crate::solvers::{Budget, BudgetExceeded, CLOCK_EVERY, SolveError, Stats};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -117,6 +118,9 @@ pub(crate) struct Search<'a> {
     pub(crate) shared: Option<Shared<'a>>,
     /// Partizan games: the race once the tokens can no longer meet (`race_split.rs`).
     split: Option<RaceSplit>,
+    /// Partizan and two-token games: positions whose remainder is a forest are decided by the
+    /// tree recursions (`tree_endgame.rs`).
+    trees: Option<TreeEndgame>,
 }
 
 /// The memo a search reads and writes: its own, or one shared by the threads of a parallel
@@ -163,7 +167,7 @@ impl Shared<'_> {
             *flushed = local;
             let total = self.nodes.fetch_add(pending, Ordering::Relaxed) + pending;
             if self.best.load(Ordering::Relaxed) < self.mine {
-                return Err(BudgetExceeded { nodes: total });
+                return Err(BudgetExceeded::after(total));
             }
             total
         } else {
@@ -171,7 +175,7 @@ impl Shared<'_> {
         };
         let late = clock && budget.expired();
         if late || budget.max_nodes.is_some_and(|m| total > m) {
-            return Err(BudgetExceeded { nodes: total });
+            return Err(BudgetExceeded::after(total));
         }
         Ok(())
     }
@@ -213,6 +217,7 @@ impl<'a> Search<'a> {
             matching: MatchingEndgame::new(game),
             shared: None,
             split: RaceSplit::new(game, budget),
+            trees: TreeEndgame::new(game),
         }
     }
 
@@ -305,6 +310,7 @@ impl<'a> Search<'a> {
             peak_table_bytes: peak,
             race_splits,
             race_walk_hits,
+            tree_endgames: self.trees.as_ref().map_or(0, |t| t.decided),
             ..Stats::since(started, self.nodes)
         }
     }
@@ -589,6 +595,14 @@ impl<'a> Search<'a> {
         if !moves.is_empty()
             && let Some(split) = &mut self.split
             && let Some(v) = split.value(self.game, st, moves, self.budget, &mut self.nodes)?
+        {
+            return Ok(v);
+        }
+        // A forest remainder: the tree recursions (`tree_endgame.rs`).
+        if self.endgames
+            && !moves.is_empty()
+            && let Some(trees) = &mut self.trees
+            && let Some(v) = trees.value(self.game, st, moves, self.budget, &mut self.nodes)?
         {
             return Ok(v);
         }

@@ -342,9 +342,7 @@ impl Elimination {
         let mut pivots = Vec::new();
         for w in 0..r_words {
             if past_deadline(budget) {
-                return Err(BudgetExceeded {
-                    nodes: pivots.len() as u64,
-                });
+                return Err(BudgetExceeded::after(pivots.len() as u64));
             }
             eliminate_word(&mut aug, p, w, &mut pivots);
         }

@@ -25,6 +25,7 @@ mod race;
 mod race_split;
 mod session;
 mod state;
+mod tree_endgame;
 mod trees;
 mod two_token_trees;
 mod undirected_trees;

@@ -83,9 +83,13 @@ pub(crate) fn solve_root(
             return Ok(answer);
         }
     }
-    let wins = main.wins(&mut st)?;
-    let winning_move = main.winning_move(&mut st)?;
-    let line = main.principal_variation(&st)?;
+    // A budget that runs out reports the search's statistics so far ("unknown" answers).
+    let wins = main
+        .wins(&mut st)
+        .map_err(|e| e.with_stats(main.stats(started)))?;
+    let winning_move =
+        (main.winning_move(&mut st)).map_err(|e| e.with_stats(main.stats(started)))?;
+    let line = (main.principal_variation(&st)).map_err(|e| e.with_stats(main.stats(started)))?;
     Ok(RootAnswer {
         wins,
         winning_move,
@@ -165,6 +169,10 @@ fn together(
         stats.nodes += s.nodes;
         stats.race_splits += s.race_splits;
         stats.race_walk_hits += s.race_walk_hits;
+        stats.tree_endgames += s.tree_endgames;
+        // The table's counters are those of the one shared table, the same for every worker.
+        (stats.positions, stats.hits) = (s.positions, s.hits);
+        stats.peak_table_bytes = s.peak_table_bytes;
         match result {
             Ok(_) => solved = true,
             Err(e) => last_err = Some(*e),
@@ -172,15 +180,18 @@ fn together(
     }
     if !solved {
         let spent = nodes.load(Ordering::Relaxed) + stats.nodes % FLUSH;
-        return Err(last_err.unwrap_or(BudgetExceeded { nodes: spent }));
+        stats.millis = started.elapsed().as_secs_f64() * 1000.0;
+        let stopped = last_err.unwrap_or(BudgetExceeded::after(spent));
+        return Err(stopped.with_stats(stats));
     }
     // The root's value is in the table; one thread reads the move and the line from it
     // (entries evicted meanwhile are searched again, by this thread alone).
     let mut reader = template.on_shared(memo);
     let mut st = root.clone();
-    let wins = reader.wins(&mut st)?;
-    let winning_move = reader.winning_move(&mut st)?;
-    let line = reader.principal_variation(&st)?;
+    let stopped = |e: BudgetExceeded, reader: &Search<'_>| e.with_stats(reader.stats(started));
+    let wins = reader.wins(&mut st).map_err(|e| stopped(e, &reader))?;
+    let winning_move = (reader.winning_move(&mut st)).map_err(|e| stopped(e, &reader))?;
+    let line = (reader.principal_variation(&st)).map_err(|e| stopped(e, &reader))?;
     let table = reader.stats(started);
     stats.nodes += reader.nodes;
     stats.positions = table.positions;
@@ -188,6 +199,7 @@ fn together(
     stats.peak_table_bytes = table.peak_table_bytes;
     stats.race_splits += table.race_splits;
     stats.race_walk_hits += table.race_walk_hits;
+    stats.tree_endgames += table.tree_endgames;
     stats.millis = started.elapsed().as_secs_f64() * 1000.0;
     Ok(Some(RootAnswer {
         wins,

@@ -17,12 +17,22 @@
 //! The recursion is memoised over the pairs it meets (at most n²). The answer is the winner
 //! and a winning first move; no principal variation is given (after a case-1 position the
 //! pair abstraction no longer describes the board).
+//!
+//! **Misère PVG** (used by the exhaustive search's tree endgame, `tree_endgame.rs`; the root
+//! solver stays normal-play). The same two cases hold with the misère race of
+//! `race_split.rs`: in case 1 the regions are disjoint (in an oriented forest every path
+//! from `a` into `D(b)` passes through `b`, which is visited), so each player's future is a
+//! one-player walk and the mover wins iff the shortest maximal walk of their region is no
+//! longer than the other's; case 2 is the same pair recursion, a stuck mover winning. The
+//! winning move in case 1 follows the shortest maximal walk. Misère PAG is not covered: its
+//! case 1 lets the owner of the lower token choose the exit arc that hurts the other most,
+//! which is no longer the arc that is best for their own walk.
 
 use super::exhaustive::with_stack;
 use super::{GameSolution, check_valid};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 /// Largest tree accepted (the reachability table has n² bits).
@@ -54,97 +64,206 @@ pub(crate) fn applies(g: &Geography) -> bool {
         && is_forest(g)
 }
 
-/// Precomputed tree data and the memo tables.
-struct Tree<'b> {
+/// An oriented forest as the tree recursions need it: the children of every vertex, a
+/// topological order and, for every vertex, the set of vertices it reaches (itself included),
+/// as one bitset row of `words` words per vertex.
+pub(super) struct Oriented {
+    /// Out-arcs `(child, edge)` per vertex, in edge order.
+    pub children: Vec<Vec<(usize, usize)>>,
+    /// The vertices in a topological order (parents before children).
+    pub order: Vec<usize>,
+    words: usize,
+    reach: Vec<u64>,
+}
+
+impl Oriented {
+    /// The forest with out-arcs `children` (whose underlying graph the caller has checked to
+    /// be a forest, so Kahn's order takes every vertex).
+    pub fn new(children: Vec<Vec<(usize, usize)>>) -> Oriented {
+        let n = children.len();
+        let mut indeg = vec![0u32; n];
+        children.iter().flatten().for_each(|&(c, _)| indeg[c] += 1);
+        let mut order: Vec<usize> = (0..n).filter(|&v| indeg[v] == 0).collect();
+        let mut i = 0;
+        while i < order.len() {
+            for &(c, _) in &children[order[i]] {
+                indeg[c] -= 1;
+                if indeg[c] == 0 {
+                    order.push(c);
+                }
+            }
+            i += 1;
+        }
+        let words = n.div_ceil(64).max(1);
+        let mut reach = vec![0u64; n * words];
+        for &v in order.iter().rev() {
+            reach[v * words + v / 64] |= 1 << (v % 64);
+            for &(c, _) in &children[v] {
+                // Rows of a child come after their parent's in no particular order: copy
+                // through a split borrow.
+                let (lo, hi) = (v.min(c), v.max(c));
+                let (left, right) = reach.split_at_mut(hi * words);
+                let (row_lo, row_hi) =
+                    (&mut left[lo * words..(lo + 1) * words], &mut right[..words]);
+                let (dst, src) = if v < c {
+                    (row_lo, row_hi)
+                } else {
+                    (row_hi, row_lo)
+                };
+                dst.iter_mut().zip(src.iter()).for_each(|(a, b)| *a |= b);
+            }
+        }
+        Oriented {
+            children,
+            order,
+            words,
+            reach,
+        }
+    }
+
+    /// Whether there is a directed path (possibly empty) from `a` to `b`.
+    #[inline]
+    pub fn reaches(&self, a: usize, b: usize) -> bool {
+        self.reach[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+}
+
+/// Precomputed tree data and the memo tables of the pair recursion.
+///
+/// `walk[v]` is the value of the best walk from `v` on the whole forest for the player who
+/// owns it: its length under normal play (the longest path), and its shortest *maximal*
+/// length under misère play (the player wants to be stuck early but may stop only when no
+/// move is left); `best[v]` is the child that achieves it.
+pub(super) struct Tree<'b> {
     arc_rule: bool,
-    children: Vec<Vec<(usize, usize)>>,
-    depth: Vec<u32>,
-    deepest: Vec<Option<usize>>,
-    reach: Vec<Vec<u64>>,
-    excl: HashMap<(usize, usize), u32>,
-    win: HashMap<(usize, usize), bool>,
+    misere: bool,
+    forest: Oriented,
+    walk: Vec<u32>,
+    best: Vec<Option<usize>>,
+    excl: FxHashMap<(usize, usize), u32>,
+    win: FxHashMap<(usize, usize), bool>,
     budget: &'b Budget,
-    nodes: u64,
+    /// Pairs evaluated, counted from the `nodes` the tree was built with.
+    pub nodes: u64,
 }
 
 impl<'b> Tree<'b> {
-    fn new(g: &Geography, budget: &'b Budget) -> Tree<'b> {
-        let n = g.graph.n();
-        let children = g.graph.out_adjacency();
-        let order = super::dag::topological_order(g).unwrap_or_default();
-        let (mut depth, mut deepest) = (vec![0u32; n], vec![None; n]);
-        let mut reach = vec![vec![0u64; n.div_ceil(64)]; n];
-        for &v in order.iter().rev() {
-            reach[v][v / 64] |= 1 << (v % 64);
-            for &(c, _) in &children[v] {
-                if deepest[v].is_none() || depth[c] + 1 > depth[v] {
-                    (depth[v], deepest[v]) = (depth[c] + 1, Some(c));
+    /// The recursion on `forest` (the arc rule when `arc_rule`); misère play only under the
+    /// vertex rule (see [`Tree::supports`]). The budget is charged `nodes` plus one per pair.
+    pub fn new(
+        forest: Oriented,
+        arc_rule: bool,
+        misere: bool,
+        budget: &'b Budget,
+        nodes: u64,
+    ) -> Tree<'b> {
+        debug_assert!(Tree::supports(arc_rule, misere));
+        let n = forest.children.len();
+        let (mut walk, mut best) = (vec![0u32; n], vec![None; n]);
+        for &v in forest.order.iter().rev() {
+            for &(c, _) in &forest.children[v] {
+                let better = match best[v] {
+                    None => true,
+                    Some(_) if misere => walk[c] + 1 < walk[v],
+                    Some(_) => walk[c] + 1 > walk[v],
+                };
+                if better {
+                    (walk[v], best[v]) = (walk[c] + 1, Some(c));
                 }
-                let rc = reach[c].clone();
-                reach[v].iter_mut().zip(&rc).for_each(|(a, b)| *a |= b);
             }
         }
         Tree {
-            arc_rule: g.rule == Rule::Edge,
-            children,
-            depth,
-            deepest,
-            reach,
-            excl: HashMap::new(),
-            win: HashMap::new(),
+            arc_rule,
+            misere,
+            forest,
+            walk,
+            best,
+            excl: FxHashMap::default(),
+            win: FxHashMap::default(),
             budget,
-            nodes: 0,
+            nodes,
         }
     }
 
-    fn reaches(&self, a: usize, b: usize) -> bool {
-        self.reach[a][b / 64] >> (b % 64) & 1 == 1
+    /// Whether the recursion holds for the rule and convention: normal play under both rules,
+    /// misère play under the vertex rule. (Misère PAG is left out: there the arc by which the
+    /// owner of the lower token leaves is no longer the one that is best for both its walk
+    /// and the other token's, so the case-1 race below does not hold as stated.)
+    pub fn supports(arc_rule: bool, misere: bool) -> bool {
+        !(arc_rule && misere)
     }
 
-    /// The length of a path from `s` that starts with the arc to child `c`, when the path must
-    /// avoid vertex `t` (PVG) or the arc from `t` to its deepest child (PAG); `None` if the
-    /// arc itself is blocked.
+    /// The value of a walk from `s` that starts with the arc to child `c`, when the walk must
+    /// avoid vertex `t` (PVG) or the arc from `t` to its best child (PAG); `None` if the arc
+    /// itself is blocked.
     fn via(&mut self, s: usize, c: usize, t: usize) -> Option<u32> {
-        if self.arc_rule && s == t && self.deepest[t] == Some(c) {
+        if self.arc_rule && s == t && self.best[t] == Some(c) {
             return None;
         }
-        if self.reaches(c, t) && !(self.arc_rule && s == t) {
+        if self.forest.reaches(c, t) && !(self.arc_rule && s == t) {
             if c == t && !self.arc_rule {
                 return None;
             }
             return Some(1 + self.excl(c, t));
         }
-        Some(1 + self.depth[c])
+        Some(1 + self.walk[c])
     }
 
-    /// The longest path from `s` (which reaches `t`) avoiding what `via` says.
+    /// The best walk from `s` (which reaches `t`) avoiding what `via` says: the longest
+    /// (normal play) or the shortest maximal one (misère play, 0 when no arc is open).
     fn excl(&mut self, s: usize, t: usize) -> u32 {
         if let Some(&v) = self.excl.get(&(s, t)) {
             return v;
         }
-        let kids = self.children[s].clone();
-        let best = kids.iter().filter_map(|&(c, _)| self.via(s, c, t)).max();
+        let mut best: Option<u32> = None;
+        for k in 0..self.forest.children[s].len() {
+            let c = self.forest.children[s][k].0;
+            if let Some(x) = self.via(s, c, t) {
+                best = Some(match best {
+                    None => x,
+                    Some(b) if self.misere => b.min(x),
+                    Some(b) => b.max(x),
+                });
+            }
+        }
         let v = best.unwrap_or(0);
         self.excl.insert((s, t), v);
         v
     }
 
+    /// Whether the player to move wins a race of walk values `mine` against `theirs`
+    /// (race_split.rs): normal play `mine > theirs`, misère play `mine ≤ theirs`.
+    fn race(&self, mine: u32, theirs: u32) -> bool {
+        if self.misere {
+            mine <= theirs
+        } else {
+            mine > theirs
+        }
+    }
+
     /// Whether the player to move at `a` wins against the other token at `b`.
-    fn win(&mut self, a: usize, b: usize) -> Result<bool, BudgetExceeded> {
+    pub fn win(&mut self, a: usize, b: usize) -> Result<bool, BudgetExceeded> {
         if let Some(&w) = self.win.get(&(a, b)) {
             return Ok(w);
         }
         self.nodes += 1;
         self.budget.charge(self.nodes)?;
         let w = if a == b {
-            self.deepest[a].is_some_and(|x| self.depth[x] + 1 > self.excl(a, a))
-        } else if self.reaches(a, b) {
-            self.excl(a, b) > self.depth[b]
-        } else if self.reaches(b, a) {
-            self.depth[a] > self.excl(b, a)
+            // PAG only, normal play: the mover leaves first and takes the best child.
+            self.best[a].is_some_and(|x| self.walk[x] + 1 > self.excl(a, a))
+        } else if self.forest.reaches(a, b) {
+            let mine = self.excl(a, b);
+            self.race(mine, self.walk[b])
+        } else if self.forest.reaches(b, a) {
+            let theirs = self.excl(b, a);
+            self.race(self.walk[a], theirs)
+        } else if self.forest.children[a].is_empty() {
+            // Stuck: lost under normal play, won under misère play.
+            self.misere
         } else {
             let mut found = false;
-            for (w, _) in self.children[a].clone() {
+            for k in 0..self.forest.children[a].len() {
+                let w = self.forest.children[a][k].0;
                 if !self.win(b, w)? {
                     found = true;
                     break;
@@ -156,30 +275,33 @@ impl<'b> Tree<'b> {
         Ok(w)
     }
 
-    /// A winning first move for the mover at `a` (who wins) against `b`.
-    fn winning_move(&mut self, a: usize, b: usize) -> Result<Option<Move>, BudgetExceeded> {
-        let step = |(to, edge): (usize, usize)| Move::Step {
-            token: 0,
-            from: a,
-            edge,
-            to,
-        };
-        let kids = self.children[a].clone();
-        // Path b → a (or a = b under the arc rule): leave towards the deepest child.
-        if self.reaches(b, a) {
-            let x = self.deepest[a];
-            return Ok(kids.into_iter().find(|&(c, _)| Some(c) == x).map(step));
+    /// A winning first move `(child, edge)` for the mover at `a` (who wins) against `b`;
+    /// `None` when the mover wins without a move (misère play) or loses.
+    pub fn winning_step(
+        &mut self,
+        a: usize,
+        b: usize,
+    ) -> Result<Option<(usize, usize)>, BudgetExceeded> {
+        let kids = &self.forest.children[a];
+        // Path b → a (or a = b under the arc rule): leave towards the best child.
+        if self.forest.reaches(b, a) {
+            let x = self.best[a];
+            return Ok(kids.iter().copied().find(|&(c, _)| Some(c) == x));
         }
-        if self.reaches(a, b) {
+        if self.forest.reaches(a, b) {
             let target = self.excl(a, b);
-            return Ok(kids
-                .into_iter()
-                .find(|&(c, _)| self.via(a, c, b) == Some(target))
-                .map(step));
+            for k in 0..self.forest.children[a].len() {
+                let step = self.forest.children[a][k];
+                if self.via(a, step.0, b) == Some(target) {
+                    return Ok(Some(step));
+                }
+            }
+            return Ok(None);
         }
-        for k in kids {
-            if !self.win(b, k.0)? {
-                return Ok(Some(step(k)));
+        for k in 0..self.forest.children[a].len() {
+            let step = self.forest.children[a][k];
+            if !self.win(b, step.0)? {
+                return Ok(Some(step));
             }
         }
         Ok(None)
@@ -231,10 +353,17 @@ pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
     let n = g.graph.n();
     within_tree_limit(n)?;
     with_stack(2 * n, || {
-        let mut tree = Tree::new(g, budget);
+        let forest = Oriented::new(g.graph.out_adjacency());
+        let mut tree = Tree::new(forest, g.rule == Rule::Edge, false, budget, 0);
         let first_wins = tree.win(s1, s2)?;
         let winning_move = if first_wins {
-            tree.winning_move(s1, s2)?
+            let step = |(to, edge)| Move::Step {
+                token: 0,
+                from: s1,
+                edge,
+                to,
+            };
+            tree.winning_step(s1, s2)?.map(step)
         } else {
             None
         };

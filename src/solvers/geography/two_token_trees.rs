@@ -53,11 +53,11 @@
 //! variation (after a sum position the pair no longer describes the board), as in `trees.rs`.
 
 use super::exhaustive::with_stack;
-use super::trees::{is_forest, within_tree_limit};
+use super::trees::{Oriented, is_forest, within_tree_limit};
 use super::{GameSolution, check_valid};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 /// Whether this solver applies: IVG2 or IAG2 (two shared tokens), normal play, directed forest.
@@ -75,48 +75,43 @@ fn mex(values: &[u32]) -> u32 {
 }
 
 /// Precomputed forest data and the memo tables.
-struct Forest<'b> {
+pub(super) struct Forest<'b> {
     arc_rule: bool,
-    children: Vec<Vec<(usize, usize)>>,
+    forest: Oriented,
     grundy: Vec<u32>,
-    reach: Vec<Vec<u64>>,
-    cut: HashMap<(usize, usize), u32>,
-    win: HashMap<(usize, usize), bool>,
+    cut: FxHashMap<(usize, usize), u32>,
+    win: FxHashMap<(usize, usize), bool>,
     budget: &'b Budget,
-    nodes: u64,
+    /// Pairs evaluated, counted from the `nodes` the forest was built with.
+    pub nodes: u64,
 }
 
 impl<'b> Forest<'b> {
-    fn new(g: &Geography, budget: &'b Budget) -> Forest<'b> {
-        let n = g.graph.n();
-        let children = g.graph.out_adjacency();
-        let order = super::dag::topological_order(g).unwrap_or_default();
+    /// The recursion on `forest` (the arc rule when `arc_rule`), normal play; the budget is
+    /// charged `nodes` plus one per pair.
+    pub fn new(forest: Oriented, arc_rule: bool, budget: &'b Budget, nodes: u64) -> Forest<'b> {
+        let n = forest.children.len();
         let mut grundy = vec![0u32; n];
-        let mut reach = vec![vec![0u64; n.div_ceil(64)]; n];
-        for &v in order.iter().rev() {
-            reach[v][v / 64] |= 1 << (v % 64);
-            let vals: Vec<u32> = children[v].iter().map(|&(c, _)| grundy[c]).collect();
+        let mut vals = Vec::new();
+        for &v in forest.order.iter().rev() {
+            vals.clear();
+            vals.extend(forest.children[v].iter().map(|&(c, _)| grundy[c]));
             grundy[v] = mex(&vals);
-            for &(c, _) in &children[v] {
-                let rc = reach[c].clone();
-                reach[v].iter_mut().zip(&rc).for_each(|(a, b)| *a |= b);
-            }
         }
         Forest {
-            arc_rule: g.rule == Rule::Edge,
-            children,
+            arc_rule,
+            forest,
             grundy,
-            reach,
-            cut: HashMap::new(),
-            win: HashMap::new(),
+            cut: FxHashMap::default(),
+            win: FxHashMap::default(),
             budget,
-            nodes: 0,
+            nodes,
         }
     }
 
     /// Whether there is a directed path (possibly empty) from `a` to `b`.
     fn reaches(&self, a: usize, b: usize) -> bool {
-        self.reach[a][b / 64] >> (b % 64) & 1 == 1
+        self.forest.reaches(a, b)
     }
 
     /// The Grundy value of one token at `v` once the arc into `q` on the path from `v` is
@@ -125,8 +120,9 @@ impl<'b> Forest<'b> {
         if let Some(&x) = self.cut.get(&(v, q)) {
             return x;
         }
-        let mut vals = Vec::with_capacity(self.children[v].len());
-        for (c, _) in self.children[v].clone() {
+        let mut vals = Vec::with_capacity(self.forest.children[v].len());
+        for k in 0..self.forest.children[v].len() {
+            let (c, _) = self.forest.children[v][k];
             if c == q {
                 continue;
             }
@@ -148,7 +144,7 @@ impl<'b> Forest<'b> {
     }
 
     /// Whether the player to move wins the clean position with tokens at `x` and `y`.
-    fn win(&mut self, x: usize, y: usize) -> Result<bool, BudgetExceeded> {
+    pub fn win(&mut self, x: usize, y: usize) -> Result<bool, BudgetExceeded> {
         let key = (x.min(y), x.max(y));
         if let Some(&w) = self.win.get(&key) {
             return Ok(w);
@@ -162,14 +158,15 @@ impl<'b> Forest<'b> {
 
     /// A winning move from the clean position `(x, y)`, as (token index 0 for `x` / 1 for
     /// `y`, child, arc), or `None` when the mover loses.
-    fn first_winning(
+    pub fn first_winning(
         &mut self,
         x: usize,
         y: usize,
     ) -> Result<Option<(u8, usize, usize)>, BudgetExceeded> {
         if x == y {
             // IAG2 only (IVG2 tokens never share a vertex).
-            for (c, e) in self.children[x].clone() {
+            for k in 0..self.forest.children[x].len() {
+                let (c, e) = self.forest.children[x][k];
                 if self.split_lost(x, c) {
                     return Ok(Some((0, c, e)));
                 }
@@ -193,7 +190,8 @@ impl<'b> Forest<'b> {
             } else {
                 (lower, gu, lower_token)
             };
-            for (c, e) in self.children[from].clone() {
+            for k in 0..self.forest.children[from].len() {
+                let (c, e) = self.forest.children[from][k];
                 if from == upper && c == lower {
                     continue;
                 }
@@ -211,7 +209,8 @@ impl<'b> Forest<'b> {
         // IAG2 with the lower token at `y` (or at `x`): its moves lead to sums.
         for (token, upper, lower) in [(1u8, x, y), (0, y, x)] {
             if self.reaches(upper, lower) {
-                for (c, e) in self.children[lower].clone() {
+                for k in 0..self.forest.children[lower].len() {
+                    let (c, e) = self.forest.children[lower][k];
                     if self.split_lost(upper, c) {
                         return Ok(Some((token, c, e)));
                     }
@@ -224,7 +223,8 @@ impl<'b> Forest<'b> {
             if self.reaches(other, from) {
                 continue; // the lower token's moves, handled above (IAG2)
             }
-            for (c, e) in self.children[from].clone() {
+            for k in 0..self.forest.children[from].len() {
+                let (c, e) = self.forest.children[from][k];
                 if !self.win(c, other)? {
                     return Ok(Some((token, c, e)));
                 }
@@ -255,7 +255,8 @@ pub(crate) fn solve_two_token_tree(
     let n = g.graph.n();
     within_tree_limit(n)?;
     with_stack(2 * n, || {
-        let mut forest = Forest::new(g, budget);
+        let oriented = Oriented::new(g.graph.out_adjacency());
+        let mut forest = Forest::new(oriented, g.rule == Rule::Edge, budget, 0);
         let first_wins = forest.win(s1, s2)?;
         let winning_move = if first_wins {
             forest

@@ -87,33 +87,50 @@ pub(crate) fn applies(g: &Geography) -> bool {
 /// The result of a position for the player to move: win or not, and a winning move
 /// `(to, edge)` when winning.
 #[derive(Clone, Copy, Debug)]
-struct Outcome {
-    wins: bool,
-    step: Option<(usize, usize)>,
+pub(super) struct Outcome {
+    /// Whether the player to move wins.
+    pub wins: bool,
+    /// A winning move `(to, edge)` when the player to move wins.
+    pub step: Option<(usize, usize)>,
 }
 
 /// The forest with a set of dead (used) edges, plus scratch space.
-struct Board<'b> {
+pub(super) struct Board<'b> {
     edge_rule: bool,
     adj: Vec<Vec<(usize, usize)>>,
     dead: Vec<bool>,
     parent: Vec<(usize, usize)>,
     stack: Vec<(usize, usize, u32)>,
     budget: &'b Budget,
-    nodes: u64,
+    /// Positions evaluated, counted from the `nodes` the board was built with.
+    pub nodes: u64,
 }
 
 impl<'b> Board<'b> {
     fn new(g: &Geography, budget: &'b Budget) -> Board<'b> {
-        let n = g.graph.n();
+        let rule = g.rule == Rule::Edge;
+        Board::on_forest(g.graph.out_adjacency(), g.graph.m(), rule, budget, 0)
+    }
+
+    /// The board of the undirected forest with adjacency `adj` (`(neighbour, edge)` per
+    /// vertex, both directions) and `m` edges, all live; the edge rule when `edge_rule`. The
+    /// budget is charged `nodes` plus the positions evaluated.
+    pub(super) fn on_forest(
+        adj: Vec<Vec<(usize, usize)>>,
+        m: usize,
+        edge_rule: bool,
+        budget: &'b Budget,
+        nodes: u64,
+    ) -> Board<'b> {
+        let n = adj.len();
         Board {
-            edge_rule: g.rule == Rule::Edge,
-            adj: g.graph.out_adjacency(),
-            dead: vec![false; g.graph.m()],
+            edge_rule,
+            adj,
+            dead: vec![false; m],
             parent: vec![(NIL, NIL); n],
             stack: Vec::new(),
             budget,
-            nodes: 0,
+            nodes,
         }
     }
 
@@ -185,7 +202,7 @@ impl<'b> Board<'b> {
     /// The rooted game on the live forest: the player to move at `a`, the other at `b`
     /// (under the vertex rule both vertices are visited and nothing else; under the edge rule
     /// no live edge is used).
-    fn rooted(&mut self, a: usize, b: usize) -> Result<Outcome, BudgetExceeded> {
+    pub(super) fn rooted(&mut self, a: usize, b: usize) -> Result<Outcome, BudgetExceeded> {
         let Some((p, pe)) = self.path(a, b) else {
             self.charge(1)?;
             let (la, _) = self.longest(a, NIL);

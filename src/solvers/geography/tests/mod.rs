@@ -2,6 +2,7 @@
 //! with an independent naive minimax on random games of every variant.
 
 mod agreement;
+mod budget_stats;
 mod cancel;
 mod dfpn;
 mod endgame;
@@ -12,5 +13,6 @@ mod parallel;
 mod poly;
 mod race;
 mod race_split;
+mod tree_endgame;
 mod two_token_trees;
 mod undirected_trees;
