@@ -545,7 +545,7 @@ impl<'a> Search<'a> {
             None => {
                 self.budget.charge(self.nodes)?;
                 if clock && self.budget.expired() {
-                    return Err(BudgetExceeded { nodes: self.nodes });
+                    return Err(BudgetExceeded::after(self.nodes));
                 }
             }
             Some(shared) => shared.charge(self.nodes, &mut self.flushed, clock, self.budget)?,
