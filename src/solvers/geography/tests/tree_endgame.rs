@@ -182,22 +182,7 @@ fn search_with_tree_endgame_agrees_with_plain_search() {
                     expected,
                     "{g:?} {r:?}"
                 );
-                if let Some(mv) = fast.winning_move(&mut r).expect("unlimited") {
-                    let undo = game.apply(&mut r, mv);
-                    assert!(!plain.wins(&mut r).expect("unlimited"), "{mv:?} in {g:?}");
-                    game.undo(&mut r, undo);
-                }
-                let line = fast.principal_variation(&r).expect("unlimited");
-                let mut q = r.clone();
-                for mv in line {
-                    assert!(game.moves(&q).contains(&mv), "PV move {mv:?} in {g:?}");
-                    let mover_wins = plain.wins(&mut q).expect("unlimited");
-                    game.apply(&mut q, mv);
-                    if mover_wins {
-                        assert!(!plain.wins(&mut q).expect("unlimited"), "{g:?}");
-                    }
-                }
-                assert!(game.moves(&q).is_empty(), "PV stops early in {g:?}");
+                super::assert_move_and_line_hold(&game, &mut fast, &mut plain, &mut r, &g);
                 decided += fast.stats(Instant::now()).tree_endgames;
                 let mut off = Search::new(&game, &budget, &root).without_endgames();
                 assert_eq!(off.wins(&mut r).expect("unlimited"), expected);
