@@ -1,5 +1,5 @@
 //! "Unknown" answers carry the statistics of the stopped search (issue #13 §1, "Statistics for
-//! every solve"): `solve` and `verify` print positions stored, table hits, nodes per second
+//! every solve"): `solve`, `verify` and `certify` print positions stored, table hits, nodes per second
 //! and peak table memory when a budget runs out, in text and JSON, as for answers.
 
 use crate::run::{georeduce, stderr, stdout};
@@ -86,4 +86,25 @@ fn verify_reports_the_table_statistics_of_an_unknown_search() {
             assert!(text.contains(words), "{words} in {text}");
         }
     }
+}
+
+/// `certify` stopped by its budget before it has an answer says the same as `solve` (it
+/// writes no certificate, exit 3).
+#[test]
+fn certify_reports_the_table_statistics_of_an_unknown_answer() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = pvg_file(dir.path());
+    let out = dir.path().join("cert.json");
+    let out = out.to_str().expect("utf-8 path");
+    let o = georeduce(&["certify", &file, "--max-nodes", "200", "-o", out]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("answer:  unknown (budget exhausted after 201 nodes, "),
+        "{text}"
+    );
+    for words in ["positions stored", "table hits", "no certificate"] {
+        assert!(text.contains(words), "{words} in {text}");
+    }
+    assert!(!std::path::Path::new(out).exists(), "no certificate file");
 }

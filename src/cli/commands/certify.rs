@@ -9,7 +9,7 @@
 use super::super::Outcome;
 use super::super::args::BudgetArgs;
 use super::super::input::{WriteRules, input_cap, is_stdout, read_instance_capped, write_output};
-use super::super::output::winner_words;
+use super::super::output::{stats_words, winner_words};
 use super::{budget, solve_error};
 use crate::certify::Certificate;
 use crate::lang::Parsed;
@@ -18,9 +18,10 @@ use crate::solvers::certificates::{
     GameCertificate, SelfCheckError, certify_solution, claim_text, self_check, solve_auto,
 };
 use crate::solvers::dispatch::Solution;
-use crate::solvers::{Budget, SolveError};
+use crate::solvers::{Budget, BudgetExceeded, SolveError};
 use serde_json::{Value, json};
 use std::path::Path;
+use std::time::Instant;
 
 /// Solves `file`, certifies the answer, checks the certificate and writes it to `output`
 /// (standard output when `None` or `-`; the report then goes to standard error).
@@ -38,12 +39,13 @@ pub fn run(
     };
     let parsed = read_instance_capped(file, input_cap(budget_args.memory.bytes()))?;
     let budget = budget(budget_args)?;
+    let started = Instant::now();
     let solution = match solve_auto(&parsed.instance, &budget) {
         Ok(s) => s,
         Err(SolveError::Budget(b)) => {
             say(format!(
-                "answer:  unknown (budget exhausted after {} nodes): no certificate",
-                b.nodes
+                "answer:  unknown ({}): no certificate",
+                exhausted(&b, started)
             ));
             return Ok(Outcome::Unknown);
         }
@@ -118,12 +120,12 @@ fn build(
         true => GameCertificate::Strategy,
         false => GameCertificate::Auto,
     };
+    let started = Instant::now();
     match certify_solution(&parsed.instance, solution, budget, style) {
         Ok(c) => Ok(Ok(c)),
-        Err(SolveError::Budget(b)) => Ok(Err(format!(
-            "budget exhausted after {} nodes while certifying",
-            b.nodes
-        ))),
+        Err(SolveError::Budget(b)) => {
+            Ok(Err(format!("{} while certifying", exhausted(&b, started))))
+        }
         Err(e @ SolveError::TooLarge { .. }) => Ok(Err(e.to_string())),
         Err(e) => Err(solve_error(parsed, e)),
     }
@@ -234,12 +236,13 @@ pub(super) fn self_check_answer(
     budget_args: &BudgetArgs,
 ) -> miette::Result<SelfChecked> {
     let budget = budget(budget_args)?;
+    let started = Instant::now();
     let cert = match certify_solution(instance, solution, &budget, GameCertificate::Auto) {
         Ok(c) => c,
         Err(SolveError::Budget(b)) => {
             return Ok(SelfChecked::Unknown(format!(
-                "budget exhausted after {} nodes while certifying",
-                b.nodes
+                "{} while certifying",
+                exhausted(&b, started)
             )));
         }
         Err(e @ SolveError::TooLarge { .. }) => return Ok(SelfChecked::Unknown(e.to_string())),
@@ -254,4 +257,13 @@ pub(super) fn self_check_answer(
         Err(e @ SelfCheckError::Undecided(_)) => SelfChecked::Unknown(e.to_string()),
         Err(e) => SelfChecked::Failed(e.to_string()),
     })
+}
+
+/// "budget exhausted after …" with the stopped search's statistics (positions, hits, node
+/// rate, peak table where the solver keeps one), as `solve` prints them for an unknown answer.
+fn exhausted(b: &BudgetExceeded, started: Instant) -> String {
+    format!(
+        "budget exhausted after {}",
+        stats_words(b.stats_since(started))
+    )
 }
