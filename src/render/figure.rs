@@ -114,6 +114,10 @@ pub struct Gadget {
     pub outline: Outline,
     /// Draw the members as one ellipse unless `--expand-cigars`.
     pub collapse: bool,
+    /// The centre and size of that ellipse when it is not the members' extent (a clause
+    /// cluster of `qbf-pvg-restricted`, whose members stand in a tall layered drawing but
+    /// which the paper draws as a flat box).
+    pub collapsed_at: Option<((f64, f64), (f64, f64))>,
     /// What sort of gadget it is (`clause`, `cigar`, `arc`, `vertex`): `--compact` writes
     /// one detail figure per kind ([`Figure::detail`]).
     pub kind: String,
@@ -258,6 +262,7 @@ impl Figure {
         let name = name.into();
         self.gadgets.push(Gadget {
             kind: kind_of(&name),
+            collapsed_at: None,
             name,
             label: label.into(),
             members,
@@ -369,6 +374,7 @@ impl Figure {
             outline: Outline::Box,
             collapse: false,
             kind: "source".into(),
+            collapsed_at: None,
         });
         fig.gadgets.extend(source.gadgets);
         // The theorem's detail figures follow their gadgets past the source's.
@@ -570,6 +576,7 @@ impl Figure {
                 outline: g.outline,
                 collapse: false,
                 kind: g.kind.clone(),
+                collapsed_at: None,
             }],
             caption: vec![
                 format!("One {} gadget in full: {label}", g.kind),

@@ -361,10 +361,14 @@ impl Scene {
                         (false, true) => g.name.clone(),
                         (false, false) => g.label.clone(),
                     },
-                    pos: Some(centre),
+                    pos: Some(g.collapsed_at.map_or(centre, |c| c.0)),
                     kind: match g.collapse {
-                        // A cigar keeps its extent, as Fig. 4 draws it.
-                        true => SceneKind::Collapsed(size.0, size.1),
+                        // A cigar keeps its extent, as Fig. 4 draws it, unless the theorem
+                        // gives its box.
+                        true => {
+                            let (w, h) = g.collapsed_at.map_or(size, |c| c.1);
+                            SceneKind::Collapsed(w, h)
+                        }
                         // `--compact`: a small shape that fits its caption.
                         false => {
                             let chars = label_unicode(&g.label).chars().count().max(g.name.len());

@@ -220,6 +220,11 @@ pub fn write(scene: &Scene) -> String {
             && !ways.is_empty()
         {
             a.push(polyline(scene, e.from, e.to, ways));
+        } else if scene.pinned && e.from == e.to && scene.nodes[e.from].pos.is_some() {
+            // Graphviz draws a loop small on the right, its number touching it (and
+            // whatever stands there); ours goes away from the vertex's other arcs, its
+            // number beyond it.
+            a.push(loop_away(scene, e.from, !e.label.is_empty()));
         }
         let attrs = if a.is_empty() {
             String::new()
@@ -320,6 +325,72 @@ fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> Strin
     } else {
         format!("pos=\"{}\"", body.join(" "))
     }
+}
+
+/// The `pos` (and with `labelled`, the label's `lp`) of a loop at `k`: a small loop on
+/// the side away from the mean of `k`'s neighbours (upwards when it has none), its number
+/// just beyond the loop's far end.
+fn loop_away(scene: &Scene, k: usize, labelled: bool) -> String {
+    let pt = |p: (f64, f64)| (p.0 * UNIT_PT, p.1 * UNIT_PT);
+    let c = pt(scene.nodes[k].pos.unwrap_or_default());
+    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+    for e in &scene.edges {
+        let other = match (e.from == k, e.to == k) {
+            (true, false) => e.to,
+            (false, true) => e.from,
+            _ => continue,
+        };
+        if let Some(p) = scene.nodes[other].pos {
+            let q = pt(p);
+            let len = ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt().max(1e-9);
+            sx += (q.0 - c.0) / len;
+            sy += (q.1 - c.1) / len;
+            n += 1.0;
+        }
+    }
+    let theta = if n > 0.0 && sx.hypot(sy) > 1e-6 {
+        (-sy).atan2(-sx)
+    } else {
+        std::f64::consts::FRAC_PI_2
+    };
+    let at = |angle: f64, d: f64| (c.0 + d * angle.cos(), c.1 + d * angle.sin());
+    let r = radius(scene, k, theta.cos(), theta.sin());
+    let spread = 0.7_f64;
+    let reach = r + 22.0;
+    let start = at(theta + 0.5, r);
+    let tip = at(theta - 0.5, r);
+    let (c1, c2) = (at(theta + spread, reach), at(theta - spread, reach));
+    let f = |p: (f64, f64)| format!("{:.1},{:.1}", p.0, p.1);
+    let mut out = if scene.directed {
+        // The arrowhead (7 points) ends at the border; the curve stops before it.
+        let len = ((tip.0 - c2.0).powi(2) + (tip.1 - c2.1).powi(2))
+            .sqrt()
+            .max(1e-9);
+        let end = (
+            tip.0 + (c2.0 - tip.0) * 7.0 / len,
+            tip.1 + (c2.1 - tip.1) * 7.0 / len,
+        );
+        format!(
+            "pos=\"e,{} {} {} {} {}\"",
+            f(tip),
+            f(start),
+            f(c1),
+            f(c2),
+            f(end)
+        )
+    } else {
+        format!("pos=\"{} {} {} {}\"", f(start), f(c1), f(c2), f(tip))
+    };
+    if labelled {
+        // The loop's far end is about 0.2 r + 0.6 reach out; the number's centre a
+        // character beyond it.
+        let _ = write!(
+            out,
+            ", lp=\"{}\"",
+            f(at(theta, 0.2 * r + 0.6 * reach + 11.0))
+        );
+    }
+    out
 }
 
 /// How much of each straight run a rounded corner takes (points).

@@ -83,7 +83,7 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
     let m = lay.clusters.len();
     let spread = 5.2;
     let cx = |j: usize| spread * (j as f64 - (m as f64 - 1.0) / 2.0);
-    let top_rows = -DIAMOND * row[0].max(row[1]) as f64 - 2.4;
+    let top_rows = -DIAMOND * row[0].max(row[1]) as f64 - 2.1;
     let depth = |tree: usize| {
         let t = &lay.trees[tree];
         let mut d = HashMap::new();
@@ -103,7 +103,7 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
         .max()
         .unwrap_or(0);
     let leaf_y = top_rows - 1.1 * deepest as f64;
-    let cluster_y = leaf_y - 2.6;
+    let cluster_y = leaf_y - 1.6;
     // The two trees side by side, I's on the left and II's on the right, each with its
     // leaves in a row in clause order (interleaved leaves would make the trees cross); the
     // arcs from the leaves fan out to the clusters.
@@ -178,21 +178,36 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
     // leaves) cross least; as boxes, spread out again so that --expand-cigars shows their
     // vertices.
     let conns = connectors(&fig, built, &side_of, cluster_y);
-    let slot = cluster_order(&fig, built, &conns, cluster_y, &cx, &place_trees);
+    // A cluster's layered drawing runs from row 1 down to its last `P`; the lanes start
+    // under it.
+    let last_row = lay
+        .clusters
+        .first()
+        .map_or(1.0, |c| layered(c).iter().map(|p| p.2).fold(1.0, f64::max));
+    let cluster_bottom = cluster_y + 0.45 - EXPANDED.1 * (last_row - 1.0);
+    let cluster_mid = (cluster_y + 0.45 + cluster_bottom) / 2.0;
+    let lane_top = cluster_bottom - 0.3;
+    let slot = cluster_order(
+        &fig,
+        built,
+        &conns,
+        (cluster_mid, lane_top),
+        &cx,
+        &place_trees,
+    );
     place_trees(&mut fig, &slot);
     let at_x = |j: usize| cx(slot[j]);
     for (j, c) in lay.clusters.iter().enumerate() {
-        let n = c.members.len();
-        let cols = 11usize;
-        for (i, &v) in c.members.iter().enumerate() {
-            let (r, q) = (i / cols, i % cols);
-            let w = (cols.min(n) as f64 - 1.0) / 2.0;
-            fig.place(
-                v,
-                at_x(j) + 0.36 * (q as f64 - w),
-                cluster_y + 0.45 - 0.36 * r as f64,
-            );
-            fig.point(v);
+        // Drawn as the clause detail draws it (`layered`), shrunk, row 1 at the top.
+        for (v, x, r, _) in layered(c) {
+            if c.members.contains(&v) {
+                fig.place(
+                    v,
+                    at_x(j) + EXPANDED.0 * x,
+                    cluster_y + 0.45 - EXPANDED.1 * (r - 1.0),
+                );
+                fig.point(v);
+            }
         }
         let clause = subscript("C", &(nq.clause_origin[j] + 1).to_string());
         fig.gadgets.push(crate::render::figure::Gadget {
@@ -202,10 +217,12 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
             outline: Outline::Box,
             collapse: true,
             kind: "clause".into(),
+            // Collapsed, a flat box under the leaves, as Fig. 2 draws it.
+            collapsed_at: Some(((at_x(j), cluster_y), (4.5, 1.6))),
         });
     }
-    let centre = |j: usize| (at_x(j), cluster_y);
-    for (c, ways) in conns.iter().zip(lanes(&fig, &conns, &centre)) {
+    let centre = |j: usize| (at_x(j), cluster_mid);
+    for (c, ways) in conns.iter().zip(lanes(&fig, &conns, &centre, lane_top)) {
         fig.route(c.tail, c.head, ways);
     }
     if let Some(gi) = fig.gadgets.iter().position(|g| g.kind == "clause") {
@@ -224,6 +241,59 @@ const II_SIDE: [f64; 3] = [3.0, 4.2, 5.4];
 /// The crossings of [`cluster_detail`]'s drawing, and why none of them can go: the cluster
 /// is not planar, and the layered drawing forces these.
 pub(super) const DETAIL_CROSSINGS: usize = 5;
+
+/// The row of the contested `Q_j` in [`layered`].
+const Q_ROW: f64 = 6.8;
+
+/// The layered drawing of a cluster (with its entries `Y` and `U`) that both the clause
+/// detail and `--expand-cigars` use: each vertex with its horizontal place, its row
+/// (downwards, `Y` and `U` in row 0) and its label. Rows: II's side one row per move from
+/// U (row 0) to M′ (row 5); I's side from Y (row 0) to N (row 5), evenly; the middle after
+/// a gap, so that the arcs into Q are not flat. See [`cluster_detail`] for the orders in
+/// the rows.
+fn layered(k: &super::cluster::Cluster) -> Vec<(VertexId, f64, f64, String)> {
+    let i_rows = [1.0, 1.0 + 4.0 / 3.0, 1.0 + 8.0 / 3.0, 5.0];
+    let q_row = Q_ROW;
+    // Orders in the rows (see cluster_detail): E′ and E as 2, 1, 0; everything else 0, 1, 2.
+    let e_order = [2, 1, 0];
+    let slot_e = |a: usize| I_SIDE[e_order.iter().position(|&x| x == a).unwrap_or(0)];
+    let mut parts = Vec::new();
+    let mut put = |v: VertexId, x: f64, r: f64, l: &str| parts.push((v, x, r, l.to_string()));
+    let z1_x = (slot_e(0) + slot_e(1)) / 2.0;
+    let z2_x = slot_e(2);
+    put(k.y, (z1_x + z2_x) / 2.0, 0.0, "Y");
+    put(k.z[0], z1_x, i_rows[0], "Z_1");
+    put(k.z[1], z2_x, i_rows[0], "Z_2");
+    for a in 0..3 {
+        put(k.ep[a], slot_e(a), i_rows[1], &format!("E′_{a}"));
+        put(k.e[a], slot_e(a), i_rows[2], &format!("E_{a}"));
+    }
+    for (b, &x) in I_SIDE.iter().enumerate() {
+        put(k.n[b], x, i_rows[3], &format!("N_{b}"));
+    }
+    let ua_x = (II_SIDE[0] + II_SIDE[1]) / 2.0;
+    let w_x = (ua_x + II_SIDE[2]) / 2.0;
+    put(k.u, w_x, 0.0, "U");
+    put(k.w[0], w_x, 1.0, "W_1");
+    put(k.w[1], w_x, 2.0, "W_2");
+    put(k.ua, ua_x, 3.0, "U_{01}");
+    put(k.ub, II_SIDE[2], 3.0, "U_2");
+    for j in 0..3 {
+        put(k.m[j], II_SIDE[j], 4.0, &format!("M_{j}"));
+        put(k.mp[j], II_SIDE[j], 5.0, &format!("M′_{j}"));
+        put(k.q[j], MIDDLE[j], q_row, &format!("Q_{j}"));
+        put(k.lo[j], MIDDLE[j], q_row + 1.0, &format!("Lo_{j}"));
+    }
+    let c01_x = (MIDDLE[0] + MIDDLE[1]) / 2.0;
+    let centre_x = (c01_x + MIDDLE[2]) / 2.0;
+    put(k.c01, c01_x, q_row + 2.0, "C_{01}");
+    put(k.c2, MIDDLE[2], q_row + 2.0, "C_2");
+    put(k.centre, centre_x, q_row + 3.0, "c");
+    for (i, &p) in k.p.iter().enumerate() {
+        put(p, centre_x, q_row + 4.0 + i as f64, &format!("p_{i}"));
+    }
+    parts
+}
 
 /// The first clause cluster drawn in full in the manner of Fig. 1b (`--compact`'s detail
 /// figure), layered top to bottom by the move on which a token first reaches each vertex:
@@ -247,74 +317,14 @@ fn cluster_detail(fig: &Figure, built: &Construction<Layout>, gi: usize) -> Figu
     let nq = &lay.formula;
     let k = &lay.clusters[0];
     let g = &built.game.graph;
-    // Rows downwards: II's side one row per move from U (row 0) to M′ (row 5); I's side
-    // from Y (row 0) to N (row 5), evenly; the middle after a gap, so that the arcs into Q
-    // are not flat.
+    // Rows downwards (see `layered`).
     let row = |r: f64| -r;
-    let i_rows = [1.0, 1.0 + 4.0 / 3.0, 1.0 + 8.0 / 3.0, 5.0];
-    let q_row = 6.8;
-    // Orders in the rows (see the doc comment): E′ and E as 2, 1, 0; everything else 0, 1, 2.
-    let e_order = [2, 1, 0];
-    let slot_e = |a: usize| I_SIDE[e_order.iter().position(|&x| x == a).unwrap_or(0)];
+    let q_row = Q_ROW;
     let mut parts: Vec<(VertexId, (f64, f64))> = Vec::new();
     let mut labels: Vec<(usize, String)> = Vec::new();
-    let mut put =
-        |parts: &mut Vec<(VertexId, (f64, f64))>, v: VertexId, x: f64, r: f64, l: &str| {
-            parts.push((v, (x, row(r))));
-            if !l.is_empty() {
-                labels.push((parts.len() - 1, l.to_string()));
-            }
-        };
-    let z1_x = (slot_e(0) + slot_e(1)) / 2.0;
-    let z2_x = slot_e(2);
-    put(&mut parts, k.y, (z1_x + z2_x) / 2.0, 0.0, "Y");
-    put(&mut parts, k.z[0], z1_x, i_rows[0], "Z_1");
-    put(&mut parts, k.z[1], z2_x, i_rows[0], "Z_2");
-    for a in 0..3 {
-        put(
-            &mut parts,
-            k.ep[a],
-            slot_e(a),
-            i_rows[1],
-            &format!("E′_{a}"),
-        );
-        put(&mut parts, k.e[a], slot_e(a), i_rows[2], &format!("E_{a}"));
-    }
-    for (b, &x) in I_SIDE.iter().enumerate() {
-        put(&mut parts, k.n[b], x, i_rows[3], &format!("N_{b}"));
-    }
-    let ua_x = (II_SIDE[0] + II_SIDE[1]) / 2.0;
-    let w_x = (ua_x + II_SIDE[2]) / 2.0;
-    put(&mut parts, k.u, w_x, 0.0, "U");
-    put(&mut parts, k.w[0], w_x, 1.0, "W_1");
-    put(&mut parts, k.w[1], w_x, 2.0, "W_2");
-    put(&mut parts, k.ua, ua_x, 3.0, "U_{01}");
-    put(&mut parts, k.ub, II_SIDE[2], 3.0, "U_2");
-    for j in 0..3 {
-        put(&mut parts, k.m[j], II_SIDE[j], 4.0, &format!("M_{j}"));
-        put(&mut parts, k.mp[j], II_SIDE[j], 5.0, &format!("M′_{j}"));
-        put(&mut parts, k.q[j], MIDDLE[j], q_row, &format!("Q_{j}"));
-        put(
-            &mut parts,
-            k.lo[j],
-            MIDDLE[j],
-            q_row + 1.0,
-            &format!("Lo_{j}"),
-        );
-    }
-    let c01_x = (MIDDLE[0] + MIDDLE[1]) / 2.0;
-    let centre_x = (c01_x + MIDDLE[2]) / 2.0;
-    put(&mut parts, k.c01, c01_x, q_row + 2.0, "C_{01}");
-    put(&mut parts, k.c2, MIDDLE[2], q_row + 2.0, "C_2");
-    put(&mut parts, k.centre, centre_x, q_row + 3.0, "c");
-    for (i, &p) in k.p.iter().enumerate() {
-        put(
-            &mut parts,
-            p,
-            centre_x,
-            q_row + 4.0 + i as f64,
-            &format!("p_{i}"),
-        );
+    for (v, x, r, l) in layered(k) {
+        parts.push((v, (x, row(r))));
+        labels.push((parts.len() - 1, l));
     }
     let inner: Vec<VertexId> = parts.iter().map(|p| p.0).collect();
     let at = |v: VertexId| inner.iter().position(|&p| p == v);
@@ -445,6 +455,7 @@ fn lanes(
     fig: &Figure,
     conns: &[Connector],
     centre: &dyn Fn(usize) -> (f64, f64),
+    lane_top: f64,
 ) -> Vec<Vec<(f64, f64)>> {
     let pos = |v: VertexId| fig.nodes[v].pos.unwrap_or_default();
     let (mut x_min, mut x_max, mut top) = (f64::MAX, f64::MIN, f64::MIN);
@@ -498,13 +509,13 @@ fn lanes(
             let lane = (n - k) as f64;
             // Among its cluster's arcs to this side, the outer the lane the nearer the
             // middle it leaves.
-            let (cx, cy) = centre(c.cluster);
+            let cx = centre(c.cluster).0;
             let further_out = list[k + 1..]
                 .iter()
                 .filter(|&&o| conns[o].cluster == c.cluster)
                 .count();
             let exit = cx + out * 0.15 * (further_out as f64 + 1.0);
-            let y_lane = cy - 0.8 - LANE * lane;
+            let y_lane = lane_top - LANE * lane;
             let x_lane = match column {
                 0 => x_min - 0.6 - LANE * lane,
                 _ => x_max + 0.6 + LANE * lane,
@@ -538,7 +549,7 @@ fn cluster_order(
     fig: &Figure,
     built: &Construction<Layout>,
     conns: &[Connector],
-    cluster_y: f64,
+    (cluster_y, lane_top): (f64, f64),
     cx: &dyn Fn(usize) -> f64,
     place_trees: &dyn Fn(&mut Figure, &[usize]),
 ) -> Vec<usize> {
@@ -561,7 +572,7 @@ fn cluster_order(
         let centre = |j: usize| (cx(slot[j]), cluster_y);
         let mut paths: Vec<Vec<(f64, f64)>> = conns
             .iter()
-            .zip(lanes(&fig, conns, &centre))
+            .zip(lanes(&fig, conns, &centre, lane_top))
             .map(|(c, w)| {
                 let mut p = vec![centre(c.cluster)];
                 p.extend(w);
@@ -599,6 +610,11 @@ fn next_permutation(v: &mut [usize]) -> bool {
     v[i..].reverse();
     true
 }
+
+/// The horizontal and vertical scale of a cluster's layered drawing in the main figure
+/// (`--expand-cigars`): flatter than the detail, so that the lanes under the clusters stay
+/// near the collapsed boxes.
+const EXPANDED: (f64, f64) = (0.35, 0.24);
 
 /// Distance between neighbouring lanes of the routed connector arcs (units).
 const LANE: f64 = 0.22;
