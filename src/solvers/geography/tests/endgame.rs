@@ -213,24 +213,7 @@ fn edge_bit_walk_matches_list_walk() {
             None => Search::plain(&game, &budget),
         }
         .without_endgames();
-        let mut st = game.start.clone();
-        let mut undos = Vec::new();
-        for _ in 0..40 {
-            let moves = game.moves(&st);
-            if !moves.is_empty() && (undos.is_empty() || rng.random_bool(0.6)) {
-                let mv = moves[rng.random_range(0..moves.len())];
-                undos.push(game.apply(&mut st, mv));
-            } else if let Some(undo) = undos.pop() {
-                game.undo(&mut st, undo);
-            } else {
-                break;
-            }
-            let on_label = labels.is_some_and(|l| {
-                l.of(st.tok[0] as usize) != crate::solvers::geography::classify::Label::Open
-            });
-            if on_label {
-                continue;
-            }
+        visit_open_positions(&game, &mut rng, 40, 0.6, labels, |st| {
             for solve in [true, false] {
                 let mut key_bits = vec![0u64; st.bits.len()];
                 let mut key_list = vec![0u64; st.bits.len()];
@@ -261,21 +244,21 @@ fn edge_bit_walk_matches_list_walk() {
                 let value = c.expect("decided");
                 assert_eq!(
                     value > 0,
-                    reference.wins(&mut st).expect("unlimited"),
+                    reference.wins(st).expect("unlimited"),
                     "trial {trial}: small search value"
                 );
                 let moves = game.moves(&st);
                 if value > 0 && !moves.is_empty() {
-                    let undo = game.apply(&mut st, moves[value as usize - 1]);
-                    let reply = reference.wins(&mut st).expect("unlimited");
-                    game.undo(&mut st, undo);
+                    let undo = game.apply(st, moves[value as usize - 1]);
+                    let reply = reference.wins(st).expect("unlimited");
+                    game.undo(st, undo);
                     assert!(
                         !reply,
                         "trial {trial}: the small search's move does not win"
                     );
                 }
             }
-        }
+        });
     }
     assert!(with_twins > 200, "{with_twins} parallel arcs");
     assert!(
@@ -351,24 +334,7 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
             None => Search::plain(&game, &budget),
         }
         .without_endgames();
-        let mut st = game.start.clone();
-        let mut undos = Vec::new();
-        for _ in 0..3 * n {
-            let moves = game.moves(&st);
-            if !moves.is_empty() && (undos.is_empty() || rng.random_bool(0.7)) {
-                let mv = moves[rng.random_range(0..moves.len())];
-                undos.push(game.apply(&mut st, mv));
-            } else if let Some(undo) = undos.pop() {
-                game.undo(&mut st, undo);
-            } else {
-                break;
-            }
-            let on_label = labels.is_some_and(|l| {
-                l.of(st.tok[0] as usize) != crate::solvers::geography::classify::Label::Open
-            });
-            if on_label {
-                continue;
-            }
+        visit_open_positions(&game, &mut rng, 3 * n, 0.7, labels, |st| {
             for solve in [true, false] {
                 let mut key_fixed = vec![0u64; st.bits.len()];
                 let mut key_general = vec![0u64; st.bits.len()];
@@ -392,13 +358,13 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
                 }
                 small += 1;
                 let value = a.expect("decided");
-                let wins = reference.wins(&mut st).expect("unlimited");
+                let wins = reference.wins(st).expect("unlimited");
                 assert_eq!(value > 0, wins, "trial {trial}: small search value");
                 let moves = game.moves(&st);
                 if value > 0 && !moves.is_empty() {
-                    let undo = game.apply(&mut st, moves[value as usize - 1]);
-                    let reply = reference.wins(&mut st).expect("unlimited");
-                    game.undo(&mut st, undo);
+                    let undo = game.apply(st, moves[value as usize - 1]);
+                    let reply = reference.wins(st).expect("unlimited");
+                    game.undo(st, undo);
                     assert!(
                         !reply,
                         "trial {trial}: the small search's move does not win"
@@ -406,7 +372,7 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
                 }
                 widths[st.bits.len().min(4)] += 1;
             }
-        }
+        });
     }
     assert!(widths[1..].iter().all(|&w| w > 1000), "{widths:?}");
     assert!(
@@ -417,4 +383,37 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
         decided > lookups / 20 && decided < lookups * 9 / 10,
         "{decided} of {lookups} decided"
     );
+}
+
+/// Walks a random line of play with take-backs from the start of `game`, `steps` moves or
+/// take-backs long (a move with probability `forward` when both are possible), and calls
+/// `visit` at every position reached whose token is not on a labelled vertex: the remainder
+/// walks are only asked there.
+fn visit_open_positions(
+    game: &Game,
+    rng: &mut ChaCha8Rng,
+    steps: usize,
+    forward: f64,
+    labels: Option<&crate::solvers::geography::classify::Labels>,
+    mut visit: impl FnMut(&mut crate::solvers::geography::state::State),
+) {
+    let mut st = game.start.clone();
+    let mut undos = Vec::new();
+    for _ in 0..steps {
+        let moves = game.moves(&st);
+        if !moves.is_empty() && (undos.is_empty() || rng.random_bool(forward)) {
+            let mv = moves[rng.random_range(0..moves.len())];
+            undos.push(game.apply(&mut st, mv));
+        } else if let Some(undo) = undos.pop() {
+            game.undo(&mut st, undo);
+        } else {
+            break;
+        }
+        let on_label = labels.is_some_and(|l| {
+            l.of(st.tok[0] as usize) != crate::solvers::geography::classify::Label::Open
+        });
+        if !on_label {
+            visit(&mut st);
+        }
+    }
 }
