@@ -217,14 +217,14 @@ fn edge_bit_walk_matches_list_walk() {
             for solve in [true, false] {
                 let mut key_bits = vec![0u64; st.bits.len()];
                 let mut key_list = vec![0u64; st.bits.len()];
-                let a = bits.run(&game, &st, labels, &mut key_bits, solve);
-                let b = list.run(&game, &st, labels, &mut key_list, solve);
+                let a = bits.run(&game, st, labels, &mut key_bits, solve);
+                let b = list.run(&game, st, labels, &mut key_list, solve);
                 assert_eq!(key_bits, key_list, "trial {trial}: keys differ");
                 assert_eq!(a, b, "trial {trial}: values differ");
                 lookups += 1;
                 decided += u64::from(a.is_some());
                 let mut key_small = vec![0u64; st.bits.len()];
-                let c = small.run(&game, &st, labels, &mut key_small, solve);
+                let c = small.run(&game, st, labels, &mut key_small, solve);
                 assert_eq!(key_small, key_list, "trial {trial}: keys differ");
                 if b.is_some() || c.is_none() {
                     assert_eq!(c, b, "trial {trial}: values differ");
@@ -247,7 +247,7 @@ fn edge_bit_walk_matches_list_walk() {
                     reference.wins(st).expect("unlimited"),
                     "trial {trial}: small search value"
                 );
-                let moves = game.moves(&st);
+                let moves = game.moves(st);
                 if value > 0 && !moves.is_empty() {
                     let undo = game.apply(st, moves[value as usize - 1]);
                     let reply = reference.wins(st).expect("unlimited");
@@ -338,8 +338,8 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
             for solve in [true, false] {
                 let mut key_fixed = vec![0u64; st.bits.len()];
                 let mut key_general = vec![0u64; st.bits.len()];
-                let a = fixed.run(&game, &st, labels, &mut key_fixed, solve);
-                let b = general.run_general_bits(&game, &st, labels, &mut key_general, solve);
+                let a = fixed.run(&game, st, labels, &mut key_fixed, solve);
+                let b = general.run_general_bits(&game, st, labels, &mut key_general, solve);
                 assert_eq!(key_fixed, key_general, "trial {trial}: keys differ");
                 lookups += 1;
                 decided += u64::from(a.is_some());
@@ -360,7 +360,7 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
                 let value = a.expect("decided");
                 let wins = reference.wins(st).expect("unlimited");
                 assert_eq!(value > 0, wins, "trial {trial}: small search value");
-                let moves = game.moves(&st);
+                let moves = game.moves(st);
                 if value > 0 && !moves.is_empty() {
                     let undo = game.apply(st, moves[value as usize - 1]);
                     let reply = reference.wins(st).expect("unlimited");
