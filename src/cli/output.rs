@@ -62,32 +62,43 @@ pub fn winner_words(w: Winner) -> &'static str {
     }
 }
 
-/// The statistics as JSON: nodes and milliseconds, and for a memo-table search the positions
-/// stored, the table hits, the node rate and the peak table bytes.
+/// The statistics as JSON, the same keys for every solver, on answers and on "unknown":
+/// nodes, milliseconds, the node rate, and the positions stored, table hits and peak table
+/// bytes of the solver's memo table, `null` when the solver keeps none (docs/solvers.md).
 pub fn stats_json(stats: Stats) -> Value {
-    let mut v = json!({ "nodes": stats.nodes, "millis": (stats.millis * 1000.0).round() / 1000.0 });
-    // The table statistics only for solvers with a memo table (exhaustive geography search).
-    if stats.positions > 0 {
-        v["positions"] = json!(stats.positions);
-        v["hits"] = json!(stats.hits);
-        v["nodes_per_second"] = json!(stats.nodes_per_second().round());
-        v["peak_table_bytes"] = json!(stats.peak_table_bytes);
-    }
-    v
+    let table = |x: u64| match stats.tableless {
+        true => Value::Null,
+        false => json!(x),
+    };
+    json!({
+        "nodes": stats.nodes,
+        "millis": (stats.millis * 1000.0).round() / 1000.0,
+        "nodes_per_second": stats.nodes_per_second().round() as u64,
+        "positions": table(stats.positions),
+        "hits": table(stats.hits),
+        "peak_table_bytes": table(stats.peak_table_bytes),
+    })
 }
 
-/// The statistics in words: nodes and time, and for a memo-table search the positions
-/// stored, the table hits, the node rate and the peak table memory.
+/// The statistics in words, on one line: nodes, time and node rate, then the positions
+/// stored, table hits and peak table memory, or "no table" for a solver that keeps none.
 pub fn stats_words(stats: Stats) -> String {
-    let mut out = format!("{} nodes, {:.3} ms", stats.nodes, stats.millis);
-    if stats.positions > 0 {
-        out += &format!(
-            ", {} positions stored, {} table hits, {:.0} nodes/s, {:.1} MiB peak table",
-            stats.positions,
-            stats.hits,
-            stats.nodes_per_second(),
-            stats.peak_table_bytes as f64 / (1 << 20) as f64
-        );
+    let mut out = format!(
+        "{} nodes, {:.3} ms, {:.0} nodes/s",
+        stats.nodes,
+        stats.millis,
+        stats.nodes_per_second()
+    );
+    match stats.tableless {
+        true => out += ", no table",
+        false => {
+            out += &format!(
+                ", {} positions stored, {} table hits, {:.1} MiB peak table",
+                stats.positions,
+                stats.hits,
+                stats.peak_table_bytes as f64 / (1 << 20) as f64
+            )
+        }
     }
     out
 }
@@ -143,14 +154,14 @@ pub fn solution_json(instance: &Instance, solution: &Solution, strategy: bool) -
     v
 }
 
-/// The JSON answer when the budget ran out.
-pub fn unknown_json(instance: &Instance, nodes: u64) -> Value {
+/// The JSON answer when the budget ran out, with the statistics of what was done.
+pub fn unknown_json(instance: &Instance, stats: Stats) -> Value {
     let key = if matches!(instance, Instance::Geography(_)) {
         "winner"
     } else {
         "answer"
     };
-    json!({ "kind": instance.kind(), key: "unknown", "witness": null, "stats": { "nodes": nodes } })
+    json!({ "kind": instance.kind(), key: "unknown", "witness": null, "stats": stats_json(stats) })
 }
 
 /// The text answer of `solve`; moves are named by their figure labels unless `names`.

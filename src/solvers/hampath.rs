@@ -30,11 +30,13 @@ pub struct HamPathSolution {
 pub fn solve(h: &HamPath, budget: &Budget) -> Result<HamPathSolution, SolveError> {
     let n = h.graph.n();
     let dp_fits = budget.max_nodes.is_none_or(|m| (1u64 << n.min(63)) <= m);
-    if n <= DP_LIMIT && dp_fits {
+    let started = Instant::now();
+    let solved = if n <= DP_LIMIT && dp_fits {
         solve_dp(h, budget)
     } else {
         solve_backtracking(h, budget)
-    }
+    };
+    solved.map_err(|e| e.or_tableless_since(started))
 }
 
 /// Checks the endpoints; `Ok(None)` means the instance is trivially decided: `Some(path)`.
@@ -73,7 +75,7 @@ pub fn solve_dp(h: &HamPath, budget: &Budget) -> Result<HamPathSolution, SolveEr
     if let Some(path) = trivial(h)? {
         return Ok(HamPathSolution {
             path,
-            stats: Stats::since(start_time, 0),
+            stats: Stats::without_table(start_time, 0),
         });
     }
     // pred[w]: the vertices with an edge into w.
@@ -91,7 +93,7 @@ pub fn solve_dp(h: &HamPath, budget: &Budget) -> Result<HamPathSolution, SolveEr
     let mut nodes = 0;
     for set in 1..=full {
         nodes += 1;
-        budget.charge(nodes)?;
+        (budget.charge(nodes)).map_err(|e| e.or_tableless_since(start_time))?;
         let ends = reach[set as usize];
         if ends == 0 || set == full {
             continue;
@@ -105,7 +107,7 @@ pub fn solve_dp(h: &HamPath, budget: &Budget) -> Result<HamPathSolution, SolveEr
     let path = (last != 0).then(|| trace_back(&reach, &pred, full, last.trailing_zeros()));
     Ok(HamPathSolution {
         path,
-        stats: Stats::since(start_time, nodes),
+        stats: Stats::without_table(start_time, nodes),
     })
 }
 
@@ -131,7 +133,7 @@ pub fn solve_backtracking(h: &HamPath, budget: &Budget) -> Result<HamPathSolutio
     if let Some(path) = trivial(h)? {
         return Ok(HamPathSolution {
             path,
-            stats: Stats::since(start_time, 0),
+            stats: Stats::without_table(start_time, 0),
         });
     }
     let n = h.graph.n();
@@ -147,7 +149,7 @@ pub fn solve_backtracking(h: &HamPath, budget: &Budget) -> Result<HamPathSolutio
     let mut found = false;
     for s in (0..n).filter(|&s| h.start.is_none_or(|t| t == s) && h.end != Some(s)) {
         dfs.push(s);
-        found = dfs.extend()?;
+        found = (dfs.extend()).map_err(|e| e.or_tableless_since(start_time))?;
         if found {
             break;
         }
@@ -155,7 +157,7 @@ pub fn solve_backtracking(h: &HamPath, budget: &Budget) -> Result<HamPathSolutio
     }
     Ok(HamPathSolution {
         path: found.then_some(dfs.path),
-        stats: Stats::since(start_time, dfs.nodes),
+        stats: Stats::without_table(start_time, dfs.nodes),
     })
 }
 

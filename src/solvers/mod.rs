@@ -122,9 +122,10 @@ pub const CLOCK_EVERY: u64 = 16;
 pub struct BudgetExceeded {
     /// Nodes expanded before stopping.
     pub nodes: u64,
-    /// The statistics of the search up to the stop (positions stored, table hits, node rate,
-    /// peak table memory), where the solver keeps them (the exhaustive geography search);
-    /// `None` from the other solvers, whose only statistic is `nodes`.
+    /// The statistics of the search up to the stop: nodes and time, and positions stored,
+    /// table hits and peak table memory where the solver keeps a table. Every solver reached
+    /// through [`dispatch::solve_instance`] or [`geography::solve_with`] attaches them;
+    /// `None` only from internal helpers whose caller attaches its own.
     pub stats: Option<Stats>,
 }
 
@@ -143,16 +144,40 @@ impl BudgetExceeded {
     }
 
     /// The statistics of the stopped search: the solver's own when it kept them, else the
-    /// node count with `millis` measured from `started`.
+    /// node count with `millis` measured from `started` and no table statistics (nothing is
+    /// known of a table then).
     pub fn stats_since(&self, started: Instant) -> Stats {
         match &self.stats {
             Some(stats) => *stats,
-            None => Stats::since(started, self.nodes),
+            None => Stats::without_table(started, self.nodes),
         }
+    }
+
+    /// Attaches the statistics `stats` unless the error already carries the solver's own
+    /// (an inner search that stopped knows more than its caller).
+    pub fn or_stats(self, stats: impl FnOnce() -> Stats) -> BudgetExceeded {
+        match self.stats {
+            Some(_) => self,
+            None => self.with_stats(stats()),
+        }
+    }
+
+    /// The same error, with the node count and the time since `started` of a solver without
+    /// a memo table attached unless it carries statistics already.
+    pub fn or_tableless_since(self, started: Instant) -> BudgetExceeded {
+        let nodes = self.nodes;
+        self.or_stats(|| Stats::without_table(started, nodes))
     }
 }
 
-/// Search statistics reported with every answer.
+/// Search statistics reported with every answer, and with every "unknown" one (the budgets
+/// rule: an answer that ran out of budget still reports what was done).
+///
+/// `positions`, `hits` and `peak_table_bytes` describe the solver's memo table of positions
+/// (exhaustive geography search, race search, df-pn). Solvers that keep none (the tree
+/// recursions, DAG, matching, GF(2), NimG matching, QBF, Hamiltonian path, vertex cover)
+/// build their statistics with [`Stats::without_table`], which sets `tableless`; the CLI then
+/// prints "no table" and JSON gives those three keys as `null` (docs/solvers.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Search nodes expanded (positions, assignments or partial paths).
@@ -179,10 +204,15 @@ pub struct Stats {
     /// remainder is a forest, `geography/tree_endgame.rs`).
     #[serde(default)]
     pub tree_endgames: u64,
+    /// `true` when the solver keeps no memo table of positions: `positions`, `hits` and
+    /// `peak_table_bytes` are then not measurements but absent (JSON `null`).
+    #[serde(default)]
+    pub tableless: bool,
 }
 
 impl Stats {
-    /// Stats for `nodes` nodes expanded since `start`.
+    /// Stats for `nodes` nodes expanded since `start` by a solver with a memo table, whose
+    /// counters the caller fills in (zero until then).
     pub fn since(start: Instant, nodes: u64) -> Stats {
         Stats {
             nodes,
@@ -193,6 +223,16 @@ impl Stats {
             race_splits: 0,
             race_walk_hits: 0,
             tree_endgames: 0,
+            tableless: false,
+        }
+    }
+
+    /// Stats for `nodes` nodes expanded since `start` by a solver that keeps no memo table
+    /// of positions.
+    pub fn without_table(start: Instant, nodes: u64) -> Stats {
+        Stats {
+            tableless: true,
+            ..Stats::since(start, nodes)
         }
     }
 
@@ -232,4 +272,16 @@ pub enum SolveError {
     /// The chosen solver does not apply to this instance (e.g. matching on a directed game).
     #[error("{0}")]
     Unsupported(String),
+}
+
+impl SolveError {
+    /// A budget error gets [`BudgetExceeded::or_tableless_since`]; other errors are unchanged.
+    /// The solvers without a memo table apply it at their entry points, so that an "unknown"
+    /// answer reports the nodes and time spent.
+    pub fn or_tableless_since(self, started: Instant) -> SolveError {
+        match self {
+            SolveError::Budget(b) => SolveError::Budget(b.or_tableless_since(started)),
+            other => other,
+        }
+    }
 }

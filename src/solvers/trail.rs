@@ -93,11 +93,11 @@ pub fn max_trail_from(
     }
     let started = Instant::now();
     let mut search = Search::new(g, budget)?;
-    search.best(v, 0)?;
+    (search.best(v, 0)).map_err(|e| search.stopped(e, started))?;
     let trail = search.witness(v);
     Ok(TrailSolution {
         trail,
-        stats: Stats::since(started, search.nodes),
+        stats: search.stats(started),
     })
 }
 
@@ -110,7 +110,7 @@ pub fn max_trail(g: &Graph, budget: &Budget) -> Result<TrailSolution, SolveError
     let mut search = Search::new(g, budget)?;
     let mut best: Option<(usize, VertexId)> = None;
     for v in 0..g.n() {
-        let len = search.best(v, 0)?;
+        let len = (search.best(v, 0)).map_err(|e| search.stopped(e, started))?;
         if best.is_none_or(|(b, _)| len > b) {
             best = Some((len, v));
         }
@@ -124,7 +124,7 @@ pub fn max_trail(g: &Graph, budget: &Budget) -> Result<TrailSolution, SolveError
     };
     Ok(TrailSolution {
         trail,
-        stats: Stats::since(started, search.nodes),
+        stats: search.stats(started),
     })
 }
 
@@ -134,6 +134,8 @@ struct Search<'a> {
     memo: HashMap<(VertexId, u128), usize>,
     budget: &'a Budget,
     nodes: u64,
+    /// Lookups answered from `memo`.
+    hits: u64,
 }
 
 impl<'a> Search<'a> {
@@ -151,12 +153,34 @@ impl<'a> Search<'a> {
             memo: HashMap::new(),
             budget,
             nodes: 0,
+            hits: 0,
         })
+    }
+
+    /// The statistics so far: the memo is the table (its peak is its size now, since
+    /// entries are never removed; bytes estimated from its capacity).
+    fn stats(&self, started: Instant) -> Stats {
+        let entry = std::mem::size_of::<((VertexId, u128), usize)>() + 1;
+        Stats {
+            positions: self.memo.len() as u64,
+            hits: self.hits,
+            peak_table_bytes: (self.memo.capacity() * entry) as u64,
+            ..Stats::since(started, self.nodes)
+        }
+    }
+
+    /// A budget error with this search's statistics.
+    fn stopped(&self, e: SolveError, started: Instant) -> SolveError {
+        match e {
+            SolveError::Budget(b) => SolveError::Budget(b.or_stats(|| self.stats(started))),
+            other => other,
+        }
     }
 
     /// The length of a longest trail from `v` avoiding the edges in `used`.
     fn best(&mut self, v: VertexId, used: u128) -> Result<usize, SolveError> {
         if let Some(&len) = self.memo.get(&(v, used)) {
+            self.hits += 1;
             return Ok(len);
         }
         self.nodes += 1;

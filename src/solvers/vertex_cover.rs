@@ -43,11 +43,11 @@ pub fn solve(v: &VertexCover, budget: &Budget) -> Result<CoverSolution, SolveErr
         nodes: 0,
         budget,
     };
-    let found = search.branch(v.k.min(n))?;
+    let found = (search.branch(v.k.min(n))).map_err(|e| e.or_tableless_since(start))?;
     let cover = found.then(|| (0..n).filter(|&x| search.inside[x]).collect());
     Ok(CoverSolution {
         cover,
-        stats: Stats::since(start, search.nodes),
+        stats: Stats::without_table(start, search.nodes),
     })
 }
 

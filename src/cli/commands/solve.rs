@@ -3,7 +3,7 @@
 use super::super::Outcome;
 use super::super::args::{BudgetArgs, GameMethod};
 use super::super::input::{input_cap, read_instance_capped};
-use super::super::output::{solution_json, solution_text, stats_json, stats_words, unknown_json};
+use super::super::output::{solution_json, solution_text, stats_words, unknown_json};
 use super::certify::self_check_answer;
 use super::{budget, solve_error};
 use crate::problems::Instance;
@@ -86,9 +86,7 @@ pub fn run(
             // rate, peak table memory where the solver keeps a table).
             let stats = b.stats_since(started);
             if json {
-                let mut v = unknown_json(&parsed.instance, b.nodes);
-                v["stats"] = stats_json(stats);
-                crate::outln!("{v:#}");
+                crate::outln!("{:#}", unknown_json(&parsed.instance, stats));
             } else {
                 crate::outln!(
                     "answer:  unknown (budget exhausted after {})",

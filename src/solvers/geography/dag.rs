@@ -81,6 +81,14 @@ fn mover_wins(game: &Game, value: &[bool], st: &State) -> bool {
 /// Errors: [`SolveError::Unsupported`] unless the graph is directed and acyclic (no loops)
 /// and the game has one token under the vertex or edge rule, or when the game is invalid.
 pub fn solve_dag(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = std::time::Instant::now();
+    let mut solved = dag_search(g, budget).map_err(|e| e.or_tableless_since(started))?;
+    solved.stats.tableless = true;
+    Ok(solved)
+}
+
+/// [`solve_dag`] before the statistics of a stopped search are attached.
+fn dag_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     check_valid(g)?;
     let value = match dag_values(g) {
         Some(v) if applies(g) => v,

@@ -64,11 +64,14 @@ pub fn solve_dfpn(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
     with_stack(depth, || {
         let mut search = Dfpn::new(&game, budget);
         let mut st = game.start.clone();
-        let wins = search.prove(&mut st)?;
+        // A budget that runs out reports the table's statistics so far ("unknown" answers).
+        let wins = (search.prove(&mut st)).map_err(|e| e.with_stats(search.stats(started)))?;
         let mut line = Vec::new();
         let mut winning_move = None;
         loop {
-            let pick = match search.winning_move(&mut st)? {
+            let pick =
+                (search.winning_move(&mut st)).map_err(|e| e.with_stats(search.stats(started)))?;
+            let pick = match pick {
                 Some(mv) => Some(mv),
                 None => game.moves(&st).first().copied(),
             };
@@ -88,12 +91,7 @@ pub fn solve_dfpn(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
             winner,
             winning_move,
             principal_variation: line,
-            stats: Stats {
-                positions: search.table.len() as u64,
-                hits: search.hits,
-                peak_table_bytes: (search.table.len() * search.entry_bytes) as u64,
-                ..Stats::since(started, search.nodes)
-            },
+            stats: search.stats(started),
             method: "dfpn",
         })
     })
@@ -153,6 +151,16 @@ impl<'a> Dfpn<'a> {
             children: Vec::new(),
             keys: Vec::new(),
             depth: 0,
+        }
+    }
+
+    /// The statistics so far (the table only grows, so its size now is its peak).
+    fn stats(&self, started: Instant) -> Stats {
+        Stats {
+            positions: self.table.len() as u64,
+            hits: self.hits,
+            peak_table_bytes: (self.table.len() * self.entry_bytes) as u64,
+            ..Stats::since(started, self.nodes)
         }
     }
 

@@ -61,7 +61,7 @@ pub(crate) fn solve_if_applies(
     }
     let started = Instant::now();
     let gf2 = Gf2::new(g, budget).ok()?;
-    Some(gf2.solve(started, budget))
+    Some((gf2.solve(started, budget)).map_err(|e| e.or_tableless_since(started)))
 }
 
 /// A 2-colouring of the graph: side of every vertex and its index within its side.
@@ -474,7 +474,7 @@ impl<'a> Gf2<'a> {
         Ok(GameSolution::without_line(
             wins,
             winning_move,
-            Stats::since(started, 1),
+            Stats::without_table(started, 1),
             "gf2",
         ))
     }
@@ -537,6 +537,12 @@ pub fn ueg_winners(g: &Geography, budget: &Budget) -> Result<Vec<Winner>, SolveE
 /// [`SolveError::TooLarge`] when the matrices exceed the memory budget (default
 /// [`MAX_MATRIX_BYTES`]); [`SolveError::Budget`] when the deadline passes.
 pub fn solve_gf2(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
+    gf2_search(g, budget).map_err(|e| e.or_tableless_since(started))
+}
+
+/// [`solve_gf2`] before the statistics of a stopped search are attached.
+fn gf2_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     let started = Instant::now();
     Gf2::new(g, budget)?.solve(started, budget)
 }

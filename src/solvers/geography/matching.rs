@@ -75,6 +75,12 @@ pub fn uvg_winners(g: &Geography, budget: &Budget) -> Result<Vec<Winner>, SolveE
 /// one token under normal play (misère UVG is PSPACE-complete), or is invalid.
 pub fn solve_matching(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     let started = Instant::now();
+    matching_search(g, budget).map_err(|e| e.or_tableless_since(started))
+}
+
+/// [`solve_matching`] before the statistics of a stopped search are attached.
+fn matching_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
     check_applies(g)?;
     let dec = decomposition(g, budget)?;
     let game = Game::new(g);
@@ -105,7 +111,7 @@ pub fn solve_matching(g: &Geography, budget: &Budget) -> Result<GameSolution, So
             None
         },
         principal_variation: line,
-        stats: Stats::since(started, dec.nodes),
+        stats: Stats::without_table(started, dec.nodes),
         method: "matching",
     })
 }

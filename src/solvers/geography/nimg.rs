@@ -101,6 +101,14 @@ impl NimMatching<'_> {
 /// Errors: [`SolveError::Unsupported`] outside those classes (see `applies`) or for an
 /// invalid game; [`SolveError::Budget`] when `budget` runs out.
 pub fn solve_nim_matching(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = std::time::Instant::now();
+    let mut solved = nim_matching_search(g, budget).map_err(|e| e.or_tableless_since(started))?;
+    solved.stats.tableless = true;
+    Ok(solved)
+}
+
+/// [`solve_nim_matching`] before the statistics of a stopped search are attached.
+fn nim_matching_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     check_valid(g)?;
     let Some(class) = class(g) else {
         return Err(SolveError::Unsupported(

@@ -87,8 +87,9 @@ pub fn solve_race(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
     let game = Game::new(g);
     let mut race = Race::new(g, budget, None);
     let mut st = game.start.clone();
-    let first_wins = race.root_wins(&game, &st)?;
-    let line = race.line(&game, &mut st)?;
+    // A budget that runs out reports the tables' statistics so far ("unknown" answers).
+    let first_wins = (race.root_wins(&game, &st)).map_err(|e| e.with_stats(race.stats(started)))?;
+    let line = (race.line(&game, &mut st)).map_err(|e| e.with_stats(race.stats(started)))?;
     let winning_move = if first_wins {
         line.first().copied()
     } else {
@@ -116,7 +117,8 @@ pub fn race_winner(g: &Geography, budget: &Budget) -> Result<(Winner, Stats), So
     }
     let game = Game::new(g);
     let mut race = Race::new(g, budget, None);
-    let first_wins = race.root_wins(&game, &game.start)?;
+    let first_wins =
+        (race.root_wins(&game, &game.start)).map_err(|e| e.with_stats(race.stats(started)))?;
     let winner = if first_wins {
         Winner::First
     } else {
@@ -140,7 +142,8 @@ pub fn race_winner_shared(
     }
     let game = Game::new(g);
     let mut race = Race::new(g, budget, Some(shared));
-    let first_wins = race.root_wins(&game, &game.start)?;
+    let first_wins =
+        (race.root_wins(&game, &game.start)).map_err(|e| e.with_stats(race.stats(started)))?;
     let winner = if first_wins {
         Winner::First
     } else {

@@ -331,6 +331,12 @@ pub(crate) fn within_tree_limit(n: usize) -> Result<(), SolveError> {
 /// [`SolveError::TooLarge`] beyond [`MAX_TREE_VERTICES`]; [`SolveError::Budget`] when the
 /// pairs evaluated exceed `budget`.
 pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
+    tree_search(g, budget).map_err(|e| e.or_tableless_since(started))
+}
+
+/// [`solve_tree`] before the statistics of a stopped search are attached.
+fn tree_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     if !g.graph.directed {
         return super::solve_undirected_tree(g, budget);
     }
@@ -370,7 +376,7 @@ pub fn solve_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveE
         Ok(GameSolution::without_line(
             first_wins,
             winning_move,
-            Stats::since(started, tree.nodes),
+            Stats::without_table(started, tree.nodes),
             "tree",
         ))
     })

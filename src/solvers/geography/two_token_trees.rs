@@ -245,6 +245,12 @@ pub(crate) fn solve_two_token_tree(
     budget: &Budget,
 ) -> Result<GameSolution, SolveError> {
     let started = Instant::now();
+    two_token_search(g, budget).map_err(|e| e.or_tableless_since(started))
+}
+
+/// [`solve_two_token_tree`] before the statistics of a stopped search are attached.
+fn two_token_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
     check_valid(g)?;
     let (Tokens::TwoShared { starts: [s1, s2] }, true) = (g.tokens, applies(g)) else {
         return Err(SolveError::Unsupported(
@@ -273,7 +279,7 @@ pub(crate) fn solve_two_token_tree(
         Ok(GameSolution::without_line(
             first_wins,
             winning_move,
-            Stats::since(started, forest.nodes),
+            Stats::without_table(started, forest.nodes),
             "tree",
         ))
     })

@@ -422,6 +422,12 @@ impl<'b> Board<'b> {
 /// [`SolveError::Budget`] when the evaluated positions exceed `budget`.
 pub fn solve_undirected_tree(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
     let started = Instant::now();
+    undirected_tree_search(g, budget).map_err(|e| e.or_tableless_since(started))
+}
+
+/// [`solve_undirected_tree`] before the statistics of a stopped search are attached.
+fn undirected_tree_search(g: &Geography, budget: &Budget) -> Result<GameSolution, SolveError> {
+    let started = Instant::now();
     check_valid(g)?;
     if !applies(g) {
         return Err(SolveError::Unsupported(
@@ -468,7 +474,7 @@ pub fn solve_undirected_tree(g: &Geography, budget: &Budget) -> Result<GameSolut
     Ok(GameSolution::without_line(
         first_wins,
         winning_move,
-        Stats::since(started, board.nodes),
+        Stats::without_table(started, board.nodes),
         "tree",
     ))
 }

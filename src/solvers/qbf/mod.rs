@@ -45,7 +45,7 @@ pub fn solve(q: &Qbf, budget: &Budget) -> Result<QbfSolution, SolveError> {
     let start = Instant::now();
     let prefix = Prefix::new(q)?;
     let mut search = Search::new(q, &prefix, budget);
-    let value = search.node(true)?;
+    let value = (search.node(true)).map_err(|e| e.or_tableless_since(start))?;
     let outer_wins = prefix
         .blocks
         .first()
@@ -57,7 +57,7 @@ pub fn solve(q: &Qbf, budget: &Budget) -> Result<QbfSolution, SolveError> {
     Ok(QbfSolution {
         value,
         outer_block,
-        stats: Stats::since(start, search.nodes),
+        stats: Stats::without_table(start, search.nodes),
     })
 }
 
