@@ -8,8 +8,8 @@
 
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction};
-use crate::solvers::Winner;
 use crate::solvers::dispatch::Solution;
+use crate::solvers::{BudgetExceeded, Stats, Winner};
 use serde::Serialize;
 
 /// What kind of evidence a failing step is. Shrinking keeps the kind fixed: a smaller
@@ -165,10 +165,8 @@ pub enum Evidence {
     Search {
         /// The winner.
         winner: Winner,
-        /// Search nodes.
-        nodes: u64,
-        /// Wall-clock milliseconds.
-        millis: f64,
+        /// The search's statistics.
+        stats: Stats,
     },
     /// The forward image of the source's certificate, accepted by the independent checker
     /// on the target, proves that `winner` wins.
@@ -194,8 +192,7 @@ impl Evidence {
         match s.winner() {
             Some(winner) => Evidence::Search {
                 winner,
-                nodes: s.stats().nodes,
-                millis: s.stats().millis,
+                stats: s.stats(),
             },
             None => Evidence::Unknown("the target is not a game".into()),
         }
@@ -216,6 +213,46 @@ impl Evidence {
             Evidence::Certificate { .. } | Evidence::Rejected(_) => Some("certificate"),
             Evidence::Unknown(_) => None,
         }
+    }
+}
+
+/// A search that gave no answer: why, and the statistics of what it did before it stopped
+/// (`None` when it never ran).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unsolved {
+    /// Why there is no answer, in words.
+    pub why: String,
+    /// The statistics of the search until it stopped, when it ran.
+    pub stats: Option<Stats>,
+}
+
+impl Unsolved {
+    /// No answer for a reason other than a stopped search (not searched, too large).
+    pub fn because(why: impl Into<String>) -> Unsolved {
+        Unsolved {
+            why: why.into(),
+            stats: None,
+        }
+    }
+
+    /// A search started at `started` that `b` stopped: `why` followed by its statistics in
+    /// words (`stats_words`, the same line `solve` prints).
+    pub fn stopped(
+        b: &BudgetExceeded,
+        started: std::time::Instant,
+        why: impl FnOnce(Stats) -> String,
+    ) -> Unsolved {
+        let stats = b.stats_since(started);
+        Unsolved {
+            why: why(stats),
+            stats: Some(stats),
+        }
+    }
+}
+
+impl std::fmt::Display for Unsolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
     }
 }
 

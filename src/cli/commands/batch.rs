@@ -11,14 +11,14 @@
 
 use super::super::Outcome;
 use super::super::args::{BatchArgs, BatchGame, BudgetArgs, CountBy};
-use super::super::output::winner_name;
+use super::super::output::{stats_json, winner_name};
 use super::budget_maker;
 use crate::lang::graph6::{LineError, decode_line};
 use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens};
 use crate::solvers::geography::{
     Method, RaceCache, race_applies, race_winner, race_winner_shared, solve_with,
 };
-use crate::solvers::{SolveError, Winner};
+use crate::solvers::{SolveError, Stats, Winner};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, NamedSource, SourceSpan, WrapErr};
 use rayon::prelude::*;
@@ -38,13 +38,12 @@ enum LineResult {
     Solved {
         winner: Winner,
         method: &'static str,
-        nodes: u64,
-        millis: f64,
+        stats: Stats,
         n: usize,
         m: usize,
     },
-    /// The budget ran out.
-    Unknown { nodes: u64, n: usize, m: usize },
+    /// The budget ran out: what the search did until then.
+    Unknown { stats: Stats, n: usize, m: usize },
 }
 
 /// A bad line: stops the batch with a diagnostic at the offending byte.
@@ -140,22 +139,27 @@ pub fn run(
         for ((num, _), result) in chunk.iter().zip(results) {
             let result = result.map_err(|bad| bad_line_report(&name, bad))?;
             let line_json = match &result {
+                // "nodes" and "millis" stay at the top level (the shape scripts read since
+                // the first batches); "stats" has every statistic, as `solve --json`'s.
                 LineResult::Solved {
                     winner,
                     method,
-                    nodes,
-                    millis,
+                    stats,
                     n,
                     m,
                 } => {
                     counts[usize::from(*winner == Winner::Second)] += 1;
                     json!({"line": num + 1, "n": n, "m": m, "winner": winner_name(*winner),
-                           "method": method, "nodes": nodes,
-                           "millis": (millis * 1000.0).round() / 1000.0})
+                           "method": method, "nodes": stats.nodes,
+                           "millis": (stats.millis * 1000.0).round() / 1000.0,
+                           "stats": stats_json(*stats)})
                 }
-                LineResult::Unknown { nodes, n, m } => {
+                LineResult::Unknown { stats, n, m } => {
                     counts[2] += 1;
-                    json!({"line": num + 1, "n": n, "m": m, "winner": "unknown", "nodes": nodes})
+                    json!({"line": num + 1, "n": n, "m": m, "winner": "unknown",
+                           "nodes": stats.nodes,
+                           "millis": (stats.millis * 1000.0).round() / 1000.0,
+                           "stats": stats_json(*stats)})
                 }
             };
             if args.count_by.is_none() {
@@ -281,6 +285,7 @@ fn solve_line(
         .map(|m| m / 2 / rayon::current_num_threads().max(1));
     let budget = budget.with_memory(share);
     // A census needs only the winner: the race search (Trail Trap) skips the line of play.
+    let started = std::time::Instant::now();
     let answer = if race_applies(&game) {
         match shared {
             Some(table) => race_winner_shared(&game, &budget, table),
@@ -294,13 +299,12 @@ fn solve_line(
         Ok((winner, method, stats)) => Ok(LineResult::Solved {
             winner,
             method,
-            nodes: stats.nodes,
-            millis: stats.millis,
+            stats,
             n,
             m,
         }),
         Err(SolveError::Budget(b)) => Ok(LineResult::Unknown {
-            nodes: b.nodes,
+            stats: b.stats_since(started),
             n,
             m,
         }),

@@ -52,6 +52,7 @@ pub fn run(
         Err(e) => return Err(solve_error(&parsed, e)),
     };
     say(answer_line(&parsed.instance, &solution));
+    say(format!("stats:   {}", stats_words(solution.stats())));
     let cert = match build(&parsed, &solution, &budget, strategy)? {
         Ok(Some(cert)) => cert,
         Ok(None) => {

@@ -13,6 +13,7 @@
 use super::super::Outcome;
 use super::super::args::{BudgetArgs, VerifyBy};
 use super::super::input::{input_cap, read_instance_capped};
+use super::super::output::stats_words;
 use super::certify::{SelfChecked, self_check_answer};
 use super::verify_race::{certificate_evidence, race};
 use super::verify_render::{Rendered, render};
@@ -20,11 +21,11 @@ use super::{apply_chain, budget, select_chain, solve_error, verify_certify};
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction};
 use crate::solvers::dispatch::{Solution, solve_instance};
-use crate::solvers::{Budget, SolveError};
+use crate::solvers::{Budget, SolveError, Stats};
 use crate::verify::chain::{Carried, carry_forward};
-use crate::verify::question::own_answer;
+use crate::verify::question::own_answer_with_stats;
 use crate::verify::round_trip::CertFate;
-use crate::verify::step::{self, Evidence, StepReport};
+use crate::verify::step::{self, Evidence, StepReport, Unsolved};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -47,8 +48,15 @@ pub(super) struct Findings<'a> {
     pub steps: &'a [&'static dyn Reduction],
     /// The source and every step's target.
     pub instances: Vec<&'a Instance>,
-    /// The source's solution, or why it is unknown.
-    pub source: Result<Solution, String>,
+    /// The source's solution, or why it is unknown (with the statistics of the stopped
+    /// search).
+    pub source: Result<Solution, Unsolved>,
+    /// The statistics of each target's search: finished, or stopped by its budget or by a
+    /// certificate that decided first; `None` where the target was not searched.
+    pub target_stats: Vec<Option<Stats>>,
+    /// The statistics of each step's own source question's solve (Trail Trap Thm 18's long
+    /// trail), `None` where the step asks the standard question of its source kind.
+    pub own_stats: Vec<Option<Stats>>,
     /// Every step compared (a step whose source answer is unknown has an unknown verdict).
     pub reports: Vec<StepReport>,
     /// The winner established on each step's target (by search or certificate), also where
@@ -79,12 +87,15 @@ pub fn run(
     let budget = budget.with_memory(Some(memory.saturating_sub(held)));
     let mut instances: Vec<&Instance> = vec![&parsed.instance];
     instances.extend(reduced.iter().map(|r| &r.target));
+    let started = Instant::now();
     let source = match solve_instance(instances[0], &budget) {
         Ok(s) => Ok(s),
-        Err(SolveError::Budget(b)) => Err(format!(
-            "budget exhausted after {} nodes while solving the source",
-            b.nodes
-        )),
+        Err(SolveError::Budget(b)) => Err(Unsolved::stopped(&b, started, |stats| {
+            format!(
+                "budget exhausted while solving the source, after {}",
+                stats_words(stats)
+            )
+        })),
         Err(e) => return Err(solve_error(&parsed, e)),
     };
     let mut findings = Findings {
@@ -92,6 +103,8 @@ pub fn run(
         instances,
         source,
         reports: Vec::new(),
+        target_stats: Vec::new(),
+        own_stats: Vec::new(),
         established: Vec::new(),
         answer_known: Vec::new(),
         source_certificate: None,
@@ -120,7 +133,7 @@ pub fn run(
             let why = "not searched (--by certificate)";
             let searched = findings.instances[1..]
                 .iter()
-                .map(|_| Err(why.to_string()))
+                .map(|_| Err(Unsolved::because(why)))
                 .collect();
             let evidence = match source_solution {
                 Some(source) => {
@@ -138,10 +151,11 @@ pub fn run(
         }
     };
     findings.established = evidence.iter().map(Evidence::winner).collect();
-    let (reports, known) =
-        compare_steps(&findings, findings.source.as_ref().ok(), evidence, &budget)?;
-    findings.reports = reports;
-    findings.answer_known = known;
+    findings.target_stats = searched.iter().map(searched_stats).collect();
+    let compared = compare_steps(&findings, findings.source.as_ref().ok(), evidence, &budget)?;
+    findings.reports = compared.reports;
+    findings.answer_known = compared.known;
+    findings.own_stats = compared.own_stats;
     let mut out = render(&findings);
     if options.self_check {
         let solutions: Vec<(&Instance, &Solution)> = findings
@@ -192,14 +206,14 @@ fn search_targets(
     instances: &[&Instance],
     budget: &Budget,
     parsed: &crate::lang::Parsed,
-) -> miette::Result<Vec<Result<Solution, String>>> {
+) -> miette::Result<Vec<Result<Solution, Unsolved>>> {
     instances[1..]
         .iter()
         .map(|t| (std::time::Instant::now(), t))
         .map(|(started, t)| match solve_instance(t, budget) {
             Ok(s) => Ok(Ok(s)),
             Err(SolveError::Budget(b)) => Ok(Err(exhausted(&b, started))),
-            Err(e @ SolveError::TooLarge { .. }) => Ok(Err(e.to_string())),
+            Err(e @ SolveError::TooLarge { .. }) => Ok(Err(Unsolved::because(e.to_string()))),
             Err(e) => Err(solve_error(parsed, e)),
         })
         .collect()
@@ -211,7 +225,7 @@ fn search_targets(
 /// skipped as it is whenever a search is missing; the verdicts stand either way.
 fn finish_searches(
     instances: &[&Instance],
-    searched: &mut [Result<Solution, String>],
+    searched: &mut [Result<Solution, Unsolved>],
     budget: &Budget,
     parsed: &crate::lang::Parsed,
 ) -> miette::Result<()> {
@@ -223,7 +237,7 @@ fn finish_searches(
         *slot = match solve_instance(target, budget) {
             Ok(s) => Ok(s),
             Err(SolveError::Budget(b)) => Err(exhausted(&b, started)),
-            Err(e @ SolveError::TooLarge { .. }) => Err(e.to_string()),
+            Err(e @ SolveError::TooLarge { .. }) => Err(Unsolved::because(e.to_string())),
             Err(e) => return Err(solve_error(parsed, e)),
         };
     }
@@ -233,16 +247,28 @@ fn finish_searches(
 /// Why a search gave no answer: its budget ran out, with the statistics of the search so far
 /// (nodes and time; positions stored, table hits, node rate and peak table memory where the
 /// solver keeps a table).
-pub(super) fn exhausted(b: &crate::solvers::BudgetExceeded, started: std::time::Instant) -> String {
-    let stats = super::super::output::stats_words(b.stats_since(started));
-    format!("search budget exhausted after {stats}")
+pub(super) fn exhausted(
+    b: &crate::solvers::BudgetExceeded,
+    started: std::time::Instant,
+) -> Unsolved {
+    Unsolved::stopped(b, started, |stats| {
+        format!("search budget exhausted after {}", stats_words(stats))
+    })
+}
+
+/// The statistics of one target's search, when it ran.
+fn searched_stats(searched: &Result<Solution, Unsolved>) -> Option<Stats> {
+    match searched {
+        Ok(s) => Some(s.stats()),
+        Err(unsolved) => unsolved.stats,
+    }
 }
 
 /// The evidence of one target's search.
-fn search_evidence(searched: &Result<Solution, String>) -> Evidence {
+fn search_evidence(searched: &Result<Solution, Unsolved>) -> Evidence {
     match searched {
         Ok(s) => Evidence::of_solution(s),
-        Err(why) => Evidence::Unknown(why.clone()),
+        Err(unsolved) => Evidence::Unknown(unsolved.why.clone()),
     }
 }
 
@@ -309,6 +335,16 @@ fn carry_forward_within(
     rx.recv_timeout(wait).ok()
 }
 
+/// What [`compare_steps`] found.
+struct Compared {
+    /// Each step's report.
+    reports: Vec<StepReport>,
+    /// Whether each step's source answer is known.
+    known: Vec<bool>,
+    /// The statistics of each step's own source question's solve, where it has one.
+    own_stats: Vec<Option<Stats>>,
+}
+
 /// Each step's report. Step j's source answer is the reduction's own question where it has
 /// one (Trail Trap Thm 18: a long trail, not a Hamiltonian path), else the source's answer
 /// (step 1) or the winner established on the previous step's target. A step whose source
@@ -319,9 +355,10 @@ fn compare_steps(
     source_solution: Option<&Solution>,
     evidence: Vec<Evidence>,
     budget: &Budget,
-) -> miette::Result<(Vec<StepReport>, Vec<bool>)> {
+) -> miette::Result<Compared> {
     let mut reports: Vec<StepReport> = Vec::new();
     let mut known = Vec::new();
+    let mut own_stats = Vec::new();
     for ((j, r), ev) in f.steps.iter().enumerate().zip(evidence) {
         let (src, tgt) = (f.instances[j], f.instances[j + 1]);
         let statics = step::statics(*r, src, tgt);
@@ -329,12 +366,14 @@ fn compare_steps(
             0 => source_solution.map(Solution::yes),
             _ => f.established[j - 1].map(|w| w == crate::solvers::Winner::First),
         };
-        let answer = match own_answer(*r, src, budget) {
-            None => standard.map(|y| (y, false)),
-            Some(Ok(yes)) => Some((yes, true)),
-            Some(Err(SolveError::Budget(_))) => None,
+        let started = Instant::now();
+        let (answer, stats) = match own_answer_with_stats(*r, src, budget) {
+            None => (standard.map(|y| (y, false)), None),
+            Some(Ok((yes, stats))) => (Some((yes, true)), Some(stats)),
+            Some(Err(SolveError::Budget(b))) => (None, Some(b.stats_since(started))),
             Some(Err(e)) => return Err(miette::miette!("{e}")),
         };
+        own_stats.push(stats);
         known.push(answer.is_some());
         reports.push(match answer {
             Some(a) => StepReport::new(*r, statics, a, ev),
@@ -346,7 +385,11 @@ fn compare_steps(
             ),
         });
     }
-    Ok((reports, known))
+    Ok(Compared {
+        reports,
+        known,
+        own_stats,
+    })
 }
 
 /// `--self-check`: certifies every searched answer and checks the certificate.

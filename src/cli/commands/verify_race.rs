@@ -22,7 +22,7 @@ use crate::solvers::dispatch::{Solution, solve_instance};
 use crate::solvers::{Budget, SolveError};
 use crate::verify::chain::{carry_forward_observed, proved_winner};
 use crate::verify::round_trip::CertFate;
-use crate::verify::step::Evidence;
+use crate::verify::step::{Evidence, Unsolved};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
@@ -39,7 +39,7 @@ const STACK_BYTES: usize = 8 << 20;
 /// What the race established.
 pub(super) struct Raced {
     /// Each target's search: its solution, or why there is none.
-    pub searched: Vec<Result<Solution, String>>,
+    pub searched: Vec<Result<Solution, Unsolved>>,
     /// Each step's evidence: the method that decided it first, else a rejected forward
     /// image, else why neither decided.
     pub evidence: Vec<Evidence>,
@@ -52,7 +52,7 @@ pub(super) struct Raced {
 #[derive(Default)]
 struct Board {
     /// Each target's search, once it ended.
-    searched: Vec<Option<Result<Solution, String>>>,
+    searched: Vec<Option<Result<Solution, Unsolved>>>,
     /// Each step's checked forward image and the milliseconds it took, once it was checked.
     images: Vec<Option<(CertFate, f64)>>,
     /// The evidence of the method that decided each step first.
@@ -265,10 +265,12 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
         .zip(&evidence)
         .map(|(s, e)| {
             s.unwrap_or_else(|| match e {
-                Evidence::Certificate { .. } => {
-                    Err("search stopped: the certificate decided first".into())
-                }
-                _ => Err("the search did not finish before the --timeout deadline".into()),
+                Evidence::Certificate { .. } => Err(Unsolved::because(
+                    "search stopped: the certificate decided first",
+                )),
+                _ => Err(Unsolved::because(
+                    "the search did not finish before the --timeout deadline",
+                )),
             })
         })
         .collect();
@@ -293,12 +295,12 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
 
 /// Why neither method decided a step.
 fn undecided_reason(
-    searched: Option<&Result<Solution, String>>,
+    searched: Option<&Result<Solution, Unsolved>>,
     image: Option<&(CertFate, f64)>,
     certificate_ran: bool,
 ) -> String {
     let search = match searched {
-        Some(Err(why)) => why.clone(),
+        Some(Err(unsolved)) => unsolved.why.clone(),
         Some(Ok(_)) => "the target is not a game".into(),
         None => "the search did not finish before the --timeout deadline".into(),
     };
@@ -319,18 +321,24 @@ fn search_side(race: &Race, targets: &[Instance], budget: &Budget) {
     for (j, target) in targets.iter().enumerate() {
         let flag = &race.decided[j];
         let result = match flag.load(Ordering::Relaxed) {
-            true => Err("not searched: its certificate was accepted first".to_string()),
+            true => Err(Unsolved::because(
+                "not searched: its certificate was accepted first",
+            )),
             false => match (
                 std::time::Instant::now(),
                 solve_instance(target, &budget.clone().with_cancel(flag.clone())),
             ) {
                 (_, Ok(s)) => Ok(s),
-                (_, Err(SolveError::Budget(b))) if flag.load(Ordering::Relaxed) => Err(format!(
-                    "search stopped after {} nodes: the certificate decided first",
-                    b.nodes
-                )),
+                (started, Err(SolveError::Budget(b))) if flag.load(Ordering::Relaxed) => {
+                    Err(Unsolved::stopped(&b, started, |stats| {
+                        format!(
+                            "search stopped after {} nodes: the certificate decided first",
+                            stats.nodes
+                        )
+                    }))
+                }
                 (started, Err(SolveError::Budget(b))) => Err(super::verify::exhausted(&b, started)),
-                (_, Err(e @ SolveError::TooLarge { .. })) => Err(e.to_string()),
+                (_, Err(e @ SolveError::TooLarge { .. })) => Err(Unsolved::because(e.to_string())),
                 (_, Err(e)) => {
                     let mut board = race.lock();
                     if !board.closed {

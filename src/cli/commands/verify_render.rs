@@ -2,13 +2,14 @@
 //! unknown, documented in docs/cli.md).
 
 use super::super::Outcome;
-use super::super::output::winner_name;
+use super::super::output::{stats_json, stats_words, winner_name};
 use super::super::ui::{Tone, paint};
 use super::certify::SelfChecked;
 use super::verify::Findings;
 use super::verify_certify::CertReport;
 use crate::problems::Instance;
 use crate::reductions::{ProblemKind, Reduction};
+use crate::solvers::Stats;
 use crate::verify::round_trip::CertFate;
 use crate::verify::step::{Evidence, StepReport, StepVerdict, size_of};
 use serde_json::{Value, json};
@@ -94,10 +95,9 @@ pub(super) fn render(f: &Findings) -> Rendered {
                 None => format!("answer: {}", yes_no(s.yes())),
             };
             format!(
-                "source:  {:<34} {answer:<14} ({} nodes, {:.3} ms)\n",
+                "source:  {:<34} {answer:<14} ({})\n",
                 describe(f.instances[0]),
-                s.stats().nodes,
-                s.stats().millis
+                stats_words(s.stats())
             )
         }
         Err(why) => format!("source:  {}: unknown ({why})\n", describe(f.instances[0])),
@@ -111,6 +111,9 @@ pub(super) fn render(f: &Findings) -> Rendered {
         let known = Known {
             answer: f.answer_known.get(j).copied().unwrap_or(true),
             winner: f.established.get(j).copied().flatten(),
+            source_stats: step_source_stats(f, j),
+            target_stats: f.target_stats.get(j).copied().flatten(),
+            own_stats: f.own_stats.get(j).copied().flatten(),
         };
         text += &step_text(j, r, tgt, rep, known);
         steps.push(step_json(r, tgt, rep, known));
@@ -140,7 +143,7 @@ pub(super) fn render(f: &Findings) -> Rendered {
         (false, false) => ("match", Outcome::Done),
     };
     let reason = match (&f.source, verdicts.iter().find_map(unknown_reason)) {
-        (Err(why), _) => Some(why.clone()),
+        (Err(unsolved), _) => Some(unsolved.why.clone()),
         (_, Some(why)) => Some(why),
         _ => None,
     };
@@ -156,6 +159,10 @@ pub(super) fn render(f: &Findings) -> Rendered {
     let last = f.reports.last().and_then(|r| r.evidence.winner());
     let (n, m) = size_of(f.instances[f.instances.len() - 1]);
     let source = f.source.as_ref().ok();
+    let source_stats = match &f.source {
+        Ok(s) => Some(s.stats()),
+        Err(unsolved) => unsolved.stats,
+    };
     let json = json!({
         "result": result,
         "match": match result { "match" => json!(true), "mismatch" => json!(false), _ => Value::Null },
@@ -163,7 +170,7 @@ pub(super) fn render(f: &Findings) -> Rendered {
         "reason": reason,
         "source": describe(f.instances[0]),
         "source_answer": source.map(|s| yes_no(s.yes())),
-        "source_stats": source.map(|s| json!({ "nodes": s.stats().nodes, "millis": s.stats().millis })),
+        "source_stats": source_stats.map(stats_json),
         "source_certificate": f.source_certificate.as_ref().map(CertFate::json),
         "target_winner": last.map(winner_name),
         "via": f.steps.iter().map(|r| r.info().id).collect::<Vec<_>>(),
@@ -186,12 +193,34 @@ fn unknown_reason(v: &StepVerdict) -> Option<String> {
     }
 }
 
-/// What is known of a step beyond its report: whether its source answer is, and the winner
-/// established on its target (also when the verdict is unknown for want of the answer).
+/// What is known of a step beyond its report: whether its source answer is, the winner
+/// established on its target (also when the verdict is unknown for want of the answer), and
+/// the statistics of the solves on either side.
 #[derive(Clone, Copy)]
 struct Known {
     answer: bool,
     winner: Option<crate::solvers::Winner>,
+    /// The solve that gave the step's source answer: its own question's, else the source's
+    /// (step 1) or the previous target's search (`None` where a certificate gave it).
+    source_stats: Option<Stats>,
+    /// The target's search, finished or stopped (`None` where it was not searched).
+    target_stats: Option<Stats>,
+    /// The solve of the step's own source question, where it has one.
+    own_stats: Option<Stats>,
+}
+
+/// The statistics of the solve that gave step `j`'s source answer.
+fn step_source_stats(f: &Findings, j: usize) -> Option<Stats> {
+    if let Some(own) = f.own_stats.get(j).copied().flatten() {
+        return Some(own);
+    }
+    match j {
+        0 => match &f.source {
+            Ok(s) => Some(s.stats()),
+            Err(unsolved) => unsolved.stats,
+        },
+        _ => f.target_stats.get(j - 1).copied().flatten(),
+    }
 }
 
 /// A step's lines of text.
@@ -215,10 +244,12 @@ fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: K
         if s.declared == s.size { "ok" } else { "WRONG" },
     );
     if rep.own_question {
+        let stats = k.own_stats.map(|s| format!(" ({})", stats_words(s)));
         text += &format!(
-            "         {} decides its own source question (see `georeduce list`): answer {}\n",
+            "         {} decides its own source question (see `georeduce list`): answer {}{}\n",
             info.id,
-            yes_no(rep.source_yes)
+            yes_no(rep.source_yes),
+            stats.unwrap_or_default()
         );
     }
     let verdict = match rep.verdict() {
@@ -232,7 +263,7 @@ fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: K
         StepVerdict::Unknown(_) => "unknown".into(),
     };
     let how = match &rep.evidence {
-        Evidence::Search { nodes, millis, .. } => format!("({nodes} nodes, {millis:.3} ms)"),
+        Evidence::Search { stats, .. } => format!("({})", stats_words(*stats)),
         Evidence::Certificate { millis, .. } => {
             format!("(by certificate, mapped and checked in {millis:.3} ms)")
         }
@@ -270,13 +301,12 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> V
     let s = &rep.statics;
     let verdict = rep.verdict();
     let (stats, positions) = match &rep.evidence {
-        Evidence::Search { nodes, millis, .. } => {
-            (json!({ "nodes": nodes, "millis": millis }), Value::Null)
-        }
+        Evidence::Search { stats, .. } => (stats_json(*stats), Value::Null),
         Evidence::Certificate {
             positions, millis, ..
         } => (json!({ "millis": millis }), json!(positions)),
-        _ => (Value::Null, Value::Null),
+        // Unknown: what the target's search did before it stopped, if it ran.
+        _ => (k.target_stats.map_or(Value::Null, stats_json), Value::Null),
     };
     json!({
         "reduction": r.info().id,
@@ -293,6 +323,8 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> V
         "by": rep.evidence.by(),
         "certificate_positions": positions,
         "stats": stats,
+        "source_stats": k.source_stats.map(stats_json),
+        "target_stats": k.target_stats.map(stats_json),
         "result": match &verdict {
             StepVerdict::Match => "match",
             StepVerdict::Mismatch(_) => "mismatch",

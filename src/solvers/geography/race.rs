@@ -36,7 +36,7 @@ use super::state::{Game, NONE, State};
 use crate::problems::geography::{Convention, Geography, Move, Rule, Tokens};
 use crate::solvers::{Budget, BudgetExceeded, SolveError, Stats, Winner};
 use rustc_hash::FxHashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 /// Most edges the race search supports (one bit per edge in a `u64`).
@@ -169,6 +169,16 @@ impl RaceCache {
             shards: (0..64).map(|_| Mutex::new(FxHashMap::default())).collect(),
             per_shard: (entries / 64).max(16),
         }
+    }
+
+    /// Bytes the table holds now (its entries' slots and control bytes; it never shrinks,
+    /// so this is also its peak). Takes each shard's lock once: for statistics only.
+    pub fn bytes(&self) -> u64 {
+        let slot = std::mem::size_of::<(u64, u8)>() + 1;
+        let slots: usize = (self.shards.iter())
+            .map(|s| s.lock().unwrap_or_else(PoisonError::into_inner).capacity())
+            .sum();
+        (slots * slot) as u64
     }
 
     fn shard(&self, code: u64) -> &Mutex<FxHashMap<u64, u8>> {
@@ -308,7 +318,10 @@ impl<'a> Race<'a> {
         Stats {
             positions: self.games.stored + self.trails.stored + self.shared_stored,
             hits: self.games.hits + self.trails.hits + self.shared_hits,
-            peak_table_bytes: self.games.peak_bytes + self.trails.peak_bytes,
+            // The census's shared table counts whole: it is this search's table too.
+            peak_table_bytes: self.games.peak_bytes
+                + self.trails.peak_bytes
+                + self.shared.map_or(0, RaceCache::bytes),
             ..Stats::since(started, self.nodes)
         }
     }
