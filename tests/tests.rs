@@ -44,6 +44,8 @@ mod reductions;
 mod run;
 /// `--self-check` on every geography variant.
 mod self_check;
+/// Statistics for every solve: each command and solver family, on answers and on unknown.
+mod solve_stats;
 /// `--threads`: the parallel search answers as one thread.
 mod threads;
 /// One Trail Trap game through `solve`: the race search and its line of play.

@@ -1,0 +1,394 @@
+//! Statistics for every solve (issue #13 §1, and the budgets rule: an "unknown" answer still
+//! reports what was done). For each command (`solve`, `verify`, `solve --batch`, `certify`)
+//! and each solver family (exhaustive, df-pn, race, a tree solver, QBF, a polynomial solver,
+//! and the NP solvers), a budget that runs out gives exit 3 with statistics whose `nodes` is
+//! positive, with the table's counters where the solver keeps a table and `null` ones where
+//! it keeps none; an answer gives the same statistics. The convention is docs/solvers.md's.
+
+use crate::run::{georeduce, stderr, stdout, with_stdin};
+use serde_json::Value;
+use std::path::Path;
+use std::process::Output;
+
+/// Whether a solver keeps a memo table of positions (JSON counters, or `null`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Table {
+    /// Counters present; `positions` must be positive.
+    Kept,
+    /// `positions`, `hits` and `peak_table_bytes` are `null`.
+    None,
+}
+
+/// One solver family: the instance, the `--method`, the node budget that stops it, and
+/// whether it keeps a table.
+struct Family {
+    name: &'static str,
+    file: String,
+    method: Option<&'static str>,
+    stop_after: &'static str,
+    table: Table,
+}
+
+/// Asserts the exit code, showing both streams when it differs.
+fn exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+/// Asserts the six keys of a statistics object: `nodes` positive, `millis` and the node rate
+/// numbers, and the table's counters as `table` says (`positions` positive where kept).
+fn assert_stats(stats: &Value, table: Table, what: &str) {
+    let nodes = stats["nodes"].as_u64();
+    assert!(nodes > Some(0), "{what}: nodes in {stats:#}");
+    assert!(stats["millis"].as_f64().is_some(), "{what}: {stats:#}");
+    assert!(
+        stats["nodes_per_second"].as_u64().is_some(),
+        "{what}: {stats:#}"
+    );
+    for key in ["positions", "hits", "peak_table_bytes"] {
+        let present = stats.get(key).is_some();
+        match table {
+            Table::Kept => assert!(stats[key].as_u64().is_some(), "{what}: {key} in {stats:#}"),
+            Table::None => assert!(
+                present && stats[key].is_null(),
+                "{what}: {key} in {stats:#}"
+            ),
+        }
+    }
+    if table == Table::Kept {
+        assert!(stats["positions"].as_u64() > Some(0), "{what}: {stats:#}");
+    }
+}
+
+/// Asserts the one-line text form: nodes, time and rate, then the table or "no table".
+fn assert_stats_words(line: &str, table: Table, what: &str) {
+    let nodes: u64 = line
+        .split(" nodes, ")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{what}: no node count in {line}"));
+    assert!(nodes > 0, "{what}: {line}");
+    assert!(
+        line.contains(" ms, ") && line.contains(" nodes/s"),
+        "{what}: {line}"
+    );
+    match table {
+        Table::Kept => {
+            for words in ["positions stored", "table hits", "MiB peak table"] {
+                assert!(line.contains(words), "{what}: {words} in {line}");
+            }
+        }
+        Table::None => assert!(line.contains(", no table"), "{what}: {line}"),
+    }
+}
+
+fn path_str(p: &Path) -> String {
+    p.to_str().expect("utf-8 path").to_string()
+}
+
+/// `examples/fraenkel-simonson.qbf` compiled through `via`, into `dir`.
+fn compiled(dir: &Path, via: &str) -> String {
+    let file = path_str(&dir.join(format!("{via}.geo")));
+    let o = georeduce(&[
+        "compile",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        via,
+        "-o",
+        &file,
+        "--quiet",
+    ]);
+    exit(&o, 0);
+    file
+}
+
+/// A Trail Trap game (unrooted partizan undirected edge geography) with two triangles
+/// joined by two edges: the race search needs tens of nodes.
+fn trail_trap(dir: &Path) -> String {
+    let file = dir.join("trail-trap.geo");
+    std::fs::write(
+        &file,
+        "geography {\n  undirected edge geography\n  tokens: partizan, unrooted\n  \
+         vertices a b c d e f\n  edges a -- b, b -- c, c -- a, c -- d, d -- e, e -- f, \
+         f -- d, a -- d\n}\n",
+    )
+    .expect("write the game");
+    path_str(&file)
+}
+
+/// Every solver family, on instances it answers within a few hundred nodes.
+fn families(dir: &Path) -> Vec<Family> {
+    let ex = |name, file: &str, method, stop_after, table| Family {
+        name,
+        file: file.to_string(),
+        method,
+        stop_after,
+        table,
+    };
+    vec![
+        ex(
+            "exhaustive",
+            &compiled(dir, "qbf-pvg"),
+            Some("exhaustive"),
+            "200",
+            Table::Kept,
+        ),
+        ex(
+            "dfpn",
+            &compiled(dir, "qbf-dvg"),
+            Some("dfpn"),
+            "20",
+            Table::Kept,
+        ),
+        ex("race", &trail_trap(dir), Some("race"), "5", Table::Kept),
+        ex(
+            "tree",
+            "examples/games/trail-trap.geo",
+            Some("tree"),
+            "1",
+            Table::None,
+        ),
+        ex(
+            "matching",
+            "examples/games/uvg.geo",
+            Some("matching"),
+            "1",
+            Table::None,
+        ),
+        ex(
+            "nim_matching",
+            "examples/games/nimg-rm.geo",
+            None,
+            "1",
+            Table::None,
+        ),
+        ex(
+            "qbf",
+            "examples/fraenkel-simonson.qbf",
+            None,
+            "0",
+            Table::None,
+        ),
+        ex("hampath", "examples/hampath.geo", None, "1", Table::None),
+        ex(
+            "vertex cover",
+            "examples/vertex-cover.geo",
+            None,
+            "1",
+            Table::None,
+        ),
+    ]
+}
+
+/// `solve FILE [--method M] EXTRA…`.
+fn solve(f: &Family, extra: &[&str]) -> Output {
+    let mut args = vec!["solve", f.file.as_str()];
+    if let Some(m) = f.method {
+        args.extend(["--method", m]);
+    }
+    args.extend(extra);
+    georeduce(&args)
+}
+
+#[test]
+fn solve_reports_statistics_for_every_solver_family_on_answers_and_on_unknown() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    for f in families(dir.path()) {
+        let what = f.name;
+        // An answer: JSON and the `stats:` line.
+        let o = solve(&f, &["--json"]);
+        exit(&o, 0);
+        assert_stats(&json(&o)["stats"], f.table, what);
+        let o = solve(&f, &[]);
+        exit(&o, 0);
+        let text = stdout(&o);
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("stats:   "))
+            .unwrap_or_else(|| panic!("{what}: no stats line in {text}"));
+        assert_stats_words(line, f.table, what);
+        // Out of budget: exit 3, the same statistics of what was done.
+        let o = solve(&f, &["--max-nodes", f.stop_after, "--json"]);
+        exit(&o, 3);
+        let v = json(&o);
+        let key = if v.get("winner").is_some() {
+            "winner"
+        } else {
+            "answer"
+        };
+        assert_eq!(v[key], "unknown", "{what}: {v:#}");
+        assert_stats(&v["stats"], f.table, what);
+        let o = solve(&f, &["--max-nodes", f.stop_after]);
+        exit(&o, 3);
+        let text = stdout(&o);
+        let line = text
+            .strip_prefix("answer:  unknown (budget exhausted after ")
+            .unwrap_or_else(|| panic!("{what}: {text}"));
+        assert_stats_words(&format!(" {line}"), f.table, what);
+    }
+}
+
+#[test]
+fn verify_reports_the_statistics_of_the_source_and_of_every_target() {
+    let qbf = "examples/fraenkel-simonson.qbf";
+    // Both searches finish: the source's (QBF, no table) and the target's (exhaustive).
+    let o = georeduce(&["verify", qbf, "--to", "pvg", "--by", "search", "--json"]);
+    exit(&o, 0);
+    let v = json(&o);
+    assert_stats(&v["source_stats"], Table::None, "source");
+    let step = &v["steps"][0];
+    assert_stats(&step["source_stats"], Table::None, "step source");
+    assert_eq!(step["source_stats"], v["source_stats"]);
+    assert_stats(&step["target_stats"], Table::Kept, "target");
+    assert_eq!(step["stats"], step["target_stats"]);
+
+    // The target's search runs out: exit 3, its statistics in the step and in the reason.
+    let o = georeduce(&[
+        "verify",
+        qbf,
+        "--to",
+        "pvg",
+        "--by",
+        "search",
+        "--max-nodes",
+        "200",
+        "--json",
+    ]);
+    exit(&o, 3);
+    let v = json(&o);
+    assert_stats(&v["source_stats"], Table::None, "source");
+    let step = &v["steps"][0];
+    assert_eq!(step["result"], "unknown");
+    assert_stats(&step["target_stats"], Table::Kept, "stopped target");
+    assert_eq!(step["target_stats"]["nodes"], 201, "{step:#}");
+    assert_eq!(step["stats"], step["target_stats"]);
+
+    // The source's search runs out: its statistics still reported, in JSON and text.
+    let args = [
+        "verify",
+        "examples/hampath.geo",
+        "--to",
+        "pvg",
+        "--max-nodes",
+        "1",
+    ];
+    let o = georeduce(&[&args[..], &["--json"]].concat());
+    exit(&o, 3);
+    let v = json(&o);
+    assert_eq!(v["source_answer"], Value::Null);
+    assert_stats(&v["source_stats"], Table::None, "stopped source");
+    assert_eq!(v["steps"][0]["source_stats"], v["source_stats"]);
+    let o = georeduce(&args);
+    exit(&o, 3);
+    let text = stdout(&o);
+    let line = text
+        .lines()
+        .find_map(|l| {
+            l.split("budget exhausted while solving the source, after")
+                .nth(1)
+        })
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_stats_words(line, Table::None, "stopped source (text)");
+}
+
+/// Trail Trap Thm 18 asks its own source question (a long trail, answered by the max-trail
+/// search with its memo) and its target is solved by the race search.
+#[test]
+fn verify_reports_the_statistics_of_a_steps_own_question_and_a_race_target() {
+    let cubic = "hampath {\n  undirected graph\n  vertices a b c d\n  \
+                 edges a -- b, b -- c, c -- d, d -- a, a -- c, b -- d\n  start a\n}\n";
+    let args = ["verify", "-", "--to", "trailtrap", "--by", "search"];
+    let o = with_stdin(&[&args[..], &["--json"]].concat(), cubic);
+    exit(&o, 0);
+    let v = json(&o);
+    let step = &v["steps"][0];
+    assert_eq!(step["own_question"], true);
+    assert_stats(&step["source_stats"], Table::Kept, "own question");
+    assert_ne!(step["source_stats"], v["source_stats"]);
+    assert_stats(&step["target_stats"], Table::Kept, "race target");
+    let o = with_stdin(&args, cubic);
+    exit(&o, 0);
+    let text = stdout(&o);
+    let own = text
+        .lines()
+        .find(|l| l.contains("decides its own source question"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_stats_words(
+        own.rsplit('(').next().unwrap_or_default(),
+        Table::Kept,
+        "own",
+    );
+}
+
+#[test]
+fn batch_lines_carry_statistics_whether_solved_or_unknown() {
+    // Two graph6 lines each whose searches take a few nodes: K4 and K5 for the race search
+    // (stopped after 5 nodes, with positions stored), K5 and a 5-vertex graph with 4 edges
+    // for the matching (stopped at its first node).
+    let cases = [
+        ("trail-trap", "C~\nD~{\n", "5", Table::Kept),
+        ("uvg", "D~{\nD?{\n", "0", Table::None),
+    ];
+    for (game, lines, stop_after, table) in cases {
+        let base = ["solve", "--batch", "-", "--game", game];
+        let o = with_stdin(&base, lines);
+        exit(&o, 0);
+        let mut count = 0;
+        for line in stdout(&o).lines() {
+            let v: Value = serde_json::from_str(line).expect("a JSON line");
+            assert_ne!(v["winner"], "unknown", "{v}");
+            assert_stats(&v["stats"], table, game);
+            assert_eq!(v["nodes"], v["stats"]["nodes"]);
+            count += 1;
+        }
+        assert_eq!(count, 2);
+        let o = with_stdin(&[&base[..], &["--max-nodes", stop_after]].concat(), lines);
+        exit(&o, 3);
+        assert_eq!(stdout(&o).lines().count(), 2);
+        for line in stdout(&o).lines() {
+            let v: Value = serde_json::from_str(line).expect("a JSON line");
+            assert_eq!(v["winner"], "unknown", "{v}");
+            assert_stats(&v["stats"], table, game);
+        }
+    }
+}
+
+#[test]
+fn certify_prints_the_statistics_of_its_solve() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let pvg = compiled(dir.path(), "qbf-pvg");
+    let cases = [
+        (pvg.as_str(), "200", Table::Kept),
+        ("examples/fraenkel-simonson.qbf", "0", Table::None),
+    ];
+    for (k, (file, stop_after, table)) in cases.into_iter().enumerate() {
+        let out = path_str(&dir.path().join(format!("cert{k}.json")));
+        let o = georeduce(&["certify", file, "-o", &out]);
+        exit(&o, 0);
+        let text = stdout(&o);
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("stats:   "))
+            .unwrap_or_else(|| panic!("{file}: {text}"));
+        assert_stats_words(line, table, file);
+        std::fs::remove_file(&out).expect("the certificate was written");
+        let o = georeduce(&["certify", file, "--max-nodes", stop_after, "-o", &out]);
+        exit(&o, 3);
+        let text = stdout(&o);
+        let line = text
+            .strip_prefix("answer:  unknown (budget exhausted after ")
+            .unwrap_or_else(|| panic!("{file}: {text}"));
+        assert_stats_words(&format!(" {line}"), table, file);
+        assert!(!Path::new(&out).exists(), "no certificate when unknown");
+    }
+}
