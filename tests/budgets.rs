@@ -4,24 +4,11 @@
 //! the budget that stops the command is memory, so the outcome never depends on the
 //! machine's speed or load.
 
-use crate::run::{assert_stderr_has, georeduce, stderr, stdout, write_ring_cover};
+use crate::run::{
+    assert_exit, assert_stderr_has, complete_uvg, georeduce, path_str, stderr, stdout,
+    write_ring_cover,
+};
 use std::path::Path;
-use std::process::Output;
-
-/// Asserts the exit code, showing both streams when it differs.
-fn assert_code(o: &Output, code: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
 
 /// A random directed vertex geography on `n` vertices with out-degree `degree` (a fixed
 /// linear congruential generator, so the same game every run): at n = 90, degree 3, no
@@ -73,7 +60,7 @@ fn solve_by_proof_numbers_is_unknown_when_its_table_is_full() {
         ])
     };
     let o = solve("1");
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(stdout(&o).starts_with("answer:  unknown"), "{}", stdout(&o));
 }
 
@@ -84,7 +71,7 @@ fn solve_refuses_an_input_over_the_cap_of_its_budget() {
     // 20 KB: over the 10 KB input cap of 1 MB, under that of 2 MB.
     std::fs::write(&game, hard_dvg(500, 2)).unwrap();
     let o = georeduce(&["solve", path_str(&game), "--memory", "1"]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::input_too_large");
 }
 
@@ -93,19 +80,7 @@ fn certify_is_unknown_when_the_certificate_does_not_fit() {
     // A QBF's certificate (a Skolem table) is small; a game's strategy of K_9 is not.
     let dir = tempfile::tempdir().unwrap();
     let k9 = dir.path().join("k9.geo");
-    let vertices: Vec<String> = (0..9).map(|i| format!("v{i}")).collect();
-    let edges: Vec<String> = (0..9)
-        .flat_map(|i| (i + 1..9).map(move |j| format!("v{i} -- v{j}")))
-        .collect();
-    std::fs::write(
-        &k9,
-        format!(
-            "geography {{\n  undirected vertex geography\n  tokens: one at v0\n  vertices {}\n  edges {}\n}}\n",
-            vertices.join(" "),
-            edges.join(", ")
-        ),
-    )
-    .unwrap();
+    std::fs::write(&k9, complete_uvg(9)).unwrap();
     let out = dir.path().join("cert.json");
     let certify = |memory: &str| {
         georeduce(&[
@@ -121,14 +96,14 @@ fn certify_is_unknown_when_the_certificate_does_not_fit() {
         ])
     };
     let o = certify("1");
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(
         stdout(&o).contains("certificate: not written"),
         "{}",
         stdout(&o)
     );
     assert!(!out.exists());
-    assert_code(&certify("64"), 0);
+    assert_exit(&certify("64"), 0);
     assert!(out.exists());
 }
 
@@ -146,7 +121,7 @@ fn verify_by_certificate_is_unknown_when_the_walks_do_not_fit() {
         "-o",
         path_str(&q),
     ]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     let verify = |memory: &str| {
         georeduce(&[
             "verify",
@@ -162,9 +137,9 @@ fn verify_by_certificate_is_unknown_when_the_walks_do_not_fit() {
         ])
     };
     let o = verify("1");
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(stdout(&o).contains("certify::too_large"), "{}", stdout(&o));
-    assert_code(&verify("16"), 0);
+    assert_exit(&verify("16"), 0);
 }
 
 #[test]
@@ -180,7 +155,7 @@ fn verify_refuses_a_chain_over_its_budget_before_building_it() {
             args.extend(["-o", "-"]);
         }
         let o = georeduce(&args);
-        assert_code(&o, 2);
+        assert_exit(&o, 2);
         assert_stderr_has(&o, "cli::output_too_large");
         assert_stderr_has(&o, "would build");
     }
@@ -205,12 +180,12 @@ fn compile_to_dot_counts_the_drawing() {
             memory,
         ])
     };
-    assert_code(&compile("dsl", "4"), 0);
+    assert_exit(&compile("dsl", "4"), 0);
     let o = compile("dot", "4");
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::output_too_large");
     assert_stderr_has(&o, "as DOT");
-    assert_code(&compile("dot", "64"), 0);
+    assert_exit(&compile("dot", "64"), 0);
 }
 
 #[test]
@@ -220,19 +195,7 @@ fn check_cert_refuses_a_certificate_whose_parsed_form_would_not_fit() {
     // estimate counts the bytes that are not whitespace, so both texts fare alike from 2 MB.
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("k12.geo");
-    let vertices: Vec<String> = (0..12).map(|i| format!("v{i}")).collect();
-    let edges: Vec<String> = (0..12)
-        .flat_map(|i| (i + 1..12).map(move |j| format!("v{i} -- v{j}")))
-        .collect();
-    std::fs::write(
-        &game,
-        format!(
-            "geography {{\n  undirected vertex geography\n  tokens: one at v0\n  vertices {}\n  edges {}\n}}\n",
-            vertices.join(" "),
-            edges.join(", ")
-        ),
-    )
-    .unwrap();
+    std::fs::write(&game, complete_uvg(12)).unwrap();
     let pretty = dir.path().join("pretty.json");
     let o = georeduce(&[
         "certify",
@@ -241,7 +204,7 @@ fn check_cert_refuses_a_certificate_whose_parsed_form_would_not_fit() {
         "-o",
         path_str(&pretty),
     ]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     let value: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&pretty).unwrap()).unwrap();
     let compact = dir.path().join("compact.json");
@@ -258,14 +221,14 @@ fn check_cert_refuses_a_certificate_whose_parsed_form_would_not_fit() {
         ])
     };
     let o = check(&pretty, "1");
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::input_too_large");
     assert_stderr_has(&o, "once parsed");
     for cert in [&pretty, &compact] {
         let o = check(cert, "2");
-        assert_code(&o, 3);
+        assert_exit(&o, 3);
         assert!(stdout(&o).starts_with("undecided"), "{}", stdout(&o));
-        assert_code(&check(cert, "16"), 0);
+        assert_exit(&check(cert, "16"), 0);
     }
 }
 
@@ -278,7 +241,7 @@ fn a_whole_file_label_on_a_file_with_a_long_line_is_drawn() {
     let game = dir.path().join("dvg90.geo");
     std::fs::write(&game, hard_dvg(90, 3)).unwrap();
     let o = georeduce(&["solve", path_str(&game), "--method", "race"]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "solvers::refused");
     assert!(
         !stderr(&o).contains("Failed to read contents"),
@@ -308,7 +271,7 @@ fn render_counts_the_drawing_and_caps_the_hulls() {
         "-o",
         path_str(&game),
     ]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     let render = |memory: &str, out: &Path| {
         georeduce(&[
             "render",
@@ -326,7 +289,7 @@ fn render_counts_the_drawing_and_caps_the_hulls() {
     let dot = dir.path().join("nimg.dot");
     for (memory, stage) in [("16", "(the figure:"), ("64", "(the DOT text:")] {
         let o = render(memory, &dot);
-        assert_code(&o, 2);
+        assert_exit(&o, 2);
         assert_stderr_has(&o, "render::too_large");
         assert!(
             stderr(&o)
@@ -340,10 +303,10 @@ fn render_counts_the_drawing_and_caps_the_hulls() {
     }
     let svg = dir.path().join("nimg.svg");
     let o = render("128", &svg);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "graphviz");
     assert!(!svg.exists());
-    assert_code(&render("128", &dot), 0);
+    assert_exit(&render("128", &dot), 0);
     let text = std::fs::read_to_string(&dot).unwrap();
     assert!(text.contains("5718 dashed gadget outlines"), "no hull note");
     // Every hull has 4 corners: outline K's corners are `outlineK_0` … `outlineK_3`.

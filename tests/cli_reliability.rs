@@ -2,46 +2,16 @@
 //! in "unknown" (exit 3), capped reads, safe output files, interrupted campaigns that still
 //! report, and certificates parsed strictly.
 
-use crate::run::{assert_stderr_has, georeduce, stderr, stdout, write_ring_cover};
+use crate::run::{
+    assert_exit, assert_stderr_has, complete_uvg, georeduce, path_str, stderr, stdout,
+    write_ring_cover,
+};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-/// Asserts the exit code, showing both streams when it differs; never 101 (a panic).
-fn assert_code(o: &Output, code: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
-}
 
 /// A fresh directory for one test's files.
 fn scratch() -> tempfile::TempDir {
     tempfile::tempdir().expect("temporary directory")
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
-
-/// Rooted undirected vertex geography on the complete graph K_n: a winning strategy whose
-/// walk has thousands of positions at n = 11.
-fn complete_uvg(n: usize) -> String {
-    let vs: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-    let mut es = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            es.push(format!("v{i} -- v{j}"));
-        }
-    }
-    format!(
-        "geography {{\n  undirected vertex geography\n  tokens: one at v0\n  vertices {}\n  \
-         edges {}\n}}\n",
-        vs.join(" "),
-        es.join(" ")
-    )
 }
 
 /// ∀x1…∀x20 ∃y. and `clauses` clauses `(y ∨ ¬y ∨ xi)`: true, certified by `y = true`, and
@@ -69,7 +39,7 @@ fn an_error_past_column_65536_is_a_diagnostic_not_a_panic() {
     let file = dir.path().join("x.geo");
     std::fs::write(&file, &bytes).unwrap();
     let o = georeduce(&["parse", path_str(&file)]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "lang::not_utf8");
     // The snippet is a window of the line, not the whole line.
     assert!(o.stderr.len() < 4_000, "{} bytes of stderr", o.stderr.len());
@@ -85,7 +55,7 @@ fn a_one_line_certificate_with_a_late_error_is_a_diagnostic() {
     let file = dir.path().join("cert.json");
     std::fs::write(&file, cert).unwrap();
     let o = georeduce(&["check-cert", "examples/hampath.geo", path_str(&file)]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "certify::json");
 }
 
@@ -103,7 +73,7 @@ fn a_one_line_json_instance_with_a_late_error_is_a_diagnostic() {
     let file = dir.path().join("one-line.json");
     std::fs::write(&file, text).unwrap();
     let o = georeduce(&["parse", path_str(&file)]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
 }
 
 #[test]
@@ -111,7 +81,7 @@ fn a_timeout_beyond_a_year_means_no_limit() {
     for cmd in ["solve", "certify"] {
         for t in ["1e30", "1e19", "31536001"] {
             let o = georeduce(&[cmd, "examples/games/dvg.geo", "--timeout", t]);
-            assert_code(&o, 0);
+            assert_exit(&o, 0);
         }
     }
     let o = georeduce(&[
@@ -122,7 +92,7 @@ fn a_timeout_beyond_a_year_means_no_limit() {
         "--timeout",
         "1e30",
     ]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
 }
 
 #[test]
@@ -130,7 +100,7 @@ fn a_timeout_that_is_not_a_number_of_seconds_is_a_usage_error() {
     for t in ["nan", "inf", "-1", "soon"] {
         let flag = format!("--timeout={t}");
         let o = georeduce(&["solve", "examples/games/dvg.geo", &flag]);
-        assert_code(&o, 2);
+        assert_exit(&o, 2);
         assert_stderr_has(&o, "--timeout");
     }
 }
@@ -147,7 +117,7 @@ fn huge_check_sizes_are_usage_errors() {
             "--max-size",
             size,
         ]);
-        assert_code(&o, 2);
+        assert_exit(&o, 2);
         assert_stderr_has(&o, "--max-size");
     }
     let o = georeduce(&[
@@ -157,7 +127,7 @@ fn huge_check_sizes_are_usage_errors() {
         "--cases",
         "18446744073709551615",
     ]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
 }
 
 #[test]
@@ -187,7 +157,7 @@ fn a_closed_stdout_ends_quietly_with_status_141() {
 #[test]
 fn an_endless_input_is_refused_after_the_cap() {
     let o = georeduce(&["parse", "/dev/zero"]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::input_too_large");
 }
 
@@ -198,11 +168,11 @@ fn the_memory_budget_caps_the_input() {
     std::fs::write(&file, complete_uvg(11)).unwrap();
     // 1 MB of memory admits 32 KB of input; the file has under 1 KB.
     let o = georeduce(&["solve", "--memory", "1", path_str(&file)]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     let big = format!("# {}\n{}", "x".repeat(40_000), complete_uvg(3));
     std::fs::write(&file, big).unwrap();
     let o = georeduce(&["solve", "--memory", "1", path_str(&file)]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::input_too_large");
 }
 
@@ -220,10 +190,10 @@ fn certify_under_a_small_memory_budget_is_unknown() {
         path_str(&out),
     ];
     let o = georeduce(&args);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     std::fs::remove_file(&out).unwrap();
     let o = georeduce(&[&args[..], &["--memory", "1"]].concat());
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(
         !out.exists(),
         "no certificate is written when it does not fit"
@@ -243,7 +213,7 @@ fn check_cert_under_a_small_memory_budget_is_undecided() {
         "-o",
         path_str(&cert),
     ]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     let check = |memory: &str| {
         georeduce(&[
             "check-cert",
@@ -254,18 +224,18 @@ fn check_cert_under_a_small_memory_budget_is_undecided() {
         ])
     };
     let o = georeduce(&["check-cert", path_str(&file), path_str(&cert)]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     // The 147 KB certificate parses within 2 MB, but its walk of 3,048 items does not fit in
     // what the parsed certificate leaves.
     let o = check("2");
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(stdout(&o).starts_with("undecided"), "{}", stdout(&o));
     // Within 1 MB it is refused before it is parsed: its parsed form would not fit.
     let o = check("1");
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::input_too_large");
     assert_stderr_has(&o, "once parsed");
-    assert_code(&check("16"), 0);
+    assert_exit(&check("16"), 0);
 }
 
 #[test]
@@ -277,12 +247,12 @@ fn check_cert_counts_the_clauses_of_a_qbf() {
     // 2^20 assignments × 12,000 literals: over the checker's 4·10^9 literal evaluations.
     std::fs::write(&formula, wide_qbf(4_000)).unwrap();
     let o = georeduce(&["check-cert", path_str(&formula), path_str(&cert)]);
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(stdout(&o).contains("literal evaluations"), "{}", stdout(&o));
     // A narrow matrix under the same prefix is checked.
     std::fs::write(&formula, wide_qbf(20)).unwrap();
     let o = georeduce(&["check-cert", path_str(&formula), path_str(&cert)]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
 }
 
 #[test]
@@ -300,7 +270,7 @@ fn check_cert_keeps_to_its_timeout() {
         path_str(&formula),
         path_str(&cert),
     ]);
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(stdout(&o).contains("--timeout"), "{}", stdout(&o));
 }
 
@@ -312,10 +282,10 @@ fn compile_output_over_the_memory_budget_is_a_size_diagnostic() {
     std::fs::write(&qbf, wide_qbf(300)).unwrap();
     let args = ["compile", path_str(&qbf), "--to", "pvg", "--format", "json"];
     let o = georeduce(&[&args[..], &["--memory", "1"]].concat());
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::output_too_large");
     let o = georeduce(&args);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
 }
 
 #[test]
@@ -345,7 +315,7 @@ fn certify_keeps_to_its_timeout_while_building_a_skolem_table() {
         "-o",
         path_str(&out),
     ]);
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     assert!(!out.exists(), "no certificate written");
 }
 
@@ -358,12 +328,12 @@ fn compile_refuses_an_instance_too_large_for_the_memory_budget_before_building_i
     write_ring_cover(&cover, 300, 150);
     let started = std::time::Instant::now();
     let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "1"]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::output_too_large");
     assert_stderr_has(&o, "would build");
     assert!(started.elapsed().as_secs() < 10);
     let o = georeduce(&["compile", path_str(&cover), "--to", "pvg", "--memory", "64"]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
 }
 
 // ---- safe outputs -------------------------------------------------------------------
@@ -403,7 +373,7 @@ fn output_never_overwrites_the_input() {
         ],
     ] {
         let o = georeduce(&args);
-        assert_code(&o, 2);
+        assert_exit(&o, 2);
         assert!(
             stderr(&o).contains("cli::output_is_input"),
             "{args:?}: {}",
@@ -427,7 +397,7 @@ fn output_does_not_follow_a_symlink_unless_forced() {
     let link: PathBuf = dir.path().join("out.dot");
     std::os::unix::fs::symlink(&victim, &link).unwrap();
     let o = georeduce(&["render", "examples/games/dvg.geo", "-o", path_str(&link)]);
-    assert_code(&o, 2);
+    assert_exit(&o, 2);
     assert_stderr_has(&o, "cli::output_is_symlink");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     let o = georeduce(&[
@@ -437,7 +407,7 @@ fn output_does_not_follow_a_symlink_unless_forced() {
         path_str(&link),
         "--force",
     ]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     assert!(
         std::fs::read_to_string(&victim)
             .unwrap()
@@ -458,7 +428,7 @@ fn output_replaces_a_file_whole() {
     let out = dir.path().join("out.dot");
     std::fs::write(&out, "old ".repeat(100_000)).unwrap();
     let o = georeduce(&["render", "examples/games/dvg.geo", "-o", path_str(&out)]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
         text.starts_with("digraph") && !text.contains("old"),
@@ -511,7 +481,7 @@ fn an_interrupted_check_writes_its_reports_marked_interrupted() {
         .expect("run kill");
     assert!(killed.success());
     let o = child.wait_with_output().unwrap();
-    assert_code(&o, 3);
+    assert_exit(&o, 3);
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["interrupted"], true);
@@ -532,7 +502,7 @@ fn an_interrupted_check_writes_its_reports_marked_interrupted() {
 /// The certificate `certify` writes for the DVG example, as JSON.
 fn dvg_certificate() -> serde_json::Value {
     let o = georeduce(&["certify", "examples/games/dvg.geo"]);
-    assert_code(&o, 0);
+    assert_exit(&o, 0);
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
@@ -547,7 +517,7 @@ fn check_dvg(cert: &serde_json::Value) -> Output {
 #[test]
 fn unknown_certificate_fields_are_rejected_everywhere() {
     let cert = dvg_certificate();
-    assert_code(&check_dvg(&cert), 0);
+    assert_exit(&check_dvg(&cert), 0);
     let mut places = 0;
     for pointer in [
         "",
@@ -558,7 +528,7 @@ fn unknown_certificate_fields_are_rejected_everywhere() {
         let mut c = cert.clone();
         c.pointer_mut(pointer).unwrap()["surplus"] = serde_json::json!(1);
         let o = check_dvg(&c);
-        assert_code(&o, 2);
+        assert_exit(&o, 2);
         assert_stderr_has(&o, "unknown field `surplus`");
         places += 1;
     }
@@ -573,7 +543,7 @@ fn duplicate_entries_in_a_position_are_rejected() {
     let first = visited[0].clone();
     visited.as_array_mut().unwrap().push(first);
     let o = check_dvg(&c);
-    assert_code(&o, 1);
+    assert_exit(&o, 1);
     assert!(stdout(&o).contains("listed twice"), "{}", stdout(&o));
 }
 

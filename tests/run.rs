@@ -42,6 +42,39 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Asserts the exit code, showing both streams when it differs (so a panic, 101, shows its
+/// message).
+pub fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+/// A path as `&str`, for an argument list (the tests' temporary paths are UTF-8).
+pub fn path_str(p: &std::path::Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// Rooted undirected vertex geography on the complete graph K_n from `v0`: player I wins,
+/// and a winning strategy's walk has thousands of positions from n = 11 (certificates that
+/// do not fit small budgets).
+pub fn complete_uvg(n: usize) -> String {
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| format!("v{i} -- v{j}")))
+        .collect();
+    format!(
+        "geography {{\n  undirected vertex geography\n  tokens: one at v0\n  vertices {}\n  \
+         edges {}\n}}\n",
+        vertices.join(" "),
+        edges.join(", ")
+    )
+}
+
 /// Asserts that standard error contains `needle`, showing standard error when it does not.
 pub fn assert_stderr_has(o: &Output, needle: &str) {
     let err = stderr(o);

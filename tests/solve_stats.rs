@@ -5,7 +5,7 @@
 //! positive, with the table's counters where the solver keeps a table and `null` ones where
 //! it keeps none; an answer gives the same statistics. The convention is docs/solvers.md's.
 
-use crate::run::{georeduce, stderr, stdout, with_stdin};
+use crate::run::{assert_exit, georeduce, path_str, stdout, with_stdin};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
@@ -27,17 +27,6 @@ struct Family {
     method: Option<&'static str>,
     stop_after: &'static str,
     table: Table,
-}
-
-/// Asserts the exit code, showing both streams when it differs.
-fn exit(o: &Output, code: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
 }
 
 fn json(o: &Output) -> Value {
@@ -92,13 +81,9 @@ fn assert_stats_words(line: &str, table: Table, what: &str) {
     }
 }
 
-fn path_str(p: &Path) -> String {
-    p.to_str().expect("utf-8 path").to_string()
-}
-
 /// `examples/fraenkel-simonson.qbf` compiled through `via`, into `dir`.
 fn compiled(dir: &Path, via: &str) -> String {
-    let file = path_str(&dir.join(format!("{via}.geo")));
+    let file = path_str(&dir.join(format!("{via}.geo"))).to_string();
     let o = georeduce(&[
         "compile",
         "examples/fraenkel-simonson.qbf",
@@ -108,7 +93,7 @@ fn compiled(dir: &Path, via: &str) -> String {
         &file,
         "--quiet",
     ]);
-    exit(&o, 0);
+    assert_exit(&o, 0);
     file
 }
 
@@ -123,7 +108,23 @@ fn trail_trap(dir: &Path) -> String {
          f -- d, a -- d\n}\n",
     )
     .expect("write the game");
-    path_str(&file)
+    path_str(&file).to_string()
+}
+
+/// The statistics on the `stats:` line of an answer (`solve`, `certify`).
+fn stats_line(text: &str, what: &str) -> String {
+    (text.lines())
+        .find_map(|l| l.strip_prefix("stats:   "))
+        .unwrap_or_else(|| panic!("{what}: no stats line in {text}"))
+        .to_string()
+}
+
+/// The statistics on the first line of an "unknown" answer (`solve`, `certify`), from the
+/// node count on.
+fn unknown_line(text: &str, what: &str) -> String {
+    let rest = (text.strip_prefix("answer:  unknown (budget exhausted after "))
+        .unwrap_or_else(|| panic!("{what}: {text}"));
+    format!(" {}", rest.lines().next().unwrap_or_default())
 }
 
 /// Every solver family, on instances it answers within a few hundred nodes.
@@ -207,19 +208,14 @@ fn solve_reports_statistics_for_every_solver_family_on_answers_and_on_unknown() 
         let what = f.name;
         // An answer: JSON and the `stats:` line.
         let o = solve(&f, &["--json"]);
-        exit(&o, 0);
+        assert_exit(&o, 0);
         assert_stats(&json(&o)["stats"], f.table, what);
         let o = solve(&f, &[]);
-        exit(&o, 0);
-        let text = stdout(&o);
-        let line = text
-            .lines()
-            .find_map(|l| l.strip_prefix("stats:   "))
-            .unwrap_or_else(|| panic!("{what}: no stats line in {text}"));
-        assert_stats_words(line, f.table, what);
+        assert_exit(&o, 0);
+        assert_stats_words(&stats_line(&stdout(&o), what), f.table, what);
         // Out of budget: exit 3, the same statistics of what was done.
         let o = solve(&f, &["--max-nodes", f.stop_after, "--json"]);
-        exit(&o, 3);
+        assert_exit(&o, 3);
         let v = json(&o);
         let key = if v.get("winner").is_some() {
             "winner"
@@ -229,12 +225,8 @@ fn solve_reports_statistics_for_every_solver_family_on_answers_and_on_unknown() 
         assert_eq!(v[key], "unknown", "{what}: {v:#}");
         assert_stats(&v["stats"], f.table, what);
         let o = solve(&f, &["--max-nodes", f.stop_after]);
-        exit(&o, 3);
-        let text = stdout(&o);
-        let line = text
-            .strip_prefix("answer:  unknown (budget exhausted after ")
-            .unwrap_or_else(|| panic!("{what}: {text}"));
-        assert_stats_words(&format!(" {line}"), f.table, what);
+        assert_exit(&o, 3);
+        assert_stats_words(&unknown_line(&stdout(&o), what), f.table, what);
     }
 }
 
@@ -243,7 +235,7 @@ fn verify_reports_the_statistics_of_the_source_and_of_every_target() {
     let qbf = "examples/fraenkel-simonson.qbf";
     // Both searches finish: the source's (QBF, no table) and the target's (exhaustive).
     let o = georeduce(&["verify", qbf, "--to", "pvg", "--by", "search", "--json"]);
-    exit(&o, 0);
+    assert_exit(&o, 0);
     let v = json(&o);
     assert_stats(&v["source_stats"], Table::None, "source");
     let step = &v["steps"][0];
@@ -264,7 +256,7 @@ fn verify_reports_the_statistics_of_the_source_and_of_every_target() {
         "200",
         "--json",
     ]);
-    exit(&o, 3);
+    assert_exit(&o, 3);
     let v = json(&o);
     assert_stats(&v["source_stats"], Table::None, "source");
     let step = &v["steps"][0];
@@ -283,13 +275,13 @@ fn verify_reports_the_statistics_of_the_source_and_of_every_target() {
         "1",
     ];
     let o = georeduce(&[&args[..], &["--json"]].concat());
-    exit(&o, 3);
+    assert_exit(&o, 3);
     let v = json(&o);
     assert_eq!(v["source_answer"], Value::Null);
     assert_stats(&v["source_stats"], Table::None, "stopped source");
     assert_eq!(v["steps"][0]["source_stats"], v["source_stats"]);
     let o = georeduce(&args);
-    exit(&o, 3);
+    assert_exit(&o, 3);
     let text = stdout(&o);
     let line = text
         .lines()
@@ -309,7 +301,7 @@ fn verify_reports_the_statistics_of_a_steps_own_question_and_a_race_target() {
                  edges a -- b, b -- c, c -- d, d -- a, a -- c, b -- d\n  start a\n}\n";
     let args = ["verify", "-", "--to", "trailtrap", "--by", "search"];
     let o = with_stdin(&[&args[..], &["--json"]].concat(), cubic);
-    exit(&o, 0);
+    assert_exit(&o, 0);
     let v = json(&o);
     let step = &v["steps"][0];
     assert_eq!(step["own_question"], true);
@@ -317,7 +309,7 @@ fn verify_reports_the_statistics_of_a_steps_own_question_and_a_race_target() {
     assert_ne!(step["source_stats"], v["source_stats"]);
     assert_stats(&step["target_stats"], Table::Kept, "race target");
     let o = with_stdin(&args, cubic);
-    exit(&o, 0);
+    assert_exit(&o, 0);
     let text = stdout(&o);
     let own = text
         .lines()
@@ -342,7 +334,7 @@ fn batch_lines_carry_statistics_whether_solved_or_unknown() {
     for (game, lines, stop_after, table) in cases {
         let base = ["solve", "--batch", "-", "--game", game];
         let o = with_stdin(&base, lines);
-        exit(&o, 0);
+        assert_exit(&o, 0);
         let mut count = 0;
         for line in stdout(&o).lines() {
             let v: Value = serde_json::from_str(line).expect("a JSON line");
@@ -353,7 +345,7 @@ fn batch_lines_carry_statistics_whether_solved_or_unknown() {
         }
         assert_eq!(count, 2);
         let o = with_stdin(&[&base[..], &["--max-nodes", stop_after]].concat(), lines);
-        exit(&o, 3);
+        assert_exit(&o, 3);
         assert_eq!(stdout(&o).lines().count(), 2);
         for line in stdout(&o).lines() {
             let v: Value = serde_json::from_str(line).expect("a JSON line");
@@ -372,23 +364,14 @@ fn certify_prints_the_statistics_of_its_solve() {
         ("examples/fraenkel-simonson.qbf", "0", Table::None),
     ];
     for (k, (file, stop_after, table)) in cases.into_iter().enumerate() {
-        let out = path_str(&dir.path().join(format!("cert{k}.json")));
+        let out = path_str(&dir.path().join(format!("cert{k}.json"))).to_string();
         let o = georeduce(&["certify", file, "-o", &out]);
-        exit(&o, 0);
-        let text = stdout(&o);
-        let line = text
-            .lines()
-            .find_map(|l| l.strip_prefix("stats:   "))
-            .unwrap_or_else(|| panic!("{file}: {text}"));
-        assert_stats_words(line, table, file);
+        assert_exit(&o, 0);
+        assert_stats_words(&stats_line(&stdout(&o), file), table, file);
         std::fs::remove_file(&out).expect("the certificate was written");
         let o = georeduce(&["certify", file, "--max-nodes", stop_after, "-o", &out]);
-        exit(&o, 3);
-        let text = stdout(&o);
-        let line = text
-            .strip_prefix("answer:  unknown (budget exhausted after ")
-            .unwrap_or_else(|| panic!("{file}: {text}"));
-        assert_stats_words(&format!(" {line}"), table, file);
+        assert_exit(&o, 3);
+        assert_stats_words(&unknown_line(&stdout(&o), file), table, file);
         assert!(!Path::new(&out).exists(), "no certificate when unknown");
     }
 }

@@ -371,14 +371,33 @@ pub fn check_game_strategy(
     })
 }
 
-/// Records the moves of a choice function at every position the walk reaches.
-struct Recorder<'b, 'g, F> {
-    board: &'b Board<'g>,
-    choose: F,
-    entries: Vec<StrategyEntry>,
+/// Records a choice function's moves where the walk asks the winner (positions with a real
+/// choice): `ask` gives the winner's move at a position (its state and its line from the
+/// start), `note` writes the move in the certificate's form. One recorder serves both
+/// certificate builders: [`strategy_from_fn`] (positions and moves) and [`moves_from_fn`]
+/// (indices among the legal moves).
+struct Recorder<'g, Ask, Note> {
+    board: Rc<Board<'g>>,
+    ask: Ask,
+    note: Note,
 }
 
-impl<F: FnMut(&[Move]) -> Option<Move>> Chooser for Recorder<'_, '_, F> {
+impl<'g, Ask, Note> Recorder<'g, Ask, Note>
+where
+    Ask: FnMut(&Rc<Board<'g>>, &State, &[Move]) -> Option<Move>,
+    Note: FnMut(&Board<'g>, &State, &[Move], &[Move], Move) -> Result<(), CheckError>,
+{
+    /// A recorder on `board` (the constructor fixes the closures' signatures).
+    fn new(board: Rc<Board<'g>>, ask: Ask, note: Note) -> Self {
+        Recorder { board, ask, note }
+    }
+}
+
+impl<'g, Ask, Note> Chooser for Recorder<'g, Ask, Note>
+where
+    Ask: FnMut(&Rc<Board<'g>>, &State, &[Move]) -> Option<Move>,
+    Note: FnMut(&Board<'g>, &State, &[Move], &[Move], Move) -> Result<(), CheckError>,
+{
     fn choose(
         &mut self,
         s: &State,
@@ -390,15 +409,12 @@ impl<F: FnMut(&[Move]) -> Option<Move>> Chooser for Recorder<'_, '_, F> {
         if forced {
             return Ok(legal[0]);
         }
-        let Some(m) = (self.choose)(line) else {
+        let Some(m) = (self.ask)(&self.board, s, line) else {
             return Err(CheckError::MissingPosition {
                 line: self.board.cert_line(line),
             });
         };
-        self.entries.push(StrategyEntry {
-            position: self.board.position(s),
-            play: CertMove::from_move(&self.board.game.graph, &m)?,
-        });
+        (self.note)(&self.board, s, line, legal, m)?;
         Ok(m)
     }
 
@@ -416,59 +432,23 @@ pub fn strategy_from_fn(
     game: &Geography,
     winner: Player,
     limits: &Limits,
-    choose: impl FnMut(&[Move]) -> Option<Move>,
+    mut choose: impl FnMut(&[Move]) -> Option<Move>,
 ) -> Result<GameStrategy, CheckError> {
-    let board = Board::new(game)?;
-    let mut rec = Recorder {
-        board: &board,
-        choose,
-        entries: Vec::new(),
-    };
-    walk(&board, winner, limits, Sharing::Exact, &mut rec)?;
-    Ok(GameStrategy {
-        winner,
-        strategy: rec.entries,
-    })
-}
-
-/// Records the moves of a choice function, as indices, in walk order.
-struct MoveRecorder<'g, F> {
-    board: Rc<Board<'g>>,
-    choose: F,
-    choices: Vec<u32>,
-}
-
-impl<F: FnMut(&Replay) -> Option<Move>> Chooser for MoveRecorder<'_, F> {
-    fn choose(
-        &mut self,
-        s: &State,
-        _: &Key,
-        line: &[Move],
-        legal: &[Move],
-        forced: bool,
-    ) -> Result<Move, CheckError> {
-        if forced {
-            return Ok(legal[0]);
-        }
-        let at = Replay::at(self.board.clone(), s.clone(), line.to_vec());
-        let missing = || CheckError::MissingPosition {
-            line: self.board.cert_line(line),
-        };
-        let m = (self.choose)(&at).ok_or_else(missing)?;
-        let Some(i) = legal.iter().position(|&x| x == m) else {
-            return Err(CheckError::IllegalMove {
-                ply: line.len(),
-                line: self.board.cert_line(line),
-                played: CertMove::from_move(&self.board.game.graph, &m)?,
+    let board = Rc::new(Board::new(game)?);
+    let mut strategy = Vec::new();
+    let mut rec = Recorder::new(
+        board.clone(),
+        |_: &Rc<Board>, _: &State, line: &[Move]| choose(line),
+        |b: &Board, s: &State, _: &[Move], _: &[Move], m: Move| {
+            strategy.push(StrategyEntry {
+                position: b.position(s),
+                play: CertMove::from_move(&b.game.graph, &m)?,
             });
-        };
-        self.choices.push(i as u32);
-        Ok(m)
-    }
-
-    fn terminal(&mut self, _: &State, _: &[Move]) -> Result<(), CheckError> {
-        Ok(())
-    }
+            Ok(())
+        },
+    );
+    walk(&board, winner, limits, Sharing::Exact, &mut rec)?;
+    Ok(GameStrategy { winner, strategy })
 }
 
 /// Builds a `game_moves` certificate for `winner` from a choice function: `choose(at)` is
@@ -480,19 +460,29 @@ pub fn moves_from_fn(
     game: &Geography,
     winner: Player,
     limits: &Limits,
-    choose: impl FnMut(&Replay) -> Option<Move>,
+    mut choose: impl FnMut(&Replay) -> Option<Move>,
 ) -> Result<GameMoves, CheckError> {
     let board = Rc::new(Board::new(game)?);
-    let mut rec = MoveRecorder {
-        board: board.clone(),
-        choose,
-        choices: Vec::new(),
-    };
+    let mut choices = Vec::new();
+    let mut rec = Recorder::new(
+        board.clone(),
+        |b: &Rc<Board>, s: &State, line: &[Move]| {
+            choose(&Replay::at(b.clone(), s.clone(), line.to_vec()))
+        },
+        |b: &Board, _: &State, line: &[Move], legal: &[Move], m: Move| {
+            let Some(i) = legal.iter().position(|&x| x == m) else {
+                return Err(CheckError::IllegalMove {
+                    ply: line.len(),
+                    line: b.cert_line(line),
+                    played: CertMove::from_move(&b.game.graph, &m)?,
+                });
+            };
+            choices.push(i as u32);
+            Ok(())
+        },
+    );
     walk(&board, winner, limits, Sharing::Live, &mut rec)?;
-    Ok(GameMoves {
-        winner,
-        choices: rec.choices,
-    })
+    Ok(GameMoves { winner, choices })
 }
 
 /// The canonical start position of `game` (useful to build certificates by hand).

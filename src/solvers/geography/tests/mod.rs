@@ -49,3 +49,69 @@ fn assert_move_and_line_hold(
     }
     assert!(game.moves(&q).is_empty(), "PV stops early in {g:?}");
 }
+
+/// What an endgame said along random lines ([`check_endgame_along_random_line`]).
+#[derive(Debug, Default)]
+struct EndgameCounts {
+    /// Positions where it answered.
+    answered: usize,
+    /// Of those, positions the mover wins.
+    won: usize,
+    /// Of those, positions where it named a winning move (checked).
+    by_move: usize,
+}
+
+/// Plays one random line from the start of `g` (whose rules `game` holds) to its end. At
+/// every position, terminal ones included, `value(game, st, moves)` may answer as the
+/// endgames do (`Some(v)`: the mover wins iff `v > 0`, by `moves[v - 1]` when there are
+/// moves); each answer must be the naive minimax's, and a winning move must leave the
+/// opponent lost. `what` names the endgame in failures.
+fn check_endgame_along_random_line(
+    g: &Geography,
+    game: &Game,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    counts: &mut EndgameCounts,
+    what: &str,
+    mut value: impl FnMut(&Game, &mut State, &[crate::problems::geography::Move]) -> Option<u32>,
+) {
+    use rand::seq::IndexedRandom;
+    let mut st: State = game.start.clone();
+    let mut p = naive::start(g);
+    loop {
+        let moves = game.moves(&st);
+        if let Some(v) = value(game, &mut st, &moves) {
+            counts.answered += 1;
+            let wins = naive::mover_wins(g, &p);
+            assert_eq!(v > 0, wins, "{what} value at {p:?} in {g:?}");
+            counts.won += usize::from(wins);
+            if wins && !moves.is_empty() {
+                counts.by_move += 1;
+                let mv = moves[v as usize - 1];
+                let child = naive::apply(g, &p, mv);
+                assert!(
+                    !naive::mover_wins(g, &child),
+                    "{what} move {mv:?} at {p:?} in {g:?}"
+                );
+            }
+        }
+        let Some(&mv) = moves.choose(rng) else {
+            break;
+        };
+        game.apply(&mut st, mv);
+        p = naive::apply(g, &p, mv);
+    }
+}
+
+/// The start of `game` after up to three random moves (fewer where the game ends first): a
+/// mid-game root for the searches to agree on.
+fn after_random_moves(game: &Game, rng: &mut impl rand::Rng) -> State {
+    let mut st = game.start.clone();
+    for _ in 0..rng.random_range(0..4) {
+        let moves = game.moves(&st);
+        if moves.is_empty() {
+            break;
+        }
+        game.apply(&mut st, moves[rng.random_range(0..moves.len())]);
+    }
+    st
+}

@@ -3,14 +3,14 @@
 //! variant (vertex and edge rule, directed and undirected, normal and misère, rooted and
 //! unrooted), and position by position where the race answers.
 
-use super::naive::{self, Naive};
-use crate::problems::geography::{Convention, Geography, Rule};
+use super::naive;
+use super::{EndgameCounts, check_endgame_along_random_line};
+use crate::problems::geography::{Convention, Geography, Move, Rule};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::geography::race_split::RaceSplit;
 use crate::solvers::geography::solve_exhaustive;
-use crate::solvers::geography::state::{Game, State};
+use crate::solvers::geography::state::{Game, NONE, State};
 use crate::solvers::{Budget, Winner};
-use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -134,51 +134,30 @@ fn race_split_values_agree_with_naive_minimax() {
     for (i, variant) in variants().into_iter().enumerate() {
         let seed = 8_000 + i as u64;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut answered, mut won, mut by_move) = (0, 0, 0);
+        let mut counts = EndgameCounts::default();
         let mut name = String::new();
+        let what = format!("race (seed {seed})");
         for _ in 0..TRIALS {
             let g = draw(&mut rng, variant);
             name = g.variant_name();
             let game = Game::new(&g);
             let budget = Budget::unlimited();
             let mut split = RaceSplit::new(&game, &budget).expect("a partizan game");
-            let mut st: State = game.start.clone();
-            let mut p: Naive = naive::start(&g);
-            loop {
-                let moves = game.moves(&st);
-                let placed = st
-                    .tok
-                    .iter()
-                    .all(|&t| t != crate::solvers::geography::state::NONE);
-                if placed {
-                    let mut nodes = 0;
-                    if let Some(v) = split
-                        .value(&game, &mut st, &moves, &budget, &mut nodes)
-                        .expect("unlimited")
-                    {
-                        answered += 1;
-                        let wins = naive::mover_wins(&g, &p);
-                        assert_eq!(v > 0, wins, "race value at {p:?} in {g:?} (seed {seed})");
-                        won += usize::from(wins);
-                        if wins && !moves.is_empty() {
-                            by_move += 1;
-                            let mv = moves[v as usize - 1];
-                            let child = naive::apply(&g, &p, mv);
-                            assert!(
-                                !naive::mover_wins(&g, &child),
-                                "race move {mv:?} at {p:?} in {g:?}"
-                            );
-                        }
-                    }
-                }
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = *moves.choose(&mut rng).expect("a move");
-                game.apply(&mut st, mv);
-                p = naive::apply(&g, &p, mv);
-            }
+            // The race answers once both tokens are placed.
+            let value = |game: &Game, st: &mut State, moves: &[Move]| {
+                let placed = st.tok.iter().all(|&t| t != NONE);
+                let mut nodes = 0;
+                placed
+                    .then(|| split.value(game, st, moves, &budget, &mut nodes))
+                    .and_then(|v| v.expect("unlimited"))
+            };
+            check_endgame_along_random_line(&g, &game, &mut rng, &mut counts, &what, value);
         }
+        let EndgameCounts {
+            answered,
+            won,
+            by_move,
+        } = counts;
         eprintln!(
             "{name}: race answered at {answered} positions of {TRIALS} games, mover won {won} ({by_move} by a move)"
         );

@@ -3,8 +3,9 @@
 //! per variant it covers: directed PVG (normal and misère), directed PAG, directed IVG2 and
 //! IAG2, undirected PVG and PAG (normal play).
 
-use super::naive::{self, Naive};
-use crate::problems::geography::{Convention, Geography, Rule};
+use super::naive;
+use super::{EndgameCounts, after_random_moves, check_endgame_along_random_line};
+use crate::problems::geography::{Convention, Geography, Move, Rule};
 use crate::random::games::{GameParams, Setup, random_game};
 use crate::solvers::Budget;
 use crate::solvers::geography::exhaustive::Search;
@@ -89,44 +90,26 @@ fn tree_endgame_values_agree_with_naive_minimax() {
     for (i, variant) in variants().into_iter().enumerate() {
         let seed = 13_000 + i as u64;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut answered, mut won) = (0, 0);
+        let mut counts = EndgameCounts::default();
         let mut name = String::new();
         let budget = Budget::unlimited();
+        let what = format!("tree endgame (seed {seed})");
         for trial in 0..TRIALS {
             let g = draw(&mut rng, trial, variant);
             name = g.variant_name();
             let game = Game::new(&g);
             let mut endgame = TreeEndgame::new(&game).expect("a covered variant");
-            let mut st: State = game.start.clone();
-            let mut p: Naive = naive::start(&g);
-            loop {
-                let moves = game.moves(&st);
-                if moves.is_empty() {
-                    break;
-                }
+            // The endgame is asked where the mover has moves (a terminal position is no
+            // endgame's question).
+            let value = |game: &Game, st: &mut State, moves: &[Move]| {
                 let mut nodes = 0;
-                if let Some(v) = endgame
-                    .value(&game, &st, &moves, &budget, &mut nodes)
-                    .expect("unlimited")
-                {
-                    answered += 1;
-                    let wins = naive::mover_wins(&g, &p);
-                    assert_eq!(v > 0, wins, "value at {p:?} in {g:?} (seed {seed})");
-                    won += usize::from(wins);
-                    if wins {
-                        let mv = moves[v as usize - 1];
-                        let child = naive::apply(&g, &p, mv);
-                        assert!(
-                            !naive::mover_wins(&g, &child),
-                            "tree move {mv:?} at {p:?} in {g:?} (seed {seed})"
-                        );
-                    }
-                }
-                let mv = *moves.choose(&mut rng).expect("a move");
-                game.apply(&mut st, mv);
-                p = naive::apply(&g, &p, mv);
-            }
+                (!moves.is_empty())
+                    .then(|| endgame.value(game, st, moves, &budget, &mut nodes))
+                    .and_then(|v| v.expect("unlimited"))
+            };
+            check_endgame_along_random_line(&g, &game, &mut rng, &mut counts, &what, value);
         }
+        let EndgameCounts { answered, won, .. } = counts;
         eprintln!("{name}: the tree endgame answered at {answered} positions, mover won {won}");
         // It answers at 712–1,689 positions per variant.
         assert!(
@@ -157,14 +140,7 @@ fn search_with_tree_endgame_agrees_with_plain_search() {
             let g = draw(&mut rng, trial, variant);
             name = g.variant_name();
             let game = Game::new(&g);
-            let mut st = game.start.clone();
-            for _ in 0..rng.random_range(0..4) {
-                let moves = game.moves(&st);
-                if moves.is_empty() {
-                    break;
-                }
-                game.apply(&mut st, moves[rng.random_range(0..moves.len())]);
-            }
+            let st = after_random_moves(&game, &mut rng);
             let mut decided = 0;
             for (k, root) in [game.start.clone(), st].into_iter().enumerate() {
                 let mut plain = Search::plain(&game, &budget)
