@@ -281,14 +281,7 @@ fn classification_and_canonical_keys_agree_with_plain_search() {
             let game = Game::new(&g);
             // A random position a few plies in, so that positions with visited parts are
             // compared as well.
-            let mut st = game.start.clone();
-            for _ in 0..rng.random_range(0..3) {
-                let moves = game.moves(&st);
-                if moves.is_empty() {
-                    break;
-                }
-                game.apply(&mut st, moves[rng.random_range(0..moves.len())]);
-            }
+            let st = super::after_random_moves(&game, &mut rng, 3);
             for root in [game.start.clone(), st] {
                 let mut fast = Search::new(&game, &budget, &root);
                 let mut plain = Search::plain(&game, &budget).without_canonical_keys();

@@ -35,14 +35,7 @@ fn matching_endgame_agrees_with_plain_search_and_minimax() {
         };
         let g = random_game(&mut rng, &p);
         let game = Game::new(&g);
-        let mut st = game.start.clone();
-        for _ in 0..rng.random_range(0..4) {
-            let moves = game.moves(&st);
-            if moves.is_empty() {
-                break;
-            }
-            game.apply(&mut st, moves[rng.random_range(0..moves.len())]);
-        }
+        let st = super::after_random_moves(&game, &mut rng, 4);
         for root in [game.start.clone(), st] {
             let mut plain = Search::plain(&game, &budget)
                 .without_canonical_keys()

@@ -102,11 +102,11 @@ fn check_endgame_along_random_line(
     }
 }
 
-/// The start of `game` after up to three random moves (fewer where the game ends first): a
-/// mid-game root for the searches to agree on.
-fn after_random_moves(game: &Game, rng: &mut impl rand::Rng) -> State {
+/// The start of `game` after fewer than `most` random moves (fewer still where the game
+/// ends first): a mid-game root for the searches to agree on.
+fn after_random_moves(game: &Game, rng: &mut impl rand::Rng, most: usize) -> State {
     let mut st = game.start.clone();
-    for _ in 0..rng.random_range(0..4) {
+    for _ in 0..rng.random_range(0..most) {
         let moves = game.moves(&st);
         if moves.is_empty() {
             break;

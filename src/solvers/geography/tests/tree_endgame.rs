@@ -140,7 +140,7 @@ fn search_with_tree_endgame_agrees_with_plain_search() {
             let g = draw(&mut rng, trial, variant);
             name = g.variant_name();
             let game = Game::new(&g);
-            let st = after_random_moves(&game, &mut rng);
+            let st = after_random_moves(&game, &mut rng, 4);
             let mut decided = 0;
             for (k, root) in [game.start.clone(), st].into_iter().enumerate() {
                 let mut plain = Search::plain(&game, &budget)
