@@ -73,7 +73,7 @@ fn assert_stats_words(line: &str, table: Table, what: &str) {
     );
     match table {
         Table::Kept => {
-            for words in ["positions stored", "table hits", "MiB peak table"] {
+            for words in ["positions stored", "table hits", "B peak table"] {
                 assert!(line.contains(words), "{what}: {words} in {line}");
             }
         }

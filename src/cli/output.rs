@@ -93,14 +93,23 @@ pub fn stats_words(stats: Stats) -> String {
         true => out += ", no table",
         false => {
             out += &format!(
-                ", {} positions stored, {} table hits, {:.1} MiB peak table",
+                ", {} positions stored, {} table hits, {} peak table",
                 stats.positions,
                 stats.hits,
-                stats.peak_table_bytes as f64 / (1 << 20) as f64
+                table_memory(stats.peak_table_bytes)
             )
         }
     }
     out
+}
+
+/// Table memory in KiB below a MiB, else in MiB (small tables would all read "0.0 MiB").
+fn table_memory(bytes: u64) -> String {
+    let bytes = bytes as f64;
+    match bytes < (1u64 << 20) as f64 {
+        true => format!("{:.1} KiB", bytes / 1024.0),
+        false => format!("{:.1} MiB", bytes / (1u64 << 20) as f64),
+    }
 }
 
 /// The witness of a solution as JSON, with vertex identifiers rather than indices.
