@@ -50,6 +50,12 @@ pub enum Command {
         /// it; a rejected certificate is an internal error (exit code 1).
         #[arg(long)]
         self_check: bool,
+        /// One-token games: solve from every vertex as the start (the file's start is
+        /// ignored) and print each vertex's winner. Normal-play UVG answers from one
+        /// Gallai–Edmonds decomposition and bipartite UEG from one GF(2) elimination; other
+        /// games are solved once per start, the budget shared by the whole run.
+        #[arg(long, conflicts_with_all = ["strategy", "self_check", "batch"])]
+        every_start: bool,
         /// Research batches: FILE holds one instance per line (graph6, sparse6, digraph6 or
         /// an edge list played as --game, or a JSON instance), solved in parallel; one JSON
         /// line per instance, or counts with --count-by. The budget applies per instance.

@@ -7,6 +7,7 @@ mod check;
 mod check_cert;
 mod compile;
 mod create;
+mod every_start;
 mod extract;
 mod gallery;
 mod list;
@@ -40,12 +41,14 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
             names,
             method,
             self_check,
+            every_start,
             batch,
             batch_args,
             budget,
-        } => match batch {
-            true => batch::run(&file, &batch_args, json, &budget),
-            false => solve::run(&file, json, strategy, names, method, self_check, &budget),
+        } => match (batch, every_start) {
+            (true, _) => batch::run(&file, &batch_args, json, &budget),
+            (false, true) => every_start::run(&file, json, names, method, &budget),
+            (false, false) => solve::run(&file, json, strategy, names, method, self_check, &budget),
         },
         Command::List { json, graph, dot } => list::run(json, graph, dot),
         Command::Check(args) => check::run(&args),

@@ -99,7 +99,7 @@ pub fn run(
     }
 }
 
-fn game_method(m: GameMethod) -> Method {
+pub(super) fn game_method(m: GameMethod) -> Method {
     match m {
         GameMethod::Auto => Method::Auto,
         GameMethod::Exhaustive => Method::Exhaustive,
