@@ -24,6 +24,8 @@ mod cli_reliability;
 mod decision_solvers;
 /// Our QBF solver against DepQBF.
 mod depqbf;
+/// `solve --every-start`: every start vertex of a one-token game.
+mod every_start;
 /// Slide figures: snapshots, determinism, graphviz and pdflatex, label size.
 mod figures;
 /// Figures of constructions drawn on the source's shape (arc gadgets, pendants).
