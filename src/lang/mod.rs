@@ -14,17 +14,14 @@ mod lower;
 pub mod parser;
 pub mod print;
 pub mod qdimacs;
+mod spans;
 
 pub use print::to_dsl;
 
 use crate::problems::{Instance, Locator};
 use diag::{LangError, Source};
 use miette::SourceSpan;
-use std::collections::HashMap;
-
-/// Where each model location was written in the source (lookups only, never iterated for
-/// output).
-pub(crate) type Spans = HashMap<Locator, SourceSpan>;
+pub(crate) use spans::Spans;
 
 /// A parsed instance together with its source, so that later checks can point into it.
 /// Two are equal when their file names, texts, instances, titles and spans are.
@@ -55,7 +52,7 @@ impl Parsed {
     pub fn span(&self, at: &Locator) -> Option<SourceSpan> {
         match at {
             Locator::Whole => Some(self.source.whole()),
-            _ => self.spans.get(at).copied(),
+            _ => self.spans.get(at),
         }
     }
 

@@ -8,6 +8,7 @@ use super::{Errors, Named};
 use crate::lang::Spans;
 use crate::lang::diag::LangError;
 use crate::problems::{Graph, Locator, VertexId};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// What a kind allows of its graph.
@@ -112,6 +113,18 @@ pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Bu
         graph: Graph::new(policy.directed),
         spans: Spans::new(),
     };
+    // Everything sized once from the statements' counts (a file of a million arcs would
+    // otherwise grow each table some twenty times).
+    let (mut vertices, mut edges) = (0, 0);
+    for s in &body.stmts {
+        match &s.item {
+            Item::Vertices(names) => vertices += names.len(),
+            Item::Edges(list) => edges += list.len(),
+            _ => {}
+        }
+    }
+    b.graph.reserve(vertices, edges);
+    b.spans.reserve(vertices, edges);
     for s in &body.stmts {
         if let Item::Vertices(names) = &s.item {
             for n in names {
@@ -120,7 +133,12 @@ pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Bu
         }
     }
     biadjacency(&mut b, body, policy, errs);
-    let mut seen: HashMap<(VertexId, VertexId), miette::SourceSpan> = HashMap::new();
+    // The first edge between each pair (by index; its span is in `b.spans`), when repeats
+    // are refused.
+    let mut seen: FxHashMap<(VertexId, VertexId), usize> = FxHashMap::default();
+    if !policy.parallel {
+        seen.reserve(edges);
+    }
     for s in &body.stmts {
         if let Item::Edges(edges) = &s.item {
             for e in edges {
@@ -338,7 +356,8 @@ fn declare_new(b: &mut Built, n: &Named, errs: &mut Errors) -> Option<VertexId> 
 /// Declares one vertex, or reports `lang::duplicate_vertex`.
 fn declare(b: &mut Built, n: &Named, errs: &mut Errors) {
     if let Some(v) = b.graph.vertex(&n.text) {
-        let first = b.spans[&Locator::Vertex(v)];
+        // Every declared vertex has a span (a vertex of a built graph would not).
+        let first = b.spans.get(&Locator::Vertex(v)).unwrap_or(n.span);
         errs.push(
             LangError::new(
                 errs.src,
@@ -361,7 +380,7 @@ fn add_edge(
     b: &mut Built,
     e: &EdgeW,
     policy: &Policy,
-    seen: &mut HashMap<(VertexId, VertexId), miette::SourceSpan>,
+    seen: &mut FxHashMap<(VertexId, VertexId), usize>,
     errs: &mut Errors,
 ) {
     if e.arc != policy.directed {
@@ -386,10 +405,15 @@ fn add_edge(
     } else {
         (v, u)
     };
-    if let (Some(&first), false) = (seen.get(&key), policy.parallel) {
+    let first = match policy.parallel {
+        true => None,
+        false => seen.get(&key).copied(),
+    };
+    if let Some(first) = first {
         if errs.count_only(e.span.offset()) {
             return;
         }
+        let first = b.spans.get(&Locator::Edge(first)).unwrap_or(e.span);
         let op = if e.arc { "->" } else { "--" };
         let msg = format!(
             "the edge {} {op} {} is listed twice",
@@ -402,8 +426,10 @@ fn add_edge(
         );
         return;
     }
-    seen.entry(key).or_insert(e.span);
     let id = b.graph.add_edge(u, v);
+    if !policy.parallel {
+        seen.insert(key, id);
+    }
     b.spans.insert(Locator::Edge(id), e.span);
 }
 

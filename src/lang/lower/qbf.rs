@@ -60,7 +60,7 @@ pub(crate) fn lower_formula(
     let mut spans = Spans::new();
     for b in blocks.iter().flat_map(|(_, vs)| vs) {
         if let Some(&v) = index.get(b.text.as_str()) {
-            spans.entry(Locator::Var(v)).or_insert(b.span);
+            spans.insert_if_absent(Locator::Var(v), b.span);
         }
     }
     let prefix = blocks
