@@ -47,11 +47,11 @@ impl Built {
             n.span,
             "not declared",
         );
-        let suggestion = match errs.suggested.get(&n.text) {
+        let suggestion = match errs.suggested.get(&*n.text) {
             Some(known) => known.clone(),
             None if errs.suggested.len() < super::MAX_SUGGESTED => {
                 let found = closest(&self.graph, &n.text);
-                errs.suggested.insert(n.text.clone(), found.clone());
+                errs.suggested.insert(n.text.to_string(), found.clone());
                 found
             }
             None => None,
@@ -291,7 +291,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
         .enumerate()
         .filter_map(|(k, &(from, len))| {
             let name = Named {
-                text: format!("r{}", k + 1),
+                text: format!("r{}", k + 1).into(),
                 span: row_span(from, len),
             };
             declare_new(b, &name, errs)
@@ -300,7 +300,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
     let col_ids: Vec<VertexId> = (0..q)
         .filter_map(|j| {
             let name = Named {
-                text: format!("c{}", j + 1),
+                text: format!("c{}", j + 1).into(),
                 span: head,
             };
             declare_new(b, &name, errs)
@@ -371,7 +371,7 @@ fn declare(b: &mut Built, n: &Named, errs: &mut Errors) {
         );
         return;
     }
-    let v = b.graph.add_vertex(n.text.clone());
+    let v = b.graph.add_vertex(&*n.text);
     b.spans.insert(Locator::Vertex(v), n.span);
 }
 
@@ -459,7 +459,7 @@ fn direction_error(errs: &Errors, e: &EdgeW, directed: bool) -> LangError {
 /// Applies `label` statements and records `group` statements.
 fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
     let mut labelled: HashMap<VertexId, miette::SourceSpan> = HashMap::new();
-    let mut groups: HashMap<(String, String), miette::SourceSpan> = HashMap::new();
+    let mut groups: HashMap<(&str, &str), miette::SourceSpan> = HashMap::new();
     for s in &body.stmts {
         match &s.item {
             Item::Labels(items) => {
@@ -490,7 +490,7 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
                 name,
                 members,
             } => {
-                let key = (kind.text.clone(), name.text.clone());
+                let key = (&*kind.text, &*name.text);
                 if let Some(&first) = groups.get(&key) {
                     errs.push(
                         LangError::new(
@@ -508,7 +508,7 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
                 groups.insert(key, s.head);
                 let ids: Vec<VertexId> =
                     members.iter().filter_map(|m| b.resolve(m, errs)).collect();
-                b.graph.add_group(kind.text.clone(), name.text.clone(), ids);
+                b.graph.add_group(&*kind.text, &*name.text, ids);
             }
             _ => {}
         }
