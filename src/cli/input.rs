@@ -39,7 +39,7 @@ pub fn read_instance(path: &Path) -> miette::Result<Parsed> {
 /// Reads and parses `path`, refusing files of more than `cap` bytes.
 pub fn read_instance_capped(path: &Path, cap: usize) -> miette::Result<Parsed> {
     let (name, bytes) = read_capped(path, cap)?;
-    lang::parse_bytes(&name, &bytes)
+    lang::parse_vec(&name, bytes)
 }
 
 /// The bytes of `path` (`-`: standard input) and its display name, refusing more than `cap`

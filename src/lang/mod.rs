@@ -109,6 +109,20 @@ pub fn parse_bytes(name: &str, bytes: &[u8]) -> Result<Parsed, miette::Report> {
     }
 }
 
+/// [`parse_bytes`] on bytes it may drop: the text is copied into the [`Source`] once and
+/// the bytes freed before parsing starts (a large file is then held once, not twice, while
+/// it is read).
+pub fn parse_vec(name: &str, bytes: Vec<u8>) -> Result<Parsed, miette::Report> {
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            let source = Source::new(name, &text);
+            drop(text);
+            parse_source(source).map_err(miette::Report::new)
+        }
+        Err(e) => parse_bytes(name, e.as_bytes()),
+    }
+}
+
 /// Parses a file's text (QDIMACS or DSL, as [`parse_bytes`] decides).
 pub fn parse_str(name: &str, text: &str) -> Result<Parsed, miette::Report> {
     parse_source(Source::new(name, text)).map_err(miette::Report::new)

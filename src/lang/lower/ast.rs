@@ -21,8 +21,18 @@ pub(crate) struct EdgeW<'s> {
     pub arc: bool,
     /// The span of the operator.
     pub op: SourceSpan,
-    /// From the first endpoint to the second.
-    pub span: SourceSpan,
+}
+
+impl EdgeW<'_> {
+    /// From the first endpoint to the second (derived, not stored: a file of a million
+    /// edges holds a million of these).
+    pub fn span(&self) -> SourceSpan {
+        let start = self.from.span.offset();
+        SourceSpan::new(
+            start.into(),
+            self.to.span.offset() + self.to.span.len() - start,
+        )
+    }
 }
 
 /// What a direction line says.
@@ -215,14 +225,11 @@ fn read_chain(chain: Pair<'_, Rule>) -> impl Iterator<Item = EdgeW<'_>> {
     std::iter::from_fn(move || {
         let (op, to) = (parts.next()?, Named::of(&parts.next()?));
         let from = from.replace(to.clone())?;
-        let start = from.span.offset();
-        let span = SourceSpan::new(start.into(), to.span.offset() + to.span.len() - start);
         Some(EdgeW {
             from,
             to,
             arc: matches!(op.as_str(), "->" | "→"),
             op: leaf_span(&op),
-            span,
         })
     })
 }

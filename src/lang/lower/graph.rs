@@ -390,14 +390,16 @@ fn add_edge(
         return;
     };
     if let (true, Some(why)) = (u == v, policy.no_loops) {
-        if errs.count_only(e.span.offset()) {
+        if errs.count_only(e.span().offset()) {
             return;
         }
         let msg = format!(
             "a loop at `{}` is not allowed in {}",
             e.from.text, policy.what
         );
-        errs.push(LangError::new(errs.src, "lang::self_loop", msg, e.span, "self-loop").help(why));
+        errs.push(
+            LangError::new(errs.src, "lang::self_loop", msg, e.span(), "self-loop").help(why),
+        );
         return;
     }
     let key = if policy.directed || u <= v {
@@ -410,17 +412,17 @@ fn add_edge(
         false => seen.get(&key).copied(),
     };
     if let Some(first) = first {
-        if errs.count_only(e.span.offset()) {
+        if errs.count_only(e.span().offset()) {
             return;
         }
-        let first = b.spans.get(&Locator::Edge(first)).unwrap_or(e.span);
+        let first = b.spans.get(&Locator::Edge(first)).unwrap_or(e.span());
         let op = if e.arc { "->" } else { "--" };
         let msg = format!(
             "the edge {} {op} {} is listed twice",
             e.from.text, e.to.text
         );
         errs.push(
-            LangError::new(errs.src, "lang::duplicate_edge", msg, e.span, "repeated")
+            LangError::new(errs.src, "lang::duplicate_edge", msg, e.span(), "repeated")
                 .also(first, "first listed here")
                 .help("remove the repeat (edge geography on a multigraph says `multigraph`)"),
         );
@@ -430,7 +432,7 @@ fn add_edge(
     if !policy.parallel {
         seen.insert(key, id);
     }
-    b.spans.insert(Locator::Edge(id), e.span);
+    b.spans.insert(Locator::Edge(id), e.span());
 }
 
 /// `lang::edge_direction`: an arc in an undirected graph or an edge in a directed one.

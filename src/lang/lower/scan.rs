@@ -371,7 +371,7 @@ impl<'t> Scanner<'t> {
             }
             "edges" => {
                 let edges = self.edges()?;
-                last = end_of(edges.last().ok_or(GiveUp)?.span);
+                last = end_of(edges.last().ok_or(GiveUp)?.span());
                 Item::Edges(edges)
             }
             "directed" | "undirected" => {
@@ -507,9 +507,7 @@ impl<'t> Scanner<'t> {
                 };
                 self.at += 2;
                 let to = self.expect_name()?;
-                let start = from.span.offset();
                 edges.push(EdgeW {
-                    span: span(start, end_of(to.span)),
                     from,
                     to: to.clone(),
                     arc,
