@@ -20,9 +20,12 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 pub const MAX_INPUT_BYTES: usize = 64 << 20;
 
 /// Parsing and lowering hold up to about this many bytes per byte of input (pest's parse
-/// tree, the model and its spans; measured peak RSS: 39 bytes per byte for a valid 11 MB
-/// game, 94 for a 10 MB line of duplicate edges); the input cap under a memory budget is the
-/// budget over this.
+/// tree, the model and its spans); the input cap under a memory budget is the budget over
+/// this. Measured peak RSS of `parse` (docs/performance.md, "Seventh session"): 11.0 bytes
+/// per byte for a valid 15.6 MB game read by the scanner, 16.0 for a 10 MB line of
+/// duplicate edges (21.5 and 25.5 before names were borrowed from the text; 39 and 94 with
+/// the pest parse tree alone); 26.5 for a 4.8 MB game that pest reads (a bare non-ASCII
+/// name), whose parse tree it holds.
 pub const PARSE_BYTES_PER_INPUT_BYTE: usize = 100;
 
 /// The input cap under a memory budget of `memory` bytes.
@@ -39,7 +42,7 @@ pub fn read_instance(path: &Path) -> miette::Result<Parsed> {
 /// Reads and parses `path`, refusing files of more than `cap` bytes.
 pub fn read_instance_capped(path: &Path, cap: usize) -> miette::Result<Parsed> {
     let (name, bytes) = read_capped(path, cap)?;
-    lang::parse_bytes(&name, &bytes)
+    lang::parse_vec(&name, bytes)
 }
 
 /// The bytes of `path` (`-`: standard input) and its display name, refusing more than `cap`

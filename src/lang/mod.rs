@@ -14,17 +14,14 @@ mod lower;
 pub mod parser;
 pub mod print;
 pub mod qdimacs;
+mod spans;
 
 pub use print::to_dsl;
 
 use crate::problems::{Instance, Locator};
 use diag::{LangError, Source};
 use miette::SourceSpan;
-use std::collections::HashMap;
-
-/// Where each model location was written in the source (lookups only, never iterated for
-/// output).
-pub(crate) type Spans = HashMap<Locator, SourceSpan>;
+pub(crate) use spans::Spans;
 
 /// A parsed instance together with its source, so that later checks can point into it.
 /// Two are equal when their file names, texts, instances, titles and spans are.
@@ -55,7 +52,7 @@ impl Parsed {
     pub fn span(&self, at: &Locator) -> Option<SourceSpan> {
         match at {
             Locator::Whole => Some(self.source.whole()),
-            _ => self.spans.get(at).copied(),
+            _ => self.spans.get(at),
         }
     }
 
@@ -109,6 +106,20 @@ pub fn parse_bytes(name: &str, bytes: &[u8]) -> Result<Parsed, miette::Report> {
             .help("save the file as UTF-8; names and labels may use any Unicode character");
             Err(miette::Report::new(err))
         }
+    }
+}
+
+/// [`parse_bytes`] on bytes it may drop: the text is copied into the [`Source`] once and
+/// the bytes freed before parsing starts (a large file is then held once, not twice, while
+/// it is read).
+pub fn parse_vec(name: &str, bytes: Vec<u8>) -> Result<Parsed, miette::Report> {
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            let source = Source::new(name, &text);
+            drop(text);
+            parse_source(source).map_err(miette::Report::new)
+        }
+        Err(e) => parse_bytes(name, e.as_bytes()),
     }
 }
 

@@ -6,8 +6,10 @@
 //! deterministic. Named groups record gadgets (`diamond x1 { … }`) and survive every round
 //! trip through the DSL and JSON.
 
+use hashbrown::HashTable;
+use rustc_hash::{FxBuildHasher, FxHashSet};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// Index of a vertex in [`Graph::vertices`].
 pub type VertexId = usize;
@@ -54,8 +56,17 @@ pub struct Graph {
     /// Named gadget groups.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<Group>,
+    /// Identifier → index: the indices, hashed by the identifier they point to (the
+    /// identifiers themselves are stored once, in `vertices`; a million-vertex graph read
+    /// from a file would otherwise hold every name twice).
     #[serde(skip)]
-    index: HashMap<String, VertexId>,
+    index: HashTable<VertexId>,
+}
+
+/// The hash of a vertex identifier in [`Graph`]'s index (Fx: identifiers are short, and
+/// the index answers a lookup per edge endpoint when a file is read).
+fn id_hash(id: &str) -> u64 {
+    FxBuildHasher.hash_one(id)
 }
 
 impl Graph {
@@ -66,8 +77,17 @@ impl Graph {
             vertices: Vec::new(),
             edges: Vec::new(),
             groups: Vec::new(),
-            index: HashMap::new(),
+            index: HashTable::new(),
         }
+    }
+
+    /// Reserves room for `vertices` more vertices and `edges` more edges (readers of large
+    /// files know both counts before they add anything).
+    pub fn reserve(&mut self, vertices: usize, edges: usize) {
+        self.vertices.reserve(vertices);
+        self.edges.reserve(edges);
+        let ids = &self.vertices;
+        self.index.reserve(vertices, |&v| id_hash(&ids[v].id));
     }
 
     /// A graph on `n` vertices named `v0 … v(n−1)` with the given edges (arcs `u → v` when
@@ -104,8 +124,16 @@ impl Graph {
     pub fn add_vertex(&mut self, id: impl Into<String>) -> VertexId {
         let id = id.into();
         let v = self.vertices.len();
-        let previous = self.index.insert(id.clone(), v);
-        assert!(previous.is_none(), "duplicate vertex id {id}");
+        let ids = &self.vertices;
+        match self
+            .index
+            .entry(id_hash(&id), |&w| ids[w].id == id, |&w| id_hash(&ids[w].id))
+        {
+            hashbrown::hash_table::Entry::Occupied(_) => panic!("duplicate vertex id {id}"),
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert(v);
+            }
+        }
         self.vertices.push(Vertex {
             id,
             label: None,
@@ -145,7 +173,8 @@ impl Graph {
     /// The index of the vertex with identifier `id`.
     pub fn vertex(&self, id: &str) -> Option<VertexId> {
         if self.index.len() == self.vertices.len() {
-            self.index.get(id).copied()
+            let ids = &self.vertices;
+            self.index.find(id_hash(id), |&w| ids[w].id == id).copied()
         } else {
             // The index is not serialized; after deserialization fall back to a scan.
             self.vertices.iter().position(|x| x.id == id)
@@ -154,12 +183,20 @@ impl Graph {
 
     /// Rebuilds the identifier index (call after deserializing or editing `vertices`).
     pub fn reindex(&mut self) {
-        self.index = self
-            .vertices
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (v.id.clone(), i))
-            .collect();
+        let ids = &self.vertices;
+        let mut index = HashTable::with_capacity(ids.len());
+        for (i, v) in ids.iter().enumerate() {
+            let hash = id_hash(&v.id);
+            // A repeated identifier keeps its last index, as inserting in order into a map
+            // would (`check_invariants` reports the repeat).
+            match index.find_mut(hash, |&w: &VertexId| ids[w].id == v.id) {
+                Some(w) => *w = i,
+                None => {
+                    index.insert_unique(hash, i, |&w| id_hash(&ids[w].id));
+                }
+            }
+        }
+        self.index = index;
     }
 
     /// The identifier of vertex `v`.
@@ -178,7 +215,12 @@ impl Graph {
     /// For each vertex, the `(neighbour, edge index)` pairs leaving it: out-arcs when
     /// directed, both directions when undirected (a loop appears once).
     pub fn out_adjacency(&self) -> Vec<Vec<(VertexId, usize)>> {
-        let mut adj = vec![Vec::new(); self.n()];
+        // Each list allocated once at its final length (a million small lists).
+        let mut adj: Vec<Vec<(VertexId, usize)>> = self
+            .out_degrees_no_double_loops()
+            .into_iter()
+            .map(Vec::with_capacity)
+            .collect();
         for (e, &(u, v)) in self.edges.iter().enumerate() {
             adj[u].push((v, e));
             if !self.directed && u != v {
@@ -192,10 +234,16 @@ impl Graph {
     /// and sorted.
     pub fn successors(&self) -> Vec<Vec<VertexId>> {
         let mut adj: Vec<Vec<VertexId>> = self
-            .out_adjacency()
+            .out_degrees_no_double_loops()
             .into_iter()
-            .map(|l| l.into_iter().map(|(w, _)| w).collect())
+            .map(Vec::with_capacity)
             .collect();
+        for &(u, v) in &self.edges {
+            adj[u].push(v);
+            if !self.directed && u != v {
+                adj[v].push(u);
+            }
+        }
         for l in &mut adj {
             l.sort_unstable();
             l.dedup();
@@ -209,6 +257,19 @@ impl Graph {
         for &(u, v) in &self.edges {
             d[u] += 1;
             if !self.directed {
+                d[v] += 1;
+            }
+        }
+        d
+    }
+
+    /// The length of each list of [`Graph::out_adjacency`]: [`Graph::out_degrees`] with an
+    /// undirected loop counted once.
+    fn out_degrees_no_double_loops(&self) -> Vec<usize> {
+        let mut d = vec![0; self.n()];
+        for &(u, v) in &self.edges {
+            d[u] += 1;
+            if !self.directed && u != v {
                 d[v] += 1;
             }
         }
@@ -234,7 +295,8 @@ impl Graph {
 
     /// The first edge that repeats an earlier one (as an unordered pair when undirected).
     pub fn first_duplicate_edge(&self) -> Option<usize> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
+        seen.reserve(self.m());
         self.edges.iter().position(|&(u, v)| {
             let key = if self.directed || u <= v {
                 (u, v)
@@ -333,7 +395,8 @@ impl Graph {
                 ));
             }
         }
-        let mut ids = std::collections::HashSet::new();
+        let mut ids = FxHashSet::default();
+        ids.reserve(n);
         for v in &self.vertices {
             if !ids.insert(v.id.as_str()) {
                 return Err(format!("duplicate vertex id {}", v.id));
@@ -378,7 +441,7 @@ impl From<RawGraph> for Graph {
             vertices: r.vertices,
             edges: r.edges,
             groups: r.groups,
-            index: HashMap::new(),
+            index: HashTable::new(),
         };
         g.reindex();
         g

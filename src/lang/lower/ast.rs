@@ -12,17 +12,27 @@ use pest::iterators::Pair;
 
 /// One edge as written: endpoints, whether it was written as an arc, and its span.
 #[derive(Clone, Debug)]
-pub(crate) struct EdgeW {
+pub(crate) struct EdgeW<'s> {
     /// The tail (directed) or first endpoint.
-    pub from: Named,
+    pub from: Named<'s>,
     /// The head or second endpoint.
-    pub to: Named,
+    pub to: Named<'s>,
     /// `true` for `->`, `false` for `--`.
     pub arc: bool,
     /// The span of the operator.
     pub op: SourceSpan,
-    /// From the first endpoint to the second.
-    pub span: SourceSpan,
+}
+
+impl EdgeW<'_> {
+    /// From the first endpoint to the second (derived, not stored: a file of a million
+    /// edges holds a million of these).
+    pub fn span(&self) -> SourceSpan {
+        let start = self.from.span.offset();
+        SourceSpan::new(
+            start.into(),
+            self.to.span.offset() + self.to.span.len() - start,
+        )
+    }
 }
 
 /// What a direction line says.
@@ -39,11 +49,11 @@ pub(crate) enum DirW {
 
 /// What a `tokens` line says, before any vertex is resolved.
 #[derive(Clone, Debug)]
-pub(crate) enum TokensW {
+pub(crate) enum TokensW<'s> {
     /// `one at s` or `one, unrooted`; `one` alone has neither.
     One {
         /// The start, if given.
-        start: Option<Named>,
+        start: Option<Named<'s>>,
         /// Whether `unrooted` was written.
         unrooted: bool,
     },
@@ -52,22 +62,22 @@ pub(crate) enum TokensW {
         /// Whether `unrooted` was written.
         unrooted: bool,
         /// `(player, start)` pairs as written; player 0 is `first`.
-        starts: Vec<(usize, Named)>,
+        starts: Vec<(usize, Named<'s>)>,
     },
     /// `two at a and b`; `two` alone has no starts.
-    Two(Option<(Named, Named)>),
+    Two(Option<(Named<'s>, Named<'s>)>),
 }
 
 /// One statement's content.
 #[derive(Clone, Debug)]
-pub(crate) enum Item {
+pub(crate) enum Item<'s> {
     /// `vertices …`.
-    Vertices(Vec<Named>),
+    Vertices(Vec<Named<'s>>),
     /// `biadjacency { … }`: the span of the braces and everything inside (decoded when
     /// lowering, straight from the source text).
     Biadjacency(SourceSpan),
     /// `edges …`.
-    Edges(Vec<EdgeW>),
+    Edges(Vec<EdgeW<'s>>),
     /// A direction line.
     Direction {
         /// `directed` or not.
@@ -78,25 +88,25 @@ pub(crate) enum Item {
     /// `normal play` / `misere play`.
     Play(Convention),
     /// `tokens: …`.
-    Tokens(TokensW),
+    Tokens(TokensW<'s>),
     /// `start s`.
-    Start(Named),
+    Start(Named<'s>),
     /// `end t`.
-    End(Named),
+    End(Named<'s>),
     /// `k = …`, the digits as written with their span.
     K(String, SourceSpan),
     /// `weight a = 2, …`: vertex, digits, span of the digits.
-    Weights(Vec<(Named, String, SourceSpan)>),
+    Weights(Vec<(Named<'s>, String, SourceSpan)>),
     /// `label a "…", …`.
-    Labels(Vec<(Named, String)>),
+    Labels(Vec<(Named<'s>, String)>),
     /// `group kind name { … }`.
     Group {
         /// The group's kind (`diamond`).
-        kind: Named,
+        kind: Named<'s>,
         /// The group's name (`x1`).
-        name: Named,
+        name: Named<'s>,
         /// Its members.
-        members: Vec<Named>,
+        members: Vec<Named<'s>>,
     },
     /// `multigraph`.
     Multigraph,
@@ -104,9 +114,9 @@ pub(crate) enum Item {
 
 /// A statement: its content, its span and its keyword (for "does not belong here").
 #[derive(Clone, Debug)]
-pub(crate) struct Stmt {
+pub(crate) struct Stmt<'s> {
     /// The content.
-    pub item: Item,
+    pub item: Item<'s>,
     /// The whole statement.
     pub span: SourceSpan,
     /// The span of its first keyword.
@@ -117,7 +127,7 @@ pub(crate) struct Stmt {
 
 /// A graph instance's header and statements.
 #[derive(Debug)]
-pub(crate) struct Body {
+pub(crate) struct Body<'s> {
     /// `hampath`, `vertex-cover` or `geography` (`game` is normalised to `geography`,
     /// `vertex_cover` to `vertex-cover`).
     pub kind: String,
@@ -126,12 +136,12 @@ pub(crate) struct Body {
     /// The optional title.
     pub title: Option<String>,
     /// The statements in source order.
-    pub stmts: Vec<Stmt>,
+    pub stmts: Vec<Stmt<'s>>,
 }
 
-impl Body {
+impl<'s> Body<'s> {
     /// Reads a `graph_instance` pair.
-    pub fn read(pair: Pair<'_, Rule>) -> Body {
+    pub fn read(pair: Pair<'s, Rule>) -> Body<'s> {
         let mut body = Body {
             kind: String::new(),
             kind_span: span_of(&pair),
@@ -158,7 +168,7 @@ impl Body {
 }
 
 /// Reads one `*_stmt` pair.
-fn read_stmt(pair: Pair<'_, Rule>) -> Stmt {
+fn read_stmt(pair: Pair<'_, Rule>) -> Stmt<'_> {
     let span = span_of(&pair);
     let kind = pair.as_rule();
     let parts: Vec<Pair<'_, Rule>> = pair.into_inner().collect();
@@ -208,27 +218,24 @@ fn read_stmt(pair: Pair<'_, Rule>) -> Stmt {
 }
 
 /// `a -> b -> c` as the edges a→b and b→c.
-fn read_chain(chain: Pair<'_, Rule>) -> impl Iterator<Item = EdgeW> {
+fn read_chain(chain: Pair<'_, Rule>) -> impl Iterator<Item = EdgeW<'_>> {
     // name (edge_op name)+, all leaves: walked once, without collecting the pairs.
     let mut parts = chain.into_inner();
     let mut from = parts.next().map(|p| Named::of(&p));
     std::iter::from_fn(move || {
         let (op, to) = (parts.next()?, Named::of(&parts.next()?));
         let from = from.replace(to.clone())?;
-        let start = from.span.offset();
-        let span = SourceSpan::new(start.into(), to.span.offset() + to.span.len() - start);
         Some(EdgeW {
             from,
             to,
             arc: matches!(op.as_str(), "->" | "→"),
             op: leaf_span(&op),
-            span,
         })
     })
 }
 
 /// `directed graph`, `undirected edge geography`, `directed nim geography, move then remove`.
-fn read_direction(parts: &[Pair<'_, Rule>]) -> Item {
+fn read_direction<'s>(parts: &[Pair<'s, Rule>]) -> Item<'s> {
     let directed = parts[0].as_str() == "directed";
     let what = match parts.get(1).map(|p| p.as_str()) {
         Some("graph") => DirW::Graph,
@@ -252,11 +259,11 @@ fn read_direction(parts: &[Pair<'_, Rule>]) -> Item {
 }
 
 /// The inside of a `tokens` line.
-fn read_tokens(spec: Pair<'_, Rule>) -> TokensW {
+fn read_tokens(spec: Pair<'_, Rule>) -> TokensW<'_> {
     let kind = spec.as_rule();
     let parts: Vec<Pair<'_, Rule>> = spec.into_inner().collect();
     let unrooted = parts.iter().any(|p| p.as_rule() == Rule::kw_unrooted);
-    let names: Vec<Named> = parts
+    let names: Vec<Named<'_>> = parts
         .iter()
         .filter(|p| p.as_rule() == Rule::name)
         .map(Named::of)
@@ -278,7 +285,7 @@ fn read_tokens(spec: Pair<'_, Rule>) -> TokensW {
                     (
                         who,
                         at.map(|a| Named::of(&a)).unwrap_or_else(|| Named {
-                            text: String::new(),
+                            text: Default::default(),
                             span: span_of(p),
                         }),
                     )
@@ -293,13 +300,13 @@ fn read_tokens(spec: Pair<'_, Rule>) -> TokensW {
 }
 
 /// `a = 2`.
-fn read_weight(item: &Pair<'_, Rule>) -> (Named, String, SourceSpan) {
+fn read_weight<'s>(item: &Pair<'s, Rule>) -> (Named<'s>, String, SourceSpan) {
     let mut inner = item.clone().into_inner();
     let name = inner.next().map(|n| Named::of(&n));
     let num = inner.find(|p| p.as_rule() == Rule::integer);
     (
         name.unwrap_or_else(|| Named {
-            text: String::new(),
+            text: Default::default(),
             span: span_of(item),
         }),
         num.as_ref()
@@ -309,13 +316,13 @@ fn read_weight(item: &Pair<'_, Rule>) -> (Named, String, SourceSpan) {
 }
 
 /// `a "¬x1"`.
-fn read_label(item: &Pair<'_, Rule>) -> (Named, String) {
+fn read_label<'s>(item: &Pair<'s, Rule>) -> (Named<'s>, String) {
     let mut inner = item.clone().into_inner();
     let name = inner.next().map(|n| Named::of(&n));
     let text = inner.next().map_or(String::new(), |s| string_text(&s));
     (
         name.unwrap_or_else(|| Named {
-            text: String::new(),
+            text: Default::default(),
             span: span_of(item),
         }),
         text,

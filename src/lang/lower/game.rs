@@ -192,7 +192,11 @@ fn missing_weights(b: &Built, given: &HashMap<VertexId, miette::SourceSpan>, err
         k => format!(" (and {} more vertices)", k - 1),
     };
     let msg = format!("vertex `{id}` has no weight{more}");
-    let span = b.spans[&Locator::Vertex(v)];
+    // Every declared vertex has a span; the whole file stands in if one ever lacks it.
+    let span = b
+        .spans
+        .get(&Locator::Vertex(v))
+        .unwrap_or_else(|| errs.src.whole());
     let e = LangError::new(errs.src, "lang::missing_weight", msg, span, "no weight");
     let example = crate::lang::print::name(&id);
     errs.push(e.help(format!(

@@ -8,6 +8,7 @@ use super::{Errors, Named};
 use crate::lang::Spans;
 use crate::lang::diag::LangError;
 use crate::problems::{Graph, Locator, VertexId};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// What a kind allows of its graph.
@@ -46,11 +47,11 @@ impl Built {
             n.span,
             "not declared",
         );
-        let suggestion = match errs.suggested.get(&n.text) {
+        let suggestion = match errs.suggested.get(&*n.text) {
             Some(known) => known.clone(),
             None if errs.suggested.len() < super::MAX_SUGGESTED => {
                 let found = closest(&self.graph, &n.text);
-                errs.suggested.insert(n.text.clone(), found.clone());
+                errs.suggested.insert(n.text.to_string(), found.clone());
                 found
             }
             None => None,
@@ -112,6 +113,18 @@ pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Bu
         graph: Graph::new(policy.directed),
         spans: Spans::new(),
     };
+    // Everything sized once from the statements' counts (a file of a million arcs would
+    // otherwise grow each table some twenty times).
+    let (mut vertices, mut edges) = (0, 0);
+    for s in &body.stmts {
+        match &s.item {
+            Item::Vertices(names) => vertices += names.len(),
+            Item::Edges(list) => edges += list.len(),
+            _ => {}
+        }
+    }
+    b.graph.reserve(vertices, edges);
+    b.spans.reserve(vertices, edges);
     for s in &body.stmts {
         if let Item::Vertices(names) = &s.item {
             for n in names {
@@ -120,11 +133,27 @@ pub(crate) fn build_graph(body: &Body, policy: &Policy, errs: &mut Errors) -> Bu
         }
     }
     biadjacency(&mut b, body, policy, errs);
-    let mut seen: HashMap<(VertexId, VertexId), miette::SourceSpan> = HashMap::new();
+    // The first edge between each pair (by index; its span is in `b.spans`), when repeats
+    // are refused.
+    let mut seen: FxHashMap<(VertexId, VertexId), usize> = FxHashMap::default();
+    if !policy.parallel {
+        seen.reserve(edges);
+    }
+    // The last tail resolved: edges are usually written grouped by tail (`a -> b`,
+    // `a -> c`, …, as generators and adjacency lists write them), and comparing the name
+    // with the previous one costs less than a lookup in a table of a million names.
+    let mut last_tail: Option<(&str, VertexId)> = None;
     for s in &body.stmts {
         if let Item::Edges(edges) = &s.item {
             for e in edges {
-                add_edge(&mut b, e, policy, &mut seen, errs);
+                let tail = match last_tail {
+                    Some((name, u)) if name == e.from.text => Some(u),
+                    _ => b.resolve(&e.from, errs),
+                };
+                if let Some(u) = tail {
+                    last_tail = Some((&e.from.text, u));
+                }
+                add_edge(&mut b, e, tail, policy, &mut seen, errs);
             }
         }
     }
@@ -273,7 +302,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
         .enumerate()
         .filter_map(|(k, &(from, len))| {
             let name = Named {
-                text: format!("r{}", k + 1),
+                text: format!("r{}", k + 1).into(),
                 span: row_span(from, len),
             };
             declare_new(b, &name, errs)
@@ -282,7 +311,7 @@ fn biadjacency(b: &mut Built, body: &Body, policy: &Policy, errs: &mut Errors) {
     let col_ids: Vec<VertexId> = (0..q)
         .filter_map(|j| {
             let name = Named {
-                text: format!("c{}", j + 1),
+                text: format!("c{}", j + 1).into(),
                 span: head,
             };
             declare_new(b, &name, errs)
@@ -338,7 +367,8 @@ fn declare_new(b: &mut Built, n: &Named, errs: &mut Errors) -> Option<VertexId> 
 /// Declares one vertex, or reports `lang::duplicate_vertex`.
 fn declare(b: &mut Built, n: &Named, errs: &mut Errors) {
     if let Some(v) = b.graph.vertex(&n.text) {
-        let first = b.spans[&Locator::Vertex(v)];
+        // Every declared vertex has a span (a vertex of a built graph would not).
+        let first = b.spans.get(&Locator::Vertex(v)).unwrap_or(n.span);
         errs.push(
             LangError::new(
                 errs.src,
@@ -352,33 +382,37 @@ fn declare(b: &mut Built, n: &Named, errs: &mut Errors) {
         );
         return;
     }
-    let v = b.graph.add_vertex(n.text.clone());
+    let v = b.graph.add_vertex(&*n.text);
     b.spans.insert(Locator::Vertex(v), n.span);
 }
 
-/// Adds one edge after checking its operator, loops and repeats.
+/// Adds one edge after checking its operator, loops and repeats; `tail` is its first
+/// endpoint resolved (`None`: unknown, reported).
 fn add_edge(
     b: &mut Built,
     e: &EdgeW,
+    tail: Option<VertexId>,
     policy: &Policy,
-    seen: &mut HashMap<(VertexId, VertexId), miette::SourceSpan>,
+    seen: &mut FxHashMap<(VertexId, VertexId), usize>,
     errs: &mut Errors,
 ) {
     if e.arc != policy.directed {
         errs.push(direction_error(errs, e, policy.directed));
     }
-    let (Some(u), Some(v)) = (b.resolve(&e.from, errs), b.resolve(&e.to, errs)) else {
+    let (Some(u), Some(v)) = (tail, b.resolve(&e.to, errs)) else {
         return;
     };
     if let (true, Some(why)) = (u == v, policy.no_loops) {
-        if errs.count_only(e.span.offset()) {
+        if errs.count_only(e.span().offset()) {
             return;
         }
         let msg = format!(
             "a loop at `{}` is not allowed in {}",
             e.from.text, policy.what
         );
-        errs.push(LangError::new(errs.src, "lang::self_loop", msg, e.span, "self-loop").help(why));
+        errs.push(
+            LangError::new(errs.src, "lang::self_loop", msg, e.span(), "self-loop").help(why),
+        );
         return;
     }
     let key = if policy.directed || u <= v {
@@ -386,25 +420,32 @@ fn add_edge(
     } else {
         (v, u)
     };
-    if let (Some(&first), false) = (seen.get(&key), policy.parallel) {
-        if errs.count_only(e.span.offset()) {
+    let first = match policy.parallel {
+        true => None,
+        false => seen.get(&key).copied(),
+    };
+    if let Some(first) = first {
+        if errs.count_only(e.span().offset()) {
             return;
         }
+        let first = b.spans.get(&Locator::Edge(first)).unwrap_or(e.span());
         let op = if e.arc { "->" } else { "--" };
         let msg = format!(
             "the edge {} {op} {} is listed twice",
             e.from.text, e.to.text
         );
         errs.push(
-            LangError::new(errs.src, "lang::duplicate_edge", msg, e.span, "repeated")
+            LangError::new(errs.src, "lang::duplicate_edge", msg, e.span(), "repeated")
                 .also(first, "first listed here")
                 .help("remove the repeat (edge geography on a multigraph says `multigraph`)"),
         );
         return;
     }
-    seen.entry(key).or_insert(e.span);
     let id = b.graph.add_edge(u, v);
-    b.spans.insert(Locator::Edge(id), e.span);
+    if !policy.parallel {
+        seen.insert(key, id);
+    }
+    b.spans.insert(Locator::Edge(id), e.span());
 }
 
 /// `lang::edge_direction`: an arc in an undirected graph or an edge in a directed one.
@@ -433,7 +474,7 @@ fn direction_error(errs: &Errors, e: &EdgeW, directed: bool) -> LangError {
 /// Applies `label` statements and records `group` statements.
 fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
     let mut labelled: HashMap<VertexId, miette::SourceSpan> = HashMap::new();
-    let mut groups: HashMap<(String, String), miette::SourceSpan> = HashMap::new();
+    let mut groups: HashMap<(&str, &str), miette::SourceSpan> = HashMap::new();
     for s in &body.stmts {
         match &s.item {
             Item::Labels(items) => {
@@ -464,7 +505,7 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
                 name,
                 members,
             } => {
-                let key = (kind.text.clone(), name.text.clone());
+                let key = (&*kind.text, &*name.text);
                 if let Some(&first) = groups.get(&key) {
                     errs.push(
                         LangError::new(
@@ -482,7 +523,7 @@ fn labels_and_groups(b: &mut Built, body: &Body, errs: &mut Errors) {
                 groups.insert(key, s.head);
                 let ids: Vec<VertexId> =
                     members.iter().filter_map(|m| b.resolve(m, errs)).collect();
-                b.graph.add_group(kind.text.clone(), name.text.clone(), ids);
+                b.graph.add_group(&*kind.text, &*name.text, ids);
             }
             _ => {}
         }

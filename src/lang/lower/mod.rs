@@ -18,6 +18,7 @@ use super::diag::{LangError, MAX_RELATED, Source, gather_counted};
 use super::parser::{Rule, leaf_span, span_of};
 use crate::problems::Instance;
 use pest::iterators::Pair;
+use std::borrow::Cow;
 
 /// The result of lowering one file.
 pub(crate) struct Lowered {
@@ -180,20 +181,29 @@ fn lower_body(src: &Source, body: ast::Body) -> Result<Lowered, LangError> {
     })
 }
 
-/// A name's text: a bare name as written, a quoted one unescaped.
-pub(crate) fn name_text(pair: &Pair<'_, Rule>) -> String {
+/// A name's text: a bare name as written, a quoted one unescaped (borrowed from the source
+/// unless it holds an escape: a file of a million names allocates none of them here).
+pub(crate) fn name_text<'s>(pair: &Pair<'s, Rule>) -> Cow<'s, str> {
     // `name` is one leaf: a quoted name is its text in quotes (the grammar admits no quote
     // inside a bare name).
     let text = pair.as_str();
     match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-        Some(body) => unescape(body),
-        None => text.to_string(),
+        Some(body) => unescaped(body),
+        None => Cow::Borrowed(text),
     }
 }
 
 /// A string literal's text, unescaped.
 pub(crate) fn string_text(pair: &Pair<'_, Rule>) -> String {
     unescape(pair.clone().into_inner().next().map_or("", |b| b.as_str()))
+}
+
+/// [`unescape`], borrowing `body` when it holds no escape.
+pub(crate) fn unescaped(body: &str) -> Cow<'_, str> {
+    match body.contains('\\') {
+        true => Cow::Owned(unescape(body)),
+        false => Cow::Borrowed(body),
+    }
 }
 
 /// Undoes the escapes `\"`, `\\`, `\n`, `\t` (the only ones the grammar admits).
@@ -217,16 +227,16 @@ fn unescape(body: &str) -> String {
 
 /// A name as written, with its span.
 #[derive(Clone, Debug)]
-pub(crate) struct Named {
-    /// The name's text (unescaped).
-    pub text: String,
+pub(crate) struct Named<'s> {
+    /// The name's text (unescaped), borrowed from the source where it can be.
+    pub text: Cow<'s, str>,
     /// Where it was written.
     pub span: miette::SourceSpan,
 }
 
-impl Named {
+impl<'s> Named<'s> {
     /// Reads a `name` pair.
-    pub fn of(pair: &Pair<'_, Rule>) -> Named {
+    pub fn of(pair: &Pair<'s, Rule>) -> Named<'s> {
         Named {
             text: name_text(pair),
             // `name` is one leaf: its span is its own (no inner pair to walk to).

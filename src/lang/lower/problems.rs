@@ -48,11 +48,11 @@ pub(crate) fn check_placement(body: &Body, errs: &mut Errors, allowed: impl Fn(&
 }
 
 /// The statements matching `pick`; reports `lang::duplicate_statement` for all but the first.
-pub(crate) fn single<'b>(
-    body: &'b Body,
+pub(crate) fn single<'b, 's>(
+    body: &'b Body<'s>,
     errs: &mut Errors,
     pick: impl Fn(&Item) -> bool,
-) -> Option<&'b Stmt> {
+) -> Option<&'b Stmt<'s>> {
     let mut found = body.stmts.iter().filter(|s| pick(&s.item));
     let first = found.next()?;
     for again in found {
@@ -133,7 +133,8 @@ pub(crate) fn lower_hampath(body: &Body, errs: &mut Errors) -> Option<(Instance,
         what: "a Hamiltonian path instance".into(),
     };
     let mut b = build_graph(body, &policy, errs);
-    let mut endpoint = |pick: fn(&Item) -> Option<&Named>, at: Locator| {
+    let mut endpoint = |pick: for<'a, 's> fn(&'a Item<'s>) -> Option<&'a Named<'s>>,
+                        at: Locator| {
         let s = single(body, errs, |i| pick(i).is_some())?;
         let n = pick(&s.item)?;
         let v = b.resolve(n, errs)?;

@@ -55,26 +55,23 @@ pub(crate) fn lower_formula(
     let index: HashMap<&str, Var> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| (n.text.as_str(), i))
+        .map(|(i, n)| (&*n.text, i))
         .collect();
     let mut spans = Spans::new();
     for b in blocks.iter().flat_map(|(_, vs)| vs) {
-        if let Some(&v) = index.get(b.text.as_str()) {
-            spans.entry(Locator::Var(v)).or_insert(b.span);
+        if let Some(&v) = index.get(&*b.text) {
+            spans.insert_if_absent(Locator::Var(v), b.span);
         }
     }
     let prefix = blocks
         .iter()
         .map(|(q, vs)| QuantBlock {
             quantifier: *q,
-            vars: dedup(
-                vs.iter()
-                    .filter_map(|n| index.get(n.text.as_str()).copied()),
-            ),
+            vars: dedup(vs.iter().filter_map(|n| index.get(&*n.text).copied())),
         })
         .collect();
     let clauses = matrix(&clauses, &index, &mut spans, &mut errs);
-    let vars = names.into_iter().map(|n| n.text).collect();
+    let vars = names.into_iter().map(|n| n.text.into_owned()).collect();
     let q = Qbf {
         vars,
         prefix,
@@ -88,10 +85,12 @@ pub(crate) fn lower_formula(
 }
 
 /// A clause as written: its span and its `(positive, variable)` literals.
-type ClauseW = (miette::SourceSpan, Vec<(bool, Named)>);
+type ClauseW<'s> = (miette::SourceSpan, Vec<(bool, Named<'s>)>);
 
 /// The quantifier blocks and clauses of a `formula` pair, as written.
-fn read_formula(formula: Pair<'_, Rule>) -> (Vec<(Quantifier, Vec<Named>)>, Vec<ClauseW>) {
+fn read_formula<'s>(
+    formula: Pair<'s, Rule>,
+) -> (Vec<(Quantifier, Vec<Named<'s>>)>, Vec<ClauseW<'s>>) {
     let (mut blocks, mut clauses) = (Vec::new(), Vec::new());
     for part in formula.into_inner() {
         let inner = part.clone().into_inner();
@@ -120,7 +119,7 @@ fn dedup(vs: impl Iterator<Item = Var>) -> Vec<Var> {
 }
 
 /// `exists x1 x2`.
-fn read_block(block: Pair<'_, Rule>) -> (Quantifier, Vec<Named>) {
+fn read_block(block: Pair<'_, Rule>) -> (Quantifier, Vec<Named<'_>>) {
     let mut inner = block.into_inner();
     let q = match inner
         .next()
@@ -134,7 +133,7 @@ fn read_block(block: Pair<'_, Rule>) -> (Quantifier, Vec<Named>) {
 }
 
 /// `(x1 | ~x2)`: each literal's sign and variable.
-fn read_clause(clause: Pair<'_, Rule>) -> ClauseW {
+fn read_clause(clause: Pair<'_, Rule>) -> ClauseW<'_> {
     let span = span_of(&clause);
     let lits = clause
         .into_inner()
@@ -144,7 +143,7 @@ fn read_clause(clause: Pair<'_, Rule>) -> ClauseW {
             let parts: Vec<Pair<'_, Rule>> = l.into_inner().collect();
             let negated = parts.len() == 2;
             let name = parts.last().map(Named::of).unwrap_or(Named {
-                text: String::new(),
+                text: Default::default(),
                 span: whole,
             });
             (
@@ -160,11 +159,11 @@ fn read_clause(clause: Pair<'_, Rule>) -> ClauseW {
 }
 
 /// The prefix variables in order, reporting `lang::duplicate_variable` for repeats.
-fn declare(blocks: &[(Quantifier, Vec<Named>)], errs: &mut Errors) -> Vec<Named> {
+fn declare<'s>(blocks: &[(Quantifier, Vec<Named<'s>>)], errs: &mut Errors) -> Vec<Named<'s>> {
     let mut first: HashMap<&str, miette::SourceSpan> = HashMap::new();
     let mut out = Vec::new();
     for n in blocks.iter().flat_map(|(_, vs)| vs) {
-        if let Some(&at) = first.get(n.text.as_str()) {
+        if let Some(&at) = first.get(&*n.text) {
             errs.push(
                 LangError::new(
                     errs.src,
@@ -185,15 +184,19 @@ fn declare(blocks: &[(Quantifier, Vec<Named>)], errs: &mut Errors) -> Vec<Named>
 }
 
 /// Checks a `variables` line against the prefix and returns the variables in its order.
-fn check_order(order: &Pair<'_, Rule>, declared: &[Named], errs: &mut Errors) -> Vec<Named> {
-    let listed: Vec<Named> = order
+fn check_order<'s>(
+    order: &Pair<'s, Rule>,
+    declared: &[Named<'s>],
+    errs: &mut Errors,
+) -> Vec<Named<'s>> {
+    let listed: Vec<Named<'s>> = order
         .clone()
         .into_inner()
         .filter(|p| p.as_rule() == Rule::name)
         .map(|p| Named::of(&p))
         .collect();
-    let a: HashSet<&str> = listed.iter().map(|n| n.text.as_str()).collect();
-    let b: HashSet<&str> = declared.iter().map(|n| n.text.as_str()).collect();
+    let a: HashSet<&str> = listed.iter().map(|n| &*n.text).collect();
+    let b: HashSet<&str> = declared.iter().map(|n| &*n.text).collect();
     if a != b || a.len() != listed.len() {
         errs.push(
             LangError::new(
@@ -226,7 +229,7 @@ fn matrix(
         let mut clause = Vec::new();
         for (i, (positive, n)) in lits.iter().enumerate() {
             spans.insert(Locator::Literal(c, i), n.span);
-            match index.get(n.text.as_str()) {
+            match index.get(&*n.text) {
                 Some(&var) => clause.push(Lit { var, positive: *positive }),
                 None if reported.insert(n.text.clone()) => errs.push(
                     LangError::new(errs.src, "lang::unquantified_variable", format!("variable `{}` is not quantified", n.text), n.span, "no quantifier binds this variable")

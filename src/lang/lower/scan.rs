@@ -54,7 +54,7 @@ const RESERVED: [&str; 21] = [
 ];
 
 /// Reads a graph instance, or `None` when pest must (see the module doc).
-pub(crate) fn graph_body(text: &str) -> Option<Body> {
+pub(crate) fn graph_body(text: &str) -> Option<Body<'_>> {
     graph_body_or_read(text).ok()
 }
 
@@ -63,7 +63,7 @@ pub(crate) fn graph_body(text: &str) -> Option<Body> {
 /// hold only whole statements the scanner read (pest's syntax error past them does not
 /// depend on them: `parser::syntax_error_past`); `None` when it stopped before the first
 /// statement.
-pub(crate) fn graph_body_or_read(text: &str) -> Result<Body, Option<std::ops::Range<usize>>> {
+pub(crate) fn graph_body_or_read(text: &str) -> Result<Body<'_>, Option<std::ops::Range<usize>>> {
     let mut scanner = Scanner {
         text,
         at: 0,
@@ -212,12 +212,12 @@ impl<'t> Scanner<'t> {
 
     /// A name here (`name`: a bare word that is not reserved, or a quoted name), or `None`
     /// with nothing consumed.
-    fn name(&mut self) -> Step<Option<Named>> {
+    fn name(&mut self) -> Step<Option<Named<'t>>> {
         let start = self.at;
         if self.byte(start) == Some(b'"') {
             let body = self.quoted()?;
             return Ok(Some(Named {
-                text: super::unescape(&self.text[body.offset()..end_of(body)]),
+                text: super::unescaped(&self.text[body.offset()..end_of(body)]),
                 span: span(start, self.at),
             }));
         }
@@ -227,13 +227,13 @@ impl<'t> Scanner<'t> {
         }
         self.at += word.len();
         Ok(Some(Named {
-            text: word.to_string(),
+            text: std::borrow::Cow::Borrowed(word),
             span: span(start, self.at),
         }))
     }
 
     /// Skips blanks, then reads a name, which must be there.
-    fn expect_name(&mut self) -> Step<Named> {
+    fn expect_name(&mut self) -> Step<Named<'t>> {
         self.skip();
         self.name()?.ok_or(GiveUp)
     }
@@ -273,7 +273,7 @@ impl<'t> Scanner<'t> {
     fn assignments<T>(
         &mut self,
         last: &mut usize,
-        mut item: impl FnMut(&mut Self, Named) -> Step<(T, usize)>,
+        mut item: impl FnMut(&mut Self, Named<'t>) -> Step<(T, usize)>,
     ) -> Step<Vec<T>> {
         let mut items = Vec::new();
         loop {
@@ -307,7 +307,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// The whole file: one graph instance, then nothing but blanks.
-    fn file(&mut self) -> Step<Body> {
+    fn file(&mut self) -> Step<Body<'t>> {
         self.skip();
         let start = self.at;
         let mut end = self.word_end(start)?;
@@ -356,7 +356,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// One statement, starting at its keyword.
-    fn statement(&mut self) -> Step<Stmt> {
+    fn statement(&mut self) -> Step<Stmt<'t>> {
         let start = self.at;
         let keyword = self.word()?;
         self.at += keyword.len();
@@ -371,7 +371,7 @@ impl<'t> Scanner<'t> {
             }
             "edges" => {
                 let edges = self.edges()?;
-                last = end_of(edges.last().ok_or(GiveUp)?.span);
+                last = end_of(edges.last().ok_or(GiveUp)?.span());
                 Item::Edges(edges)
             }
             "directed" | "undirected" => {
@@ -464,7 +464,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// `(name ~ ","?)+`: at least one name.
-    fn name_list(&mut self) -> Step<Vec<Named>> {
+    fn name_list(&mut self) -> Step<Vec<Named<'t>>> {
         let mut names = Vec::new();
         loop {
             self.skip();
@@ -477,7 +477,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// `chain ~ (","? ~ chain)*`, each chain `name ~ (edge_op ~ name)+`.
-    fn edges(&mut self) -> Step<Vec<EdgeW>> {
+    fn edges(&mut self) -> Step<Vec<EdgeW<'t>>> {
         let mut edges = Vec::new();
         let mut first = true;
         loop {
@@ -507,9 +507,7 @@ impl<'t> Scanner<'t> {
                 };
                 self.at += 2;
                 let to = self.expect_name()?;
-                let start = from.span.offset();
                 edges.push(EdgeW {
-                    span: span(start, end_of(to.span)),
                     from,
                     to: to.clone(),
                     arc,
@@ -569,7 +567,7 @@ impl<'t> Scanner<'t> {
 
     /// What follows `tokens:`, and the end of its last leaf if it has more than the
     /// keyword.
-    fn tokens(&mut self) -> Step<(TokensW, Option<usize>)> {
+    fn tokens(&mut self) -> Step<(TokensW<'t>, Option<usize>)> {
         self.skip();
         let word = self.word()?;
         self.at += word.len();
@@ -650,7 +648,7 @@ impl<'t> Scanner<'t> {
 
     /// `first at a` or `second at b` here (player 0 is `first`), or `None` with nothing
     /// consumed.
-    fn player_start(&mut self) -> Step<Option<(usize, Named)>> {
+    fn player_start(&mut self) -> Step<Option<(usize, Named<'t>)>> {
         let who = match self.word()? {
             "first" => 0,
             "second" => 1,

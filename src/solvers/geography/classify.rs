@@ -94,6 +94,13 @@ pub(crate) fn applies(game: &Game, st: &State) -> bool {
 }
 
 /// Classifies the residual game of `st` (the root), or `None` when it does not apply.
+///
+/// One pass over a vertex's moves decides it (a move into a lost vertex; otherwise the open
+/// item, whether anything blocks, whether any move leads into a labelled vertex), and the
+/// arrival candidates are read from in-lists laid out in one array (`InLists`): on the
+/// sparse games of a million vertices that `peers.py` writes, the labels are most of the
+/// solve and the per-vertex lists were most of their cost. `classify_reference` in the
+/// tests is the rule as first written, four passes per vertex; both label alike.
 pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
     if !applies(game, st) {
         return None;
@@ -107,76 +114,116 @@ pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
     // A vertex can be the token's arrival source when it is in the residual game: unvisited or
     // the root (vertex rule), anything (edge rule, revisits allowed).
     let source_ok = |x: usize| !vertex || x == root || !st.bit(x);
-    let mut inn: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-    for &(u, e, v) in &game.traversals {
-        inn[v].push((u, e));
-    }
+    let inn = InLists::new(game);
     let mut label = vec![0u32; n];
     let mut next = 1u32;
     let mut queued = vec![true; n];
     let mut work: Vec<usize> = (0..n).collect();
     let is_lost = |l: u32| l != 0 && l & 1 == 0;
+    let item = |x: usize, e: usize| if vertex { x } else { e };
     while let Some(w) = work.pop() {
         queued[w] = false;
         if w == root || label[w] != 0 || (vertex && st.bit(w)) {
             continue;
         }
-        // The free moves from `w` (a vertex-rule loop never is one: `w` is visited then).
-        let moves = || {
-            game.adj[w]
-                .iter()
-                .filter(|&&(x, e)| (x != w || !vertex) && free(x, e))
-        };
-        let item = |x: usize, e: usize| if vertex { x } else { e };
-        let value = if moves().any(|&(x, _)| x != w && is_lost(label[x])) {
+        // The free moves from `w` (a vertex-rule loop never is one: `w` is visited then):
+        // a move into a lost vertex wins; otherwise the moves into unlabelled vertices (or
+        // along a loop) may be none, or one item that must be the arrival item.
+        let mut wins_at_once = false;
+        let mut open: Option<usize> = None;
+        let mut blocked = false;
+        let mut into_labelled = false;
+        for &(x, e) in &game.adj[w] {
+            if !((x != w || !vertex) && free(x, e)) {
+                continue;
+            }
+            if x == w {
+                blocked = true; // an edge-rule loop: never the arrival item
+            } else if label[x] == 0 {
+                match open {
+                    None => open = Some(item(x, e)),
+                    Some(a) => blocked |= a != item(x, e),
+                }
+            } else if is_lost(label[x]) {
+                wins_at_once = true;
+                break;
+            } else {
+                into_labelled = true;
+            }
+        }
+        let value = if wins_at_once {
             Some(true)
         } else {
-            // The moves into unlabelled vertices (or along a loop): none, or one item that
-            // must be the arrival item, are allowed.
-            let mut open: Option<usize> = None;
-            let mut blocked = false;
-            for &(x, e) in moves() {
-                if x == w {
-                    blocked = true; // an edge-rule loop: never the arrival item
-                } else if label[x] == 0 {
-                    match open {
-                        None => open = Some(item(x, e)),
-                        Some(a) => blocked |= a != item(x, e),
-                    }
-                }
-            }
             if let Some(a) = open {
                 // Excludable only when arriving by it makes it illegal (vertex rule: the
                 // source is visited; undirected edge rule: the edge is used) and it is the
                 // only arrival candidate whose source is unlabelled.
                 blocked |= !vertex && game.directed;
-                blocked |= inn[w].iter().any(|&(x, e)| {
-                    x != w
-                        && source_ok(x)
-                        && (vertex || !st.bit(e))
-                        && label[x] == 0
-                        && item(x, e) != a
-                });
+                blocked = blocked
+                    || inn.of(w).iter().any(|&(x, e)| {
+                        x != w
+                            && source_ok(x)
+                            && (vertex || !st.bit(e))
+                            && label[x] == 0
+                            && item(x, e) != a
+                    });
             }
-            if blocked {
-                None
-            } else {
-                // Every other move leads into a vertex labelled won earlier.
-                let none = moves().all(|&(x, e)| Some(item(x, e)) == open);
-                Some(game.misere && none)
-            }
+            // Unblocked, every move is the open item or leads into a vertex labelled won
+            // earlier; the mover has no other move when none leads into a labelled one.
+            (!blocked).then_some(game.misere && !into_labelled)
         };
         let Some(wins) = value else { continue };
         label[w] = next << 1 | u32::from(wins);
         next += 1;
-        for &(x, _) in game.adj[w].iter().chain(&inn[w]) {
+        for &(x, _) in game.adj[w].iter().chain(inn.of(w)) {
             if !queued[x] && label[x] == 0 {
                 queued[x] = true;
                 work.push(x);
             }
         }
     }
-    let words = n.div_ceil(64);
+    Some(labels_of(label))
+}
+
+/// The in-lists of a game, `(source, edge)` per traversal into each vertex in traversal
+/// order, in one array (row `v` from `start[v]` to `start[v + 1]`).
+struct InLists {
+    /// Row starts, `n + 1` of them.
+    start: Vec<usize>,
+    /// The rows, one after the other.
+    items: Vec<(usize, usize)>,
+}
+
+impl InLists {
+    /// The in-lists of `game`.
+    fn new(game: &Game) -> InLists {
+        let mut start = vec![0usize; game.n + 1];
+        for &(_, _, v) in &game.traversals {
+            start[v + 1] += 1;
+        }
+        for v in 0..game.n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![(0, 0); game.traversals.len()];
+        for &(u, e, v) in &game.traversals {
+            items[fill[v]] = (u, e);
+            fill[v] += 1;
+        }
+        InLists { start, items }
+    }
+
+    /// The traversals into `v`.
+    #[inline]
+    fn of(&self, v: usize) -> &[(usize, usize)] {
+        &self.items[self.start[v]..self.start[v + 1]]
+    }
+}
+
+/// The labels with their bitsets.
+fn labels_of(label: Vec<u32>) -> Labels {
+    let is_lost = |l: u32| l != 0 && l & 1 == 0;
+    let words = label.len().div_ceil(64);
     let (mut open_bits, mut lost_bits) = (vec![0u64; words], vec![0u64; words]);
     for (v, &l) in label.iter().enumerate() {
         if l == 0 {
@@ -185,9 +232,163 @@ pub(crate) fn classify(game: &Game, st: &State) -> Option<Labels> {
             lost_bits[v / 64] |= 1 << (v % 64);
         }
     }
-    Some(Labels {
+    Labels {
         label,
         open_bits,
         lost_bits,
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::geography::Convention;
+    use crate::random::games::{GameParams, Setup, random_game};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The rule as first written (four passes over a vertex's moves, in-lists as one vector
+    /// per vertex): the reference [`classify`] must label exactly alike.
+    fn classify_reference(game: &Game, st: &State) -> Option<Labels> {
+        if !applies(game, st) {
+            return None;
+        }
+        let n = game.n;
+        let root = st.tok[0] as usize;
+        let vertex = game.rule == Rule::Vertex;
+        let free = |to: usize, edge: usize| if vertex { !st.bit(to) } else { !st.bit(edge) };
+        let source_ok = |x: usize| !vertex || x == root || !st.bit(x);
+        let mut inn: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for &(u, e, v) in &game.traversals {
+            inn[v].push((u, e));
+        }
+        let mut label = vec![0u32; n];
+        let mut next = 1u32;
+        let mut queued = vec![true; n];
+        let mut work: Vec<usize> = (0..n).collect();
+        let is_lost = |l: u32| l != 0 && l & 1 == 0;
+        while let Some(w) = work.pop() {
+            queued[w] = false;
+            if w == root || label[w] != 0 || (vertex && st.bit(w)) {
+                continue;
+            }
+            let moves = || {
+                game.adj[w]
+                    .iter()
+                    .filter(|&&(x, e)| (x != w || !vertex) && free(x, e))
+            };
+            let item = |x: usize, e: usize| if vertex { x } else { e };
+            let value = if moves().any(|&(x, _)| x != w && is_lost(label[x])) {
+                Some(true)
+            } else {
+                let mut open: Option<usize> = None;
+                let mut blocked = false;
+                for &(x, e) in moves() {
+                    if x == w {
+                        blocked = true;
+                    } else if label[x] == 0 {
+                        match open {
+                            None => open = Some(item(x, e)),
+                            Some(a) => blocked |= a != item(x, e),
+                        }
+                    }
+                }
+                if let Some(a) = open {
+                    blocked |= !vertex && game.directed;
+                    blocked |= inn[w].iter().any(|&(x, e)| {
+                        x != w
+                            && source_ok(x)
+                            && (vertex || !st.bit(e))
+                            && label[x] == 0
+                            && item(x, e) != a
+                    });
+                }
+                if blocked {
+                    None
+                } else {
+                    let none = moves().all(|&(x, e)| Some(item(x, e)) == open);
+                    Some(game.misere && none)
+                }
+            };
+            let Some(wins) = value else { continue };
+            label[w] = next << 1 | u32::from(wins);
+            next += 1;
+            for &(x, _) in game.adj[w].iter().chain(&inn[w]) {
+                if !queued[x] && label[x] == 0 {
+                    queued[x] = true;
+                    work.push(x);
+                }
+            }
+        }
+        Some(labels_of(label))
+    }
+
+    /// Both label every vertex alike (index and value) on random one-token games of every
+    /// rule, direction and convention, with loops and parallel edges, from the start and
+    /// from positions a few random moves in.
+    #[test]
+    fn one_pass_labels_equal_the_reference_rule() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2026);
+        let mut labelled = 0;
+        for trial in 0..3000 {
+            let rule = if trial % 2 == 0 {
+                Rule::Vertex
+            } else {
+                Rule::Edge
+            };
+            let p = GameParams {
+                rule,
+                setup: Setup::Rooted,
+                directed: trial % 4 < 2,
+                convention: if trial % 8 < 4 {
+                    Convention::Normal
+                } else {
+                    Convention::Misere
+                },
+                loops: rule == Rule::Edge,
+                n: rng.random_range(1..=14),
+                edge_prob: rng.random_range(0.05..0.5),
+                ..GameParams::default()
+            };
+            let mut g = random_game(&mut rng, &p);
+            if rule == Rule::Edge {
+                for _ in 0..rng.random_range(0..3) {
+                    if g.graph.edges.is_empty() {
+                        break;
+                    }
+                    let (u, v) = g.graph.edges[rng.random_range(0..g.graph.edges.len())];
+                    g.graph.add_edge(u, v);
+                }
+            }
+            let game = Game::new(&g);
+            let mut st = game.start.clone();
+            // A few random moves in: visited vertices and used edges other than the start's.
+            for _ in 0..rng.random_range(0..4) {
+                let at = st.tok[0] as usize;
+                let moves: Vec<(usize, usize)> = game.adj[at]
+                    .iter()
+                    .copied()
+                    .filter(|&(x, e)| match rule {
+                        Rule::Vertex => !st.bit(x),
+                        _ => !st.bit(e),
+                    })
+                    .collect();
+                let Some(&(x, e)) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                    break;
+                };
+                st.flip(if rule == Rule::Vertex { x } else { e });
+                st.tok[0] = x as _;
+            }
+            let (a, b) = (classify(&game, &st), classify_reference(&game, &st));
+            let (a, b) = (a.expect("applies"), b.expect("applies"));
+            assert_eq!(a.label, b.label, "trial {trial}: labels differ");
+            assert_eq!(a.open_bits, b.open_bits, "trial {trial}");
+            assert_eq!(a.lost_bits, b.lost_bits, "trial {trial}");
+            labelled += a.count();
+        }
+        assert!(
+            labelled > 3000,
+            "too few vertices labelled to compare: {labelled}"
+        );
+    }
 }
