@@ -240,3 +240,27 @@ fn compact_draws_each_arc_gadget_as_one_labelled_shape() {
     // Two edges per arc gadget remain: tail → gadget → head.
     assert_eq!(compact.edges.len(), 2 * arcs);
 }
+
+#[test]
+fn a_planar_source_that_no_circle_draws_without_crossings_is_drawn_with_a_centre() {
+    // examples/games/dvg.geo is the 4-cycle s c b d with a joined to s, b and c: planar but
+    // not outerplanar, so on a circle two arcs cross and one of them (arc 1, s → a, or its
+    // gadget's edge into a) runs across the whole figure. With a in the middle nothing
+    // crosses: neither the source's arcs nor, drawn along them, the gadgets' edges.
+    for id in ["dvg-nimg", "dvg-misere-uvg", "dvg-misere-dvg"] {
+        let f = figure(id);
+        assert_eq!(f.crossings(), 0, "{id}: edges cross");
+        // a stands in the middle: nearer to every rim vertex than two rim neighbours are.
+        let a = f.nodes.iter().position(|n| n.id == "a").unwrap();
+        let rim = ["s", "b", "c", "d"].map(|v| f.nodes.iter().position(|n| n.id == v).unwrap());
+        let to_a = rim.map(|v| apart(&f, a, v));
+        let from_s = apart(&f, rim[0], rim[2]);
+        assert!(
+            to_a.iter().all(|&d| d < from_s),
+            "{id}: a is not in the middle ({to_a:?} vs the rim side {from_s:.2})"
+        );
+    }
+    let e = entry("dvg-misere-uvg").unwrap();
+    let source = draw(&e).unwrap().source_figure.expect("a source figure");
+    assert_eq!(source.crossings(), 0, "the source figure: arcs cross");
+}

@@ -196,10 +196,10 @@ impl SceneOutline {
     }
 
     /// Chooses where the caption goes: the first of top centre, top left, top right, bottom
-    /// centre, bottom left and bottom right where no drawn edge or vertex crosses the
-    /// caption's box (`segments` are the scene's edges as straight runs, `points` the vertex
-    /// centres); top centre when none is free. A caption over an arc is what a lecturer
-    /// redraws.
+    /// centre, bottom left, bottom right, beside on the right and beside on the left where
+    /// no drawn edge or vertex crosses the caption's box (`segments` are the scene's edges
+    /// as straight runs, `points` the vertex centres); where none is free, the first that
+    /// meets fewest. A caption over an arc is what a lecturer redraws.
     fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)]) {
         if self.shape == Outline::Bare || self.label.is_empty() {
             self.caption = (self.centre, false);
@@ -210,33 +210,51 @@ impl SceneOutline {
             CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64 + 0.1,
             0.16,
         );
-        let width = match self.shape {
+        let (left, right) = match self.shape {
             Outline::Hull => {
                 let xs = self.hull.iter().map(|p| p.0);
-                xs.clone().fold(f64::MIN, f64::max) - xs.fold(f64::MAX, f64::min)
+                (
+                    xs.clone().fold(f64::MAX, f64::min),
+                    xs.fold(f64::MIN, f64::max),
+                )
             }
-            _ => self.size.0,
+            _ => (
+                self.centre.0 - self.size.0 / 2.0,
+                self.centre.0 + self.size.0 / 2.0,
+            ),
         };
-        let shift = (width / 2.0 - half.0).max(0.0);
+        let shift = ((right - left) / 2.0 - half.0).max(0.0);
         let mut candidates = Vec::new();
         for (y, below) in [(top + CAPTION_GAP, false), (bottom - CAPTION_GAP, true)] {
             for dx in [0.0, -shift, shift] {
                 candidates.push(((self.centre.0 + dx, y), below));
             }
         }
-        let free = |c: (f64, f64)| {
+        // Beside the outline at its middle: where a narrow gadget stands on an arc that
+        // runs on through both its top and its bottom (a spoke of a centred source).
+        let mid = (top + bottom) / 2.0 - half.1;
+        for x in [right + CAPTION_GAP + half.0, left - CAPTION_GAP - half.0] {
+            candidates.push(((x, mid), false));
+        }
+        // What the caption's box at `c` hits: edges through it and vertices near it.
+        let hits = |c: (f64, f64)| {
             let (x0, x1, y0, y1) = (c.0 - half.0, c.0 + half.0, c.1 - half.1, c.1 + half.1);
             segments
                 .iter()
-                .all(|&(a, b)| !segment_meets_box(a, b, (x0, y0, x1, y1)))
-                && points
+                .filter(|&&(a, b)| segment_meets_box(a, b, (x0, y0, x1, y1)))
+                .count()
+                + points
                     .iter()
-                    .all(|p| p.0 < x0 - 0.3 || p.0 > x1 + 0.3 || p.1 < y0 - 0.3 || p.1 > y1 + 0.3)
+                    .filter(|p| {
+                        !(p.0 < x0 - 0.3 || p.0 > x1 + 0.3 || p.1 < y0 - 0.3 || p.1 > y1 + 0.3)
+                    })
+                    .count()
         };
+        // The first free place, else the one hitting least (the first of those).
         self.caption = candidates
             .iter()
             .copied()
-            .find(|&(c, _)| free(c))
+            .min_by_key(|&(c, _)| hits(c))
             .unwrap_or(candidates[0]);
     }
 }
