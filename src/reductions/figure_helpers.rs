@@ -10,6 +10,7 @@
 use crate::problems::{Graph, VertexId};
 use crate::render::Figure;
 use crate::render::figure::{NodeStyle, Route};
+use crate::render::scene::{hull_pad, padded_hull};
 
 /// A point in figure units.
 pub type Point = (f64, f64);
@@ -645,4 +646,154 @@ pub fn bend_twins(fig: &mut Figure, graph: &Graph, pos: &[Point], centre: Point)
             fig.route(u, v, vec![path.at(0.5, 0.0)]);
         }
     }
+}
+
+/// Least distance (units) between the dashed hulls of two arc gadgets.
+pub const HULL_GAP: f64 = 0.3;
+
+/// How far (fractions of its stretch) an arc gadget may slide along its arc, in the order
+/// tried: no slide first, then ever further, towards the head before the tail.
+const SLIDES: [f64; 7] = [0.0, 0.05, -0.05, 0.1, -0.1, 0.15, -0.15];
+
+/// How far a gadget may be drawn together towards its middle (1: not at all), in the
+/// order tried, each with every slide: where no slide clears two gadgets at a shared
+/// vertex (arcs 2 and 3 at `v` of `deg.geo`), a shorter gadget does.
+const SQUEEZES: [f64; 3] = [1.0, 0.85, 0.7];
+
+/// The closest a slid gadget's vertex may come to either end of its stretch (fraction).
+const SLIDE_END: f64 = 0.15;
+
+/// Places the arc gadgets of a figure drawn on the source's shape, one after the other,
+/// keeping each one's dashed hull [`HULL_GAP`] from the hulls of those placed before it:
+/// two gadgets on arcs leaving one vertex start side by side (arcs 1 and 4 at `s` of
+/// `examples/games/dvg.geo` drawn on a circle, arcs 2 and 3 at `v` of `deg.geo`), so a
+/// gadget slides along its arc by the least of [`SLIDES`] that clears the others, drawn
+/// together by [`SQUEEZES`] when no slide does (the try with the most room when none
+/// does). Shared by `dvg-nimg`, `dvg-misere-uvg` and
+/// `deg-ueg`. Past [`FITTED_ARCS`] arcs, where the gadgets are not fitted either, every
+/// gadget stays where its arc puts it (comparing hulls would cost the square of the arcs).
+pub struct GadgetPlacer {
+    /// The hulls placed so far, each with its bounding box `(x0, y0, x1, y1)`.
+    hulls: Vec<(Bounds, Vec<Point>)>,
+    /// Whether gadgets slide at all.
+    fitted: bool,
+}
+
+impl GadgetPlacer {
+    /// A placer for the gadgets drawn along `paths`.
+    pub fn new(paths: &ArcPaths) -> GadgetPlacer {
+        GadgetPlacer {
+            hulls: Vec::new(),
+            fitted: !paths.unfitted(),
+        }
+    }
+
+    /// Places the vertices of one gadget: `spots` holds each vertex with its fraction along
+    /// `path` and its offset to the side (as [`ArcPath::at`] takes them). The vertices'
+    /// styles (a dot or a circle) must be set already: they decide the hull's padding.
+    pub fn place(&mut self, fig: &mut Figure, path: &ArcPath, spots: &[(VertexId, f64, f64)]) {
+        let pads: Vec<f64> = spots
+            .iter()
+            .map(|&(v, _, _)| hull_pad(fig.nodes[v].style))
+            .collect();
+        // The gadget's vertices slid by `slide` and drawn together towards their middle by
+        // `squeeze` (1: as given).
+        let (lo, hi) = spots
+            .iter()
+            .fold((1.0_f64, 0.0_f64), |(lo, hi), s| (lo.min(s.1), hi.max(s.1)));
+        let mid = (lo + hi) / 2.0;
+        let at = |(slide, squeeze): (f64, f64)| -> Vec<Point> {
+            spots
+                .iter()
+                .map(|&(_, t, off)| path.at(mid + (t - mid) * squeeze + slide, off))
+                .collect()
+        };
+        let hull_at = |moved: (f64, f64)| -> Vec<Point> {
+            let centres: Vec<(Point, f64)> = at(moved).into_iter().zip(pads.clone()).collect();
+            padded_hull(&centres)
+        };
+        let mut moved = (0.0, 1.0);
+        if self.fitted {
+            let fits = |&(d, k): &(f64, f64)| {
+                mid + (lo - mid) * k + d >= SLIDE_END && mid + (hi - mid) * k + d <= 1.0 - SLIDE_END
+            };
+            let tries: Vec<(f64, f64)> = SQUEEZES
+                .into_iter()
+                .flat_map(|k| SLIDES.into_iter().map(move |d| (d, k)))
+                .filter(fits)
+                .collect();
+            let rooms: Vec<f64> = tries.iter().map(|&m| self.room(&hull_at(m))).collect();
+            let best = match rooms.iter().position(|&r| r >= HULL_GAP) {
+                Some(k) => k,
+                None => (0..tries.len()).fold(0, |b, k| match rooms[k] > rooms[b] {
+                    true => k,
+                    false => b,
+                }),
+            };
+            moved = tries.get(best).copied().unwrap_or(moved);
+        }
+        for (&(v, _, _), (x, y)) in spots.iter().zip(at(moved)) {
+            fig.place(v, x, y);
+        }
+        if self.fitted {
+            let hull = hull_at(moved);
+            self.hulls.push((bounds(&hull), hull));
+        }
+    }
+
+    /// The distance from `hull` to the nearest hull placed so far ([`HULL_GAP`] or more
+    /// when none is within that).
+    fn room(&self, hull: &[Point]) -> f64 {
+        let b = bounds(hull);
+        self.hulls
+            .iter()
+            .filter(|(c, _)| {
+                c.0 < b.2 + HULL_GAP
+                    && b.0 < c.2 + HULL_GAP
+                    && c.1 < b.3 + HULL_GAP
+                    && b.1 < c.3 + HULL_GAP
+            })
+            .map(|(_, other)| polygon_distance(hull, other))
+            .fold(f64::MAX, f64::min)
+    }
+}
+
+/// A bounding box `(x0, y0, x1, y1)`.
+type Bounds = (f64, f64, f64, f64);
+
+/// The bounding box of `pts`.
+fn bounds(pts: &[Point]) -> Bounds {
+    pts.iter()
+        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
+            (b.0.min(p.0), b.1.min(p.1), b.2.max(p.0), b.3.max(p.1))
+        })
+}
+
+/// The distance between two convex polygons (corners in order), 0 when they overlap.
+pub fn polygon_distance(a: &[Point], b: &[Point]) -> f64 {
+    let sides = |p: &[Point]| -> Vec<(Point, Point)> {
+        (0..p.len()).map(|i| (p[i], p[(i + 1) % p.len()])).collect()
+    };
+    let inside = |x: Point, poly: &[Point]| {
+        let turns: Vec<f64> = sides(poly)
+            .iter()
+            .map(|&(q, r)| (r.0 - q.0) * (x.1 - q.1) - (r.1 - q.1) * (x.0 - q.0))
+            .collect();
+        poly.len() >= 3 && (turns.iter().all(|&t| t > 0.0) || turns.iter().all(|&t| t < 0.0))
+    };
+    let (sa, sb) = (sides(a), sides(b));
+    let overlap = a.iter().any(|&x| inside(x, b))
+        || b.iter().any(|&x| inside(x, a))
+        || sa
+            .iter()
+            .any(|s| sb.iter().any(|t| crossing(s.0, s.1, t.0, t.1).is_some()));
+    if overlap {
+        return 0.0;
+    }
+    let near = |pts: &[Point], segs: &[(Point, Point)]| {
+        pts.iter()
+            .flat_map(|&x| segs.iter().map(move |&(p, q)| segment_distance(x, p, q)))
+            .fold(f64::MAX, f64::min)
+    };
+    near(a, &sb).min(near(b, &sa))
 }

@@ -210,32 +210,51 @@ impl SceneOutline {
             CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64 + 0.1,
             0.16,
         );
-        let (left, right) = match self.shape {
-            Outline::Hull => {
-                let xs = self.hull.iter().map(|p| p.0);
-                (
-                    xs.clone().fold(f64::MAX, f64::min),
-                    xs.fold(f64::MIN, f64::max),
-                )
-            }
+        // The outline's extreme points: on a hull (a diagonal gadget), the corners that
+        // reach furthest up, down, left and right, so that a caption stands where the
+        // outline is, not at a corner of its bounding box; else the box's sides' middles.
+        let extreme = |key: &dyn Fn((f64, f64)) -> f64| {
+            self.hull
+                .iter()
+                .copied()
+                .fold(None, |b: Option<(f64, f64)>, p| match b {
+                    Some(q) if key(q) >= key(p) => Some(q),
+                    _ => Some(p),
+                })
+        };
+        let (w2, h2) = (self.size.0 / 2.0, self.size.1 / 2.0);
+        let c = self.centre;
+        let (up, down, left, right) = match self.shape {
+            Outline::Hull if !self.hull.is_empty() => (
+                extreme(&|p| p.1).unwrap_or(c),
+                extreme(&|p| -p.1).unwrap_or(c),
+                extreme(&|p| -p.0).unwrap_or(c),
+                extreme(&|p| p.0).unwrap_or(c),
+            ),
             _ => (
-                self.centre.0 - self.size.0 / 2.0,
-                self.centre.0 + self.size.0 / 2.0,
+                (c.0, c.1 + h2),
+                (c.0, c.1 - h2),
+                (c.0 - w2, c.1),
+                (c.0 + w2, c.1),
             ),
         };
-        let shift = ((right - left) / 2.0 - half.0).max(0.0);
+        let shift = match self.shape {
+            Outline::Hull => half.0,
+            _ => (w2 - half.0).max(0.0),
+        };
         let mut candidates = Vec::new();
-        for (y, below) in [(top + CAPTION_GAP, false), (bottom - CAPTION_GAP, true)] {
+        for (x, y, below) in [
+            (up.0, top + CAPTION_GAP, false),
+            (down.0, bottom - CAPTION_GAP, true),
+        ] {
             for dx in [0.0, -shift, shift] {
-                candidates.push(((self.centre.0 + dx, y), below));
+                candidates.push(((x + dx, y), below));
             }
         }
-        // Beside the outline at its middle: where a narrow gadget stands on an arc that
-        // runs on through both its top and its bottom (a spoke of a centred source).
-        let mid = (top + bottom) / 2.0 - half.1;
-        for x in [right + CAPTION_GAP + half.0, left - CAPTION_GAP - half.0] {
-            candidates.push(((x, mid), false));
-        }
+        // Beside the outline: where a narrow gadget stands on an arc that runs on through
+        // both its top and its bottom (a spoke of a centred source).
+        candidates.push(((right.0 + CAPTION_GAP + half.0, right.1 - half.1), false));
+        candidates.push(((left.0 - CAPTION_GAP - half.0, left.1 - half.1), false));
         // What the caption's box at `c` hits: edges through it and vertices near it.
         let hits = |c: (f64, f64)| {
             let (x0, x1, y0, y1) = (c.0 - half.0, c.0 + half.0, c.1 - half.1, c.1 + half.1);
@@ -743,17 +762,30 @@ const HULL_PAD_POINT: f64 = 0.3;
 /// [`HULL_PAD`], or [`HULL_PAD_POINT`] for a dot), counter-clockwise (Andrew's monotone
 /// chain).
 fn hull_around(fig: &Figure, members: &[VertexId]) -> Vec<(f64, f64)> {
+    let centres: Vec<((f64, f64), f64)> = members
+        .iter()
+        .filter_map(|&m| Some((fig.nodes[m].pos?, hull_pad(fig.nodes[m].style))))
+        .collect();
+    padded_hull(&centres)
+}
+
+/// How far a hull reaches beyond the centre of a member drawn in `style` (units).
+pub fn hull_pad(style: NodeStyle) -> f64 {
+    match style {
+        NodeStyle::Point => HULL_PAD_POINT,
+        _ => HULL_PAD,
+    }
+}
+
+/// The convex hull of `centres`, each widened to a 12-gon of its radius, counter-clockwise
+/// (Andrew's monotone chain): the dashed outline of an arc gadget, which the figures that
+/// place arc gadgets keep apart (`reductions::figure_helpers::GadgetPlacer`).
+pub fn padded_hull(centres: &[((f64, f64), f64)]) -> Vec<(f64, f64)> {
     let mut pts: Vec<(f64, f64)> = Vec::new();
-    for &m in members {
-        if let Some((x, y)) = fig.nodes[m].pos {
-            let pad = match fig.nodes[m].style {
-                NodeStyle::Point => HULL_PAD_POINT,
-                _ => HULL_PAD,
-            };
-            for k in 0..12 {
-                let a = std::f64::consts::TAU * k as f64 / 12.0;
-                pts.push((x + pad * a.cos(), y + pad * a.sin()));
-            }
+    for &((x, y), pad) in centres {
+        for k in 0..12 {
+            let a = std::f64::consts::TAU * k as f64 / 12.0;
+            pts.push((x + pad * a.cos(), y + pad * a.sin()));
         }
     }
     pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
