@@ -593,6 +593,32 @@ impl Scene {
         }
     }
 
+    /// The direction (radians, counter-clockwise from the x axis) in which a loop at node
+    /// `k` is drawn: away from the mean direction of `k`'s other edges, upwards when it has
+    /// none. DOT and TikZ draw the loop there, its number beyond it.
+    pub fn loop_angle(&self, k: usize) -> f64 {
+        let c = self.nodes[k].pos.unwrap_or_default();
+        let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+        for e in &self.edges {
+            let other = match (e.from == k, e.to == k) {
+                (true, false) => e.to,
+                (false, true) => e.from,
+                _ => continue,
+            };
+            if let Some(q) = self.nodes[other].pos {
+                let len = ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt().max(1e-9);
+                sx += (q.0 - c.0) / len;
+                sy += (q.1 - c.1) / len;
+                n += 1.0;
+            }
+        }
+        if n > 0.0 && sx.hypot(sy) > 1e-6 {
+            (-sy).atan2(-sx)
+        } else {
+            std::f64::consts::FRAC_PI_2
+        }
+    }
+
     /// The number of pairs of drawn edges that cross (see [`super::figure::crossings_of`]):
     /// as drawn, so an arc into a collapsed cluster counts from the cluster's centre.
     pub fn crossings(&self) -> usize {
