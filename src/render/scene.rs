@@ -503,6 +503,8 @@ impl Scene {
                 // gadget the paper itself draws collapsed (a cigar, a cluster) keeps it.
                 route: if compacted[a] || compacted[b] {
                     Route::Straight
+                } else if collapsed_end && let Some(r) = &e.collapsed_route {
+                    r.clone()
                 } else {
                     e.route.clone()
                 },
@@ -568,6 +570,9 @@ impl Scene {
             o.place_caption(&segments, &points);
         }
         let mut caption = fig.caption.clone();
+        if let (true, Some(t)) = (opts.expand_cigars, &fig.expanded_caption) {
+            caption[0] = t.clone();
+        }
         if let Some(t) = &opts.title {
             caption[0] = t.clone();
         }
