@@ -2,7 +2,7 @@
 //! of play names the dots it passes as `solve --strategy` does, the antiparallel arcs of
 //! `pvg-pag` bend apart instead of crossing, and the TikZ legend's marks are text-sized.
 
-use crate::run::{assert_stderr_has, georeduce, stdout};
+use crate::run::{assert_stderr_has, georeduce, render_dot_and_tikz, stdout};
 use georeduce::reductions::figure_helpers::polylines_cross;
 use georeduce::render::figure::Route;
 use georeduce::render::gallery::{draw, entry};
@@ -218,9 +218,7 @@ fn a_loops_number_stands_clear_of_its_loop_in_dot_and_tikz() {
         "deg-ueg",
         "--source-beside",
     ];
-    let o = georeduce(&base);
-    assert!(o.status.success(), "{o:?}");
-    let dot = stdout(&o);
+    let (dot, tikz) = render_dot_and_tikz(&base);
     let line = dot
         .lines()
         .find(|l| l.contains("label=\"4\""))
@@ -265,11 +263,6 @@ fn a_loops_number_stands_clear_of_its_loop_in_dot_and_tikz() {
     // border on either side of one direction and bulging along it, and its number anchored
     // on the side facing the vertex, so that it stands beyond the loop's far end (a `loop
     // above` with its number `auto` put the number on the loop).
-    let dir = tempfile::tempdir().unwrap();
-    let tex = dir.path().join("l.tex");
-    let o = georeduce(&[&base[..], &["-o", tex.to_str().unwrap()]].concat());
-    assert!(o.status.success(), "{o:?}");
-    let tikz = std::fs::read_to_string(&tex).unwrap();
     let line = tikz
         .lines()
         .find(|l| l.contains("{$4$}"))

@@ -146,6 +146,16 @@ fn lanes_to_the_literal_in_trees_pass_no_vertex_and_cross_only_where_forced() {
     }
 }
 
+/// The scene of `fig` with the clusters drawn in full (`--expand-cigars`).
+fn expanded(fig: &Figure) -> georeduce::render::Scene {
+    use georeduce::render::{Options, Scene};
+    let opts = Options {
+        expand_cigars: true,
+        ..Options::default()
+    };
+    Scene::new(fig, &opts)
+}
+
 /// The drawn path (start, waypoints, end) of every routed arc leaving a collapsed cluster
 /// (scene node `k` of kind `Collapsed`), with that node's centre and size.
 type BoxArcs = Vec<((f64, f64), (f64, f64), Vec<(f64, f64)>)>;
@@ -200,15 +210,8 @@ fn collapsed_the_lanes_run_just_under_the_cluster_boxes() {
 
 #[test]
 fn expanded_the_arcs_from_lo_run_clear_of_the_clusters_lower_rows() {
-    use georeduce::render::{Options, Scene};
     let fig = board();
-    let scene = Scene::new(
-        &fig,
-        &Options {
-            expand_cigars: true,
-            ..Options::default()
-        },
-    );
+    let scene = expanded(&fig);
     // Each cluster's rows under Lo: C₀₁ and C₂, c, the p chain (the vertices of the
     // cluster lower than its Lo's), and the arcs from its Lo's out of the cluster.
     for g in fig.gadgets.iter().filter(|g| g.kind == "clause") {
@@ -279,13 +282,7 @@ fn the_caption_says_boxes_only_when_the_clusters_are_boxes() {
     use georeduce::render::{Options, Scene};
     let fig = board();
     let boxed = Scene::new(&fig, &Options::default());
-    let full = Scene::new(
-        &fig,
-        &Options {
-            expand_cigars: true,
-            ..Options::default()
-        },
-    );
+    let full = expanded(&fig);
     assert!(
         boxed.caption[0].contains("clusters as boxes"),
         "{:?}",

@@ -182,30 +182,17 @@ fn fewest_crossings(graph: &Graph) -> Vec<VertexId> {
         }
         count
     };
-    let mut best = (crossings(&identity), identity.clone());
+    let mut best = (usize::MAX, identity);
+    // Every order of the vertices after the first (the identity first, so that it wins
+    // ties).
     let mut rest: Vec<VertexId> = (1..n).collect();
-    // Heap's algorithm over the vertices after the first.
-    let mut c = vec![0; rest.len()];
-    let mut i = 0;
-    while i < rest.len() {
-        if c[i] < i {
-            if i % 2 == 0 {
-                rest.swap(0, i);
-            } else {
-                rest.swap(c[i], i);
-            }
-            let order: Vec<VertexId> = std::iter::once(0).chain(rest.iter().copied()).collect();
-            let k = crossings(&order);
-            if k < best.0 {
-                best = (k, order);
-            }
-            c[i] += 1;
-            i = 0;
-        } else {
-            c[i] = 0;
-            i += 1;
+    for_each_order(&mut rest, |rest| {
+        let order: Vec<VertexId> = std::iter::once(0).chain(rest.iter().copied()).collect();
+        let k = crossings(&order);
+        if k < best.0 {
+            best = (k, order);
         }
-    }
+    });
     best.1
 }
 
