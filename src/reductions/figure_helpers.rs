@@ -654,8 +654,8 @@ const SLIDE_END: f64 = 0.15;
 /// keeping each one's dashed hull [`HULL_GAP`] from the hulls of those placed before it:
 /// two gadgets on arcs leaving one vertex start side by side (arcs 1 and 4 at `s` of
 /// `examples/games/dvg.geo` drawn on a circle, arcs 2 and 3 at `v` of `deg.geo`), so a
-/// gadget slides along its arc by the least of [`SLIDES`] that clears the others, drawn
-/// together by [`SQUEEZES`] when no slide does (the try with the most room when none
+/// gadget slides along its arc by the least of `SLIDES` that clears the others, drawn
+/// together by `SQUEEZES` when no slide does (the try with the most room when none
 /// does). Shared by `dvg-nimg`, `dvg-misere-uvg` and
 /// `deg-ueg`. Past [`FITTED_ARCS`] arcs, where the gadgets are not fitted either, every
 /// gadget stays where its arc puts it (comparing hulls would cost the square of the arcs).
