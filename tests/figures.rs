@@ -3,7 +3,7 @@
 //! `CI=true`, skipped with a message when the tool is missing locally), and the labels of
 //! the papers' running examples are readable on a 1080p slide.
 
-use crate::run::{georeduce, have, stdout};
+use crate::run::{georeduce, have, render_dot_and_tikz, stdout};
 use georeduce::render::gallery::{draw, entries, entry};
 use georeduce::render::graphviz::run_dot;
 use georeduce::render::tikz::{self, TikzOptions};
@@ -556,21 +556,13 @@ fn large_figures_are_drawn_within_or_end_at_the_timeout() {
 /// gadgets leaves the source's edges unnumbered.
 #[test]
 fn source_beside_numbers_the_arcs_its_gadgets_are_named_after() {
-    let dir = tempfile::tempdir().unwrap();
-    let tex = dir.path().join("b.tex");
-    let base = [
+    let (dot, tikz) = render_dot_and_tikz(&[
         "render",
         "examples/games/dvg.geo",
         "--via",
         "dvg-nimg",
         "--source-beside",
-    ];
-    let o = georeduce(&base);
-    assert!(o.status.success(), "{o:?}");
-    let dot = stdout(&o);
-    let o = georeduce(&[&base[..], &["-o", tex.to_str().unwrap()]].concat());
-    assert!(o.status.success(), "{o:?}");
-    let tikz = std::fs::read_to_string(&tex).unwrap();
+    ]);
     // The source (dvg.geo) has 7 arcs: each numbered once, in both outputs.
     for k in 1..=7 {
         assert_eq!(

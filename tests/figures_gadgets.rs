@@ -240,3 +240,78 @@ fn compact_draws_each_arc_gadget_as_one_labelled_shape() {
     // Two edges per arc gadget remain: tail → gadget → head.
     assert_eq!(compact.edges.len(), 2 * arcs);
 }
+
+#[test]
+fn a_planar_source_that_no_circle_draws_without_crossings_is_drawn_with_a_centre() {
+    // examples/games/dvg.geo is the 4-cycle s c b d with a joined to s, b and c: planar but
+    // not outerplanar, so on a circle two arcs cross and one of them (arc 1, s → a, or its
+    // gadget's edge into a) runs across the whole figure. With a in the middle nothing
+    // crosses: neither the source's arcs nor, drawn along them, the gadgets' edges.
+    for id in ["dvg-nimg", "dvg-misere-uvg", "dvg-misere-dvg"] {
+        let f = figure(id);
+        assert_eq!(f.crossings(), 0, "{id}: edges cross");
+        // a stands in the middle: nearer to every rim vertex than two rim neighbours are.
+        let a = f.nodes.iter().position(|n| n.id == "a").unwrap();
+        let rim = ["s", "b", "c", "d"].map(|v| f.nodes.iter().position(|n| n.id == v).unwrap());
+        let to_a = rim.map(|v| apart(&f, a, v));
+        let from_s = apart(&f, rim[0], rim[2]);
+        assert!(
+            to_a.iter().all(|&d| d < from_s),
+            "{id}: a is not in the middle ({to_a:?} vs the rim side {from_s:.2})"
+        );
+    }
+    let e = entry("dvg-misere-uvg").unwrap();
+    let source = draw(&e).unwrap().source_figure.expect("a source figure");
+    assert_eq!(source.crossings(), 0, "the source figure: arcs cross");
+}
+
+/// Whether two convex polygons (corners in order) overlap: a corner of one inside the
+/// other, or two sides crossing.
+fn polygons_overlap(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
+    let inside = |p: (f64, f64), poly: &[(f64, f64)]| {
+        let side = |i: usize| {
+            let (q, r) = (poly[i], poly[(i + 1) % poly.len()]);
+            (r.0 - q.0) * (p.1 - q.1) - (r.1 - q.1) * (p.0 - q.0)
+        };
+        let s: Vec<f64> = (0..poly.len()).map(side).collect();
+        s.iter().all(|&x| x > 0.0) || s.iter().all(|&x| x < 0.0)
+    };
+    let sides = |p: &[(f64, f64)]| -> Vec<((f64, f64), (f64, f64))> {
+        (0..p.len()).map(|i| (p[i], p[(i + 1) % p.len()])).collect()
+    };
+    let cross = |(p, q): ((f64, f64), (f64, f64)), (r, s): ((f64, f64), (f64, f64))| {
+        let o = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
+            ((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)).signum()
+        };
+        o(p, q, r) * o(p, q, s) < 0.0 && o(r, s, p) * o(r, s, q) < 0.0
+    };
+    a.iter().any(|&p| inside(p, b))
+        || b.iter().any(|&p| inside(p, a))
+        || sides(a)
+            .iter()
+            .any(|&s| sides(b).iter().any(|&t| cross(s, t)))
+}
+
+#[test]
+fn no_two_arc_gadget_hulls_overlap() {
+    for id in ["dvg-nimg", "dvg-misere-uvg", "deg-ueg"] {
+        let scene = Scene::new(&figure(id), &Options::default());
+        let hulls: Vec<_> = scene
+            .outlines
+            .iter()
+            .filter(|o| o.shape == Outline::Hull)
+            .collect();
+        assert!(hulls.len() >= 5, "{id}: {} hulls", hulls.len());
+        for (i, a) in hulls.iter().enumerate() {
+            for (j, b) in hulls.iter().enumerate().skip(i + 1) {
+                // Hulls are in arc order: the k-th is arc k + 1's.
+                assert!(
+                    !polygons_overlap(&a.hull, &b.hull),
+                    "{id}: the hulls of arcs {} and {} overlap",
+                    i + 1,
+                    j + 1
+                );
+            }
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! of play names the dots it passes as `solve --strategy` does, the antiparallel arcs of
 //! `pvg-pag` bend apart instead of crossing, and the TikZ legend's marks are text-sized.
 
-use crate::run::{assert_stderr_has, georeduce, stdout};
+use crate::run::{assert_stderr_has, georeduce, render_dot_and_tikz, stdout};
 use georeduce::reductions::figure_helpers::polylines_cross;
 use georeduce::render::figure::Route;
 use georeduce::render::gallery::{draw, entry};
@@ -195,4 +195,99 @@ fn tikz_legend_marks_do_not_inherit_the_drawings_units() {
     for mark in legend {
         assert!(mark.starts_with("x=1cm, y=1cm,"), "{mark}");
     }
+}
+
+/// The numbers after `key` in `text` up to the next `end`, split at commas, spaces and
+/// the given separators.
+fn numbers_after(text: &str, key: &str, end: char) -> Vec<f64> {
+    let start = text.find(key).map(|i| i + key.len()).expect(key);
+    let rest = &text[start..];
+    rest[..rest.find(end).unwrap()]
+        .split([',', ' ', ':', '(', ')'])
+        .filter_map(|w| w.trim_start_matches("e").parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_loops_number_stands_clear_of_its_loop_in_dot_and_tikz() {
+    // deg.geo's arc 4 is the loop w → w; beside deg-ueg the source's arcs carry numbers.
+    let base = [
+        "render",
+        "examples/games/deg.geo",
+        "--via",
+        "deg-ueg",
+        "--source-beside",
+    ];
+    let (dot, tikz) = render_dot_and_tikz(&base);
+    let line = dot
+        .lines()
+        .find(|l| l.contains("label=\"4\""))
+        .expect("the loop's line");
+    let (from, to) = line.trim().split_once(" -> ").unwrap();
+    assert_eq!(
+        from,
+        to.split(' ').next().unwrap(),
+        "arc 4 is a loop: {line}"
+    );
+    // `pos="e,TIP P0 C1 C2 P3"`: the arrow's tip, then one cubic Bézier; `lp` its number.
+    let pos = numbers_after(line, "pos=\"", '"');
+    let lp = numbers_after(line, "lp=\"", '"');
+    assert_eq!((pos.len(), lp.len()), (10, 2), "{line}");
+    let p = |k: usize| (pos[2 * k], pos[2 * k + 1]);
+    let (tip, b) = (p(0), [p(1), p(2), p(3), p(4)]);
+    let mut curve: Vec<(f64, f64)> = (0..=50)
+        .map(|i| {
+            let t = i as f64 / 50.0;
+            let w = [
+                (1.0 - t).powi(3),
+                3.0 * t * (1.0 - t).powi(2),
+                3.0 * t * t * (1.0 - t),
+                t.powi(3),
+            ];
+            (
+                (0..4).map(|k| w[k] * b[k].0).sum(),
+                (0..4).map(|k| w[k] * b[k].1).sum(),
+            )
+        })
+        .collect();
+    curve.push(tip);
+    // The number (13 pt, one character: about 7 × 13 points) with 2 points to spare.
+    let (hw, hh) = (3.6 + 2.0, 6.5 + 2.0);
+    for q in &curve {
+        assert!(
+            (q.0 - lp[0]).abs() > hw || (q.1 - lp[1]).abs() > hh,
+            "the loop passes through its number at {q:?} (number at {lp:?}): {line}"
+        );
+    }
+    // TikZ: the loop drawn from our coordinates, leaving and re-entering the vertex's
+    // border on either side of one direction and bulging along it, and its number anchored
+    // on the side facing the vertex, so that it stands beyond the loop's far end (a `loop
+    // above` with its number `auto` put the number on the loop).
+    let line = tikz
+        .lines()
+        .find(|l| l.contains("{$4$}"))
+        .expect("the loop's number");
+    assert!(!line.contains("loop above"), "{line}");
+    let anchors = numbers_after(line, ".", ';');
+    let (leave, out1, out2) = (anchors[0], anchors[1], anchors[3]);
+    let end = &line[line.rfind(".. (").unwrap() + 4..];
+    let back: f64 = end[end.find('.').unwrap() + 1..end.find(')').unwrap()]
+        .parse()
+        .unwrap();
+    let mid = |a: f64, b: f64| {
+        let d = (b - a + 540.0).rem_euclid(360.0) - 180.0;
+        (a + d / 2.0).rem_euclid(360.0)
+    };
+    let axis = mid(leave, back);
+    let anchor = numbers_after(line, "anchor=", ',')[0];
+    let gap = |a: f64, b: f64| ((a - b + 540.0).rem_euclid(360.0) - 180.0).abs();
+    assert!(
+        gap(anchor, axis + 180.0) <= 1.0,
+        "anchor {anchor} vs axis {axis}: {line}"
+    );
+    assert!(
+        gap(mid(out1, out2), axis) <= 1.0,
+        "the loop does not bulge along {axis}: {line}"
+    );
+    assert!(gap(leave, back) >= 30.0, "the loop's ends: {line}");
 }

@@ -145,3 +145,153 @@ fn lanes_to_the_literal_in_trees_pass_no_vertex_and_cross_only_where_forced() {
         }
     }
 }
+
+/// The scene of `fig` with the clusters drawn in full (`--expand-cigars`).
+fn expanded(fig: &Figure) -> georeduce::render::Scene {
+    use georeduce::render::{Options, Scene};
+    let opts = Options {
+        expand_cigars: true,
+        ..Options::default()
+    };
+    Scene::new(fig, &opts)
+}
+
+/// The drawn path (start, waypoints, end) of every routed arc leaving a collapsed cluster
+/// (scene node `k` of kind `Collapsed`), with that node's centre and size.
+type BoxArcs = Vec<((f64, f64), (f64, f64), Vec<(f64, f64)>)>;
+
+fn arcs_leaving_boxes(scene: &georeduce::render::Scene) -> BoxArcs {
+    use georeduce::render::scene::SceneKind;
+    let mut out = Vec::new();
+    for e in &scene.edges {
+        let SceneKind::Collapsed(w, h) = scene.nodes[e.from].kind else {
+            continue;
+        };
+        let Route::Through(ways) = &e.route else {
+            continue;
+        };
+        let c = scene.nodes[e.from].pos.unwrap();
+        let mut path = vec![c];
+        path.extend(ways.iter().copied());
+        path.push(scene.nodes[e.to].pos.unwrap());
+        out.push((c, (w, h), path));
+    }
+    out
+}
+
+#[test]
+fn collapsed_the_lanes_run_just_under_the_cluster_boxes() {
+    use georeduce::render::{Options, Scene};
+    let scene = Scene::new(&board(), &Options::default());
+    let arcs = arcs_leaving_boxes(&scene);
+    assert!(arcs.len() >= 7, "{} arcs to the in-trees", arcs.len());
+    // Straight down out of the box, then along its lane (the first waypoint's height):
+    // every lane under its box, and the highest lane under each box within a unit of its
+    // bottom (the lanes of a side nest, so a middle box's highest lane is a few lanes
+    // down; was at least 1.9 units, under the expanded drawing, which is not drawn).
+    let mut highest: Vec<((f64, f64), f64)> = Vec::new();
+    for (c, (_, h), path) in arcs {
+        let bottom = c.1 - h / 2.0;
+        let gap = bottom - path[1].1;
+        assert!(gap > 0.0, "a lane over its box's bottom ({gap:.2})");
+        match highest.iter_mut().find(|(at, _)| *at == c) {
+            Some(b) => b.1 = b.1.min(gap),
+            None => highest.push((c, gap)),
+        }
+    }
+    assert_eq!(highest.len(), 3, "three clusters");
+    for (c, gap) in highest {
+        assert!(
+            gap < 1.0,
+            "the box at {c:?}: its highest lane {gap:.2} under it"
+        );
+    }
+}
+
+#[test]
+fn expanded_the_arcs_from_lo_run_clear_of_the_clusters_lower_rows() {
+    let fig = board();
+    let scene = expanded(&fig);
+    // Each cluster's rows under Lo: C₀₁ and C₂, c, the p chain (the vertices of the
+    // cluster lower than its Lo's), and the arcs from its Lo's out of the cluster.
+    for g in fig.gadgets.iter().filter(|g| g.kind == "clause") {
+        let pos = |v: usize| fig.nodes[v].pos.unwrap();
+        let lo_y = g
+            .members
+            .iter()
+            .filter(|&&v| {
+                fig.edges.iter().any(|e| {
+                    e.from == v
+                        && !g.members.contains(&e.to)
+                        && matches!(e.route, Route::Through(_))
+                })
+            })
+            .map(|&v| pos(v).1)
+            .fold(f64::MIN, f64::max);
+        let lower: Vec<(f64, f64)> = g
+            .members
+            .iter()
+            .map(|&v| pos(v))
+            .filter(|p| p.1 < lo_y - 1e-6)
+            .collect();
+        assert!(lower.len() >= 4, "{}: rows under Lo", g.name);
+        let x0 = lower.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+        let x1 = lower.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+        let y0 = lower.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+        let y1 = lower.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+        for e in &scene.edges {
+            let from = &scene.nodes[e.from];
+            let Route::Through(ways) = &e.route else {
+                continue;
+            };
+            let Some(v) = from
+                .key
+                .strip_prefix('v')
+                .and_then(|k| k.parse::<usize>().ok())
+            else {
+                continue;
+            };
+            if !g.members.contains(&v) {
+                continue;
+            }
+            let mut path = vec![from.pos.unwrap()];
+            path.extend(ways.iter().copied());
+            // Every run of the arc that lies in the band of the lower rows stays beside
+            // them (sampled every 1/20 of a run).
+            for w in path.windows(2) {
+                for i in 0..=20 {
+                    let t = i as f64 / 20.0;
+                    let p = (
+                        w[0].0 + t * (w[1].0 - w[0].0),
+                        w[0].1 + t * (w[1].1 - w[0].1),
+                    );
+                    let in_band = p.1 < y1 + 0.05 && p.1 > y0 - 0.05;
+                    assert!(
+                        !(in_band && p.0 > x0 - 0.1 && p.0 < x1 + 0.1),
+                        "{}: an arc from Lo crosses the rows under it at {p:?}",
+                        g.name
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_caption_says_boxes_only_when_the_clusters_are_boxes() {
+    use georeduce::render::{Options, Scene};
+    let fig = board();
+    let boxed = Scene::new(&fig, &Options::default());
+    let full = expanded(&fig);
+    assert!(
+        boxed.caption[0].contains("clusters as boxes"),
+        "{:?}",
+        boxed.caption
+    );
+    assert!(!full.caption[0].contains("boxes"), "{:?}", full.caption);
+    assert!(
+        full.caption[0].contains("clusters in full"),
+        "{:?}",
+        full.caption
+    );
+}

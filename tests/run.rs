@@ -123,3 +123,16 @@ pub fn write_ring_cover(path: &std::path::Path, n: usize, k: usize) {
     )
     .unwrap();
 }
+
+/// Runs `georeduce render ARGS` twice, to standard output (DOT) and with `-o` to a `.tex`
+/// file, and returns both texts (each run must succeed).
+pub fn render_dot_and_tikz(args: &[&str]) -> (String, String) {
+    let o = georeduce(args);
+    assert!(o.status.success(), "{o:?}");
+    let dot = stdout(&o);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let tex = dir.path().join("figure.tex");
+    let o = georeduce(&[args, &["-o", tex.to_str().expect("a UTF-8 path")]].concat());
+    assert!(o.status.success(), "{o:?}");
+    (dot, std::fs::read_to_string(&tex).expect("the TikZ file"))
+}

@@ -21,7 +21,7 @@
 use super::certmaps::arc_gadgets::{self, Gadgets};
 use super::certmaps::util::{GameOracle, build_game_cert, dest};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
-use super::figure_helpers::{ARCS_NOT_FITTED, ArcPaths, centroid, source_positions};
+use super::figure_helpers::{ARCS_NOT_FITTED, ArcPaths, GadgetPlacer, centroid, source_positions};
 use super::helpers::{
     GadgetShape, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
     replace_arcs, rooted_game, start_of,
@@ -288,6 +288,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     if paths.unfitted() {
         fig.caption.push(ARCS_NOT_FITTED.into());
     }
+    let mut placer = GadgetPlacer::new(&paths);
     for g in &lay.gadgets {
         let path = paths.path(g.arc);
         let k = (g.arc + 1).to_string();
@@ -298,10 +299,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             (g.r, 0.62, 0.8),
             (g.s, 0.8, 0.0),
         ];
-        for (v, t, off) in spots {
-            let (x, y) = path.at(t, off);
-            fig.place(v, x, y);
-        }
+        placer.place(&mut fig, &path, &spots);
         // Outlined and named by its arc, so that `--highlight arc3` finds it.
         let members = spots.iter().map(|s| s.0).collect();
         fig.gadget(format!("arc{k}"), "", members, Outline::Hull);

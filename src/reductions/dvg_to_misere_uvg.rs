@@ -24,7 +24,7 @@
 use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
 use super::figure_helpers::{
-    ARCS_NOT_FITTED, ArcPaths, centroid, place_pendants, source_positions,
+    ARCS_NOT_FITTED, ArcPaths, GadgetPlacer, centroid, place_pendants, source_positions,
 };
 use super::helpers::{
     add_pendants, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
@@ -222,10 +222,6 @@ pub const MAPS: CertMaps = CertMaps {
     backward_no: arc_gadgets::BACKWARD,
 };
 
-/// Least distance (units) between the dots of two arc gadgets, so that their dashed hulls
-/// (padded round the dots) stay apart.
-const HULL_GAP: f64 = 1.2;
-
 /// Thm 2.3's board on the source's shape: the original vertices where the digraph's are,
 /// each arc's gadget (unnamed in the paper, so drawn as dots) small along the arc it
 /// replaces: `g0` next to the tail, `g0 g3 g1` in a row with `g2` on one
@@ -247,8 +243,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     if paths.unfitted() {
         fig.caption.push(ARCS_NOT_FITTED.into());
     }
-    // Every gadget's dots so far, to keep the next one's hull off them.
-    let mut placed: Vec<(f64, f64)> = Vec::new();
+    let mut placer = GadgetPlacer::new(&paths);
     for g in &lay.gadgets {
         let path = paths.path(g.arc);
         let spots = [
@@ -258,35 +253,10 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             (g.g1, 0.7, 0.0),
             (g.g4, 0.45, -0.65),
         ];
-        // Two gadgets on arcs leaving one vertex (arcs 1 and 4 of examples/games/dvg.geo
-        // at s) start side by side and their hulls overlap: slide the gadget along its arc
-        // towards the head, by the least shift that keeps its dots HULL_GAP from every
-        // earlier gadget's (the shift with the most room when none does).
-        let at = |shift: f64| -> Vec<(f64, f64)> {
-            spots
-                .iter()
-                .map(|&(_, t, off)| path.at(t + shift, off))
-                .collect()
-        };
-        let room = |dots: &[(f64, f64)]| {
-            dots.iter()
-                .flat_map(|a| placed.iter().map(move |b| (a.0 - b.0).hypot(a.1 - b.1)))
-                .fold(f64::MAX, f64::min)
-        };
-        let shift = [0.0, 0.05, 0.1, 0.15]
-            .into_iter()
-            .find(|&s| room(&at(s)) >= HULL_GAP)
-            .unwrap_or_else(|| {
-                [0.0, 0.05, 0.1, 0.15]
-                    .into_iter()
-                    .max_by(|&a, &b| room(&at(a)).total_cmp(&room(&at(b))))
-                    .unwrap_or(0.0)
-            });
-        for (&(v, _, _), (x, y)) in spots.iter().zip(at(shift)) {
-            fig.place(v, x, y);
+        for &(v, _, _) in &spots {
             fig.point(v);
-            placed.push((x, y));
         }
+        placer.place(&mut fig, &path, &spots);
         // Outlined and named by its arc (numbered from 1), for `--highlight arc3`; its
         // vertices are unlabelled dots, so the outline carries the arc's number, the number
         // the source drawn beside it (`--source-beside`) writes on the arc.

@@ -23,7 +23,7 @@
 
 use super::certmaps::arc_gadgets::{self, Gadgets, misere};
 use super::certmaps::{CertMapError, CertMaps};
-use super::figure_helpers::{ARCS_NOT_FITTED, ArcPaths, centroid, source_positions};
+use super::figure_helpers::{ARCS_NOT_FITTED, ArcPaths, GadgetPlacer, centroid, source_positions};
 use super::helpers::{
     GadgetShape, arc_gadget, check_degrees, copy_vertices, gadget_degrees, kept_degrees,
     replace_arcs, rooted_game, start_of,
@@ -256,6 +256,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     if paths.unfitted() {
         fig.caption.push(ARCS_NOT_FITTED.into());
     }
+    let mut placer = GadgetPlacer::new(&paths);
     for w in &lay.gadgets {
         let path = paths.path(w.arc);
         let k = (w.arc + 1).to_string();
@@ -265,10 +266,7 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             (w.c, 0.55, 0.85),
             (w.d, 0.70, 0.0),
         ];
-        for (v, t, off) in spots {
-            let (x, y) = path.at(t, off);
-            fig.place(v, x, y);
-        }
+        placer.place(&mut fig, &path, &spots);
         // Outlined and named by its arc, so that `--highlight arc3` finds it.
         let members = spots.iter().map(|s| s.0).collect();
         fig.gadget(format!("arc{k}"), "", members, Outline::Hull);

@@ -10,6 +10,7 @@
 use crate::problems::{Graph, VertexId};
 use crate::render::Figure;
 use crate::render::figure::{NodeStyle, Route};
+use crate::render::scene::{hull_pad, padded_hull};
 
 /// A point in figure units.
 pub type Point = (f64, f64);
@@ -46,7 +47,102 @@ pub fn source_positions(graph: &Graph, spacing: f64) -> Vec<Point> {
     for (k, &v) in order.iter().enumerate() {
         pos[v] = spots[k];
     }
-    pos
+    if !(4..=ORDERS_MAX).contains(&n) {
+        return pos;
+    }
+    let crossed = drawn_crossings(&distinct_chords(graph), &pos, spacing);
+    match crossed > 0 {
+        true => centred_positions(graph, spacing, crossed).unwrap_or(pos),
+        false => pos,
+    }
+}
+
+/// A drawing with one vertex in the middle and the others on a circle round it, when one
+/// crosses fewer arcs than `crossed` (the best circle's): a graph that is planar but not
+/// outerplanar, such as `examples/games/dvg.geo` (a 4-cycle `s c b d` with `a` joined to
+/// three of its vertices), has a crossing on every circle, and there an arc runs across the
+/// whole figure as a chord; with `a` in the middle none does. Every centre and every order
+/// of the rim (its least vertex at the top) is tried, up to [`ORDERS_MAX`] vertices; the
+/// first with the fewest crossings wins, so the answer is deterministic. The rim is as wide
+/// as needed for neighbours on it, and the middle vertex to the rim, to be `spacing` apart.
+fn centred_positions(graph: &Graph, spacing: f64, crossed: usize) -> Option<Vec<Point>> {
+    let n = graph.n();
+    let rim_n = n - 1;
+    let side = 2.0 * (std::f64::consts::PI / rim_n as f64).sin();
+    let radius = spacing / side.min(1.0);
+    let rim: Vec<Point> = circle(rim_n, radius * side);
+    let chords = distinct_chords(graph);
+    let mut best: Option<(usize, Vec<Point>)> = None;
+    for middle in 0..n {
+        let mut rest: Vec<VertexId> = (0..n).filter(|&v| v != middle).collect();
+        let first = rest.remove(0);
+        for_each_order(&mut rest, |order| {
+            let mut pos = vec![(0.0, 0.0); n];
+            pos[first] = rim[0];
+            for (k, &v) in order.iter().enumerate() {
+                pos[v] = rim[k + 1];
+            }
+            let k = drawn_crossings(&chords, &pos, spacing);
+            if k < best.as_ref().map_or(crossed, |b| b.0) {
+                best = Some((k, pos));
+            }
+        });
+    }
+    best.map(|b| b.1)
+}
+
+/// The distinct chords (unordered pairs of different vertices) of `graph`'s arcs.
+fn distinct_chords(graph: &Graph) -> Vec<(VertexId, VertexId)> {
+    let mut chords: Vec<(VertexId, VertexId)> = graph
+        .edges
+        .iter()
+        .filter(|&&(a, b)| a != b)
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    chords.sort_unstable();
+    chords.dedup();
+    chords
+}
+
+/// Pairs of straight `chords` drawn at `pos` that cross, plus chords that pass through a
+/// vertex they do not join (within a tenth of `spacing`).
+fn drawn_crossings(chords: &[(VertexId, VertexId)], pos: &[Point], spacing: f64) -> usize {
+    let mut count = 0;
+    for (i, &(a, b)) in chords.iter().enumerate() {
+        for &(c, d) in &chords[i + 1..] {
+            let shared = [c, d].iter().any(|x| *x == a || *x == b);
+            if !shared && crossing(pos[a], pos[b], pos[c], pos[d]).is_some() {
+                count += 1;
+            }
+        }
+        count += (0..pos.len())
+            .filter(|&v| v != a && v != b)
+            .filter(|&v| segment_distance(pos[v], pos[a], pos[b]) < 0.1 * spacing)
+            .count();
+    }
+    count
+}
+
+/// Calls `visit` with every order of `items` (Heap's algorithm; `items` itself first).
+fn for_each_order(items: &mut [VertexId], mut visit: impl FnMut(&[VertexId])) {
+    visit(items);
+    let mut c = vec![0; items.len()];
+    let mut i = 0;
+    while i < items.len() {
+        if c[i] < i {
+            if i % 2 == 0 {
+                items.swap(0, i);
+            } else {
+                items.swap(c[i], i);
+            }
+            visit(items);
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
 }
 
 /// Largest graph whose circular orders are all tried.
@@ -86,30 +182,17 @@ fn fewest_crossings(graph: &Graph) -> Vec<VertexId> {
         }
         count
     };
-    let mut best = (crossings(&identity), identity.clone());
+    let mut best = (usize::MAX, identity);
+    // Every order of the vertices after the first (the identity first, so that it wins
+    // ties).
     let mut rest: Vec<VertexId> = (1..n).collect();
-    // Heap's algorithm over the vertices after the first.
-    let mut c = vec![0; rest.len()];
-    let mut i = 0;
-    while i < rest.len() {
-        if c[i] < i {
-            if i % 2 == 0 {
-                rest.swap(0, i);
-            } else {
-                rest.swap(c[i], i);
-            }
-            let order: Vec<VertexId> = std::iter::once(0).chain(rest.iter().copied()).collect();
-            let k = crossings(&order);
-            if k < best.0 {
-                best = (k, order);
-            }
-            c[i] += 1;
-            i = 0;
-        } else {
-            c[i] = 0;
-            i += 1;
+    for_each_order(&mut rest, |rest| {
+        let order: Vec<VertexId> = std::iter::once(0).chain(rest.iter().copied()).collect();
+        let k = crossings(&order);
+        if k < best.0 {
+            best = (k, order);
         }
-    }
+    });
     best.1
 }
 
@@ -550,4 +633,154 @@ pub fn bend_twins(fig: &mut Figure, graph: &Graph, pos: &[Point], centre: Point)
             fig.route(u, v, vec![path.at(0.5, 0.0)]);
         }
     }
+}
+
+/// Least distance (units) between the dashed hulls of two arc gadgets.
+pub const HULL_GAP: f64 = 0.3;
+
+/// How far (fractions of its stretch) an arc gadget may slide along its arc, in the order
+/// tried: no slide first, then ever further, towards the head before the tail.
+const SLIDES: [f64; 7] = [0.0, 0.05, -0.05, 0.1, -0.1, 0.15, -0.15];
+
+/// How far a gadget may be drawn together towards its middle (1: not at all), in the
+/// order tried, each with every slide: where no slide clears two gadgets at a shared
+/// vertex (arcs 2 and 3 at `v` of `deg.geo`), a shorter gadget does.
+const SQUEEZES: [f64; 3] = [1.0, 0.85, 0.7];
+
+/// The closest a slid gadget's vertex may come to either end of its stretch (fraction).
+const SLIDE_END: f64 = 0.15;
+
+/// Places the arc gadgets of a figure drawn on the source's shape, one after the other,
+/// keeping each one's dashed hull [`HULL_GAP`] from the hulls of those placed before it:
+/// two gadgets on arcs leaving one vertex start side by side (arcs 1 and 4 at `s` of
+/// `examples/games/dvg.geo` drawn on a circle, arcs 2 and 3 at `v` of `deg.geo`), so a
+/// gadget slides along its arc by the least of `SLIDES` that clears the others, drawn
+/// together by `SQUEEZES` when no slide does (the try with the most room when none
+/// does). Shared by `dvg-nimg`, `dvg-misere-uvg` and
+/// `deg-ueg`. Past [`FITTED_ARCS`] arcs, where the gadgets are not fitted either, every
+/// gadget stays where its arc puts it (comparing hulls would cost the square of the arcs).
+pub struct GadgetPlacer {
+    /// The hulls placed so far, each with its bounding box `(x0, y0, x1, y1)`.
+    hulls: Vec<(Bounds, Vec<Point>)>,
+    /// Whether gadgets slide at all.
+    fitted: bool,
+}
+
+impl GadgetPlacer {
+    /// A placer for the gadgets drawn along `paths`.
+    pub fn new(paths: &ArcPaths) -> GadgetPlacer {
+        GadgetPlacer {
+            hulls: Vec::new(),
+            fitted: !paths.unfitted(),
+        }
+    }
+
+    /// Places the vertices of one gadget: `spots` holds each vertex with its fraction along
+    /// `path` and its offset to the side (as [`ArcPath::at`] takes them). The vertices'
+    /// styles (a dot or a circle) must be set already: they decide the hull's padding.
+    pub fn place(&mut self, fig: &mut Figure, path: &ArcPath, spots: &[(VertexId, f64, f64)]) {
+        let pads: Vec<f64> = spots
+            .iter()
+            .map(|&(v, _, _)| hull_pad(fig.nodes[v].style))
+            .collect();
+        // The gadget's vertices slid by `slide` and drawn together towards their middle by
+        // `squeeze` (1: as given).
+        let (lo, hi) = spots
+            .iter()
+            .fold((1.0_f64, 0.0_f64), |(lo, hi), s| (lo.min(s.1), hi.max(s.1)));
+        let mid = (lo + hi) / 2.0;
+        let at = |(slide, squeeze): (f64, f64)| -> Vec<Point> {
+            spots
+                .iter()
+                .map(|&(_, t, off)| path.at(mid + (t - mid) * squeeze + slide, off))
+                .collect()
+        };
+        let hull_at = |moved: (f64, f64)| -> Vec<Point> {
+            let centres: Vec<(Point, f64)> = at(moved).into_iter().zip(pads.clone()).collect();
+            padded_hull(&centres)
+        };
+        let mut moved = (0.0, 1.0);
+        if self.fitted {
+            let fits = |&(d, k): &(f64, f64)| {
+                mid + (lo - mid) * k + d >= SLIDE_END && mid + (hi - mid) * k + d <= 1.0 - SLIDE_END
+            };
+            let tries: Vec<(f64, f64)> = SQUEEZES
+                .into_iter()
+                .flat_map(|k| SLIDES.into_iter().map(move |d| (d, k)))
+                .filter(fits)
+                .collect();
+            let rooms: Vec<f64> = tries.iter().map(|&m| self.room(&hull_at(m))).collect();
+            let best = match rooms.iter().position(|&r| r >= HULL_GAP) {
+                Some(k) => k,
+                None => (0..tries.len()).fold(0, |b, k| match rooms[k] > rooms[b] {
+                    true => k,
+                    false => b,
+                }),
+            };
+            moved = tries.get(best).copied().unwrap_or(moved);
+        }
+        for (&(v, _, _), (x, y)) in spots.iter().zip(at(moved)) {
+            fig.place(v, x, y);
+        }
+        if self.fitted {
+            let hull = hull_at(moved);
+            self.hulls.push((bounds(&hull), hull));
+        }
+    }
+
+    /// The distance from `hull` to the nearest hull placed so far ([`HULL_GAP`] or more
+    /// when none is within that).
+    fn room(&self, hull: &[Point]) -> f64 {
+        let b = bounds(hull);
+        self.hulls
+            .iter()
+            .filter(|(c, _)| {
+                c.0 < b.2 + HULL_GAP
+                    && b.0 < c.2 + HULL_GAP
+                    && c.1 < b.3 + HULL_GAP
+                    && b.1 < c.3 + HULL_GAP
+            })
+            .map(|(_, other)| polygon_distance(hull, other))
+            .fold(f64::MAX, f64::min)
+    }
+}
+
+/// A bounding box `(x0, y0, x1, y1)`.
+type Bounds = (f64, f64, f64, f64);
+
+/// The bounding box of `pts`.
+fn bounds(pts: &[Point]) -> Bounds {
+    pts.iter()
+        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
+            (b.0.min(p.0), b.1.min(p.1), b.2.max(p.0), b.3.max(p.1))
+        })
+}
+
+/// The distance between two convex polygons (corners in order), 0 when they overlap.
+pub fn polygon_distance(a: &[Point], b: &[Point]) -> f64 {
+    let sides = |p: &[Point]| -> Vec<(Point, Point)> {
+        (0..p.len()).map(|i| (p[i], p[(i + 1) % p.len()])).collect()
+    };
+    let inside = |x: Point, poly: &[Point]| {
+        let turns: Vec<f64> = sides(poly)
+            .iter()
+            .map(|&(q, r)| (r.0 - q.0) * (x.1 - q.1) - (r.1 - q.1) * (x.0 - q.0))
+            .collect();
+        poly.len() >= 3 && (turns.iter().all(|&t| t > 0.0) || turns.iter().all(|&t| t < 0.0))
+    };
+    let (sa, sb) = (sides(a), sides(b));
+    let overlap = a.iter().any(|&x| inside(x, b))
+        || b.iter().any(|&x| inside(x, a))
+        || sa
+            .iter()
+            .any(|s| sb.iter().any(|t| crossing(s.0, s.1, t.0, t.1).is_some()));
+    if overlap {
+        return 0.0;
+    }
+    let near = |pts: &[Point], segs: &[(Point, Point)]| {
+        pts.iter()
+            .flat_map(|&x| segs.iter().map(move |&(p, q)| segment_distance(x, p, q)))
+            .fold(f64::MAX, f64::min)
+    };
+    near(a, &sb).min(near(b, &sa))
 }

@@ -67,6 +67,10 @@ pub struct Edge {
     pub to: VertexId,
     /// How it runs.
     pub route: Route,
+    /// How it runs instead when a gadget at one of its ends is drawn collapsed (a clause
+    /// cluster of `qbf-pvg-restricted` as a flat box: its lanes run just under the box,
+    /// while under the expanded drawing, taller, they run lower); `None`: as `route`.
+    pub collapsed_route: Option<Route>,
     /// Drawn without an arrowhead in a directed figure (the undirected source graph drawn
     /// beside a directed target, `--source-beside`).
     pub undirected: bool,
@@ -146,6 +150,10 @@ pub struct Figure {
     /// First line: the construction and its theorem; further lines: remarks (a dummy
     /// variable added by the normalisation, …).
     pub caption: Vec<String>,
+    /// The caption's first line when `--expand-cigars` draws in full the gadgets the
+    /// theorem collapses (`qbf-pvg-restricted`'s "the clusters as boxes" would be untrue);
+    /// `None`: the same line either way.
+    pub expanded_caption: Option<String>,
     /// Which layout engine graphviz should use when the nodes are not all pinned.
     pub engine: Engine,
     /// The positions are a sketch for TikZ only: graphviz lays the figure out itself
@@ -213,6 +221,7 @@ impl Figure {
                 from,
                 to,
                 route: Route::Straight,
+                collapsed_route: None,
                 undirected: !graph.directed,
                 label: String::new(),
             })
@@ -223,6 +232,7 @@ impl Figure {
             edges,
             gadgets: Vec::new(),
             caption: vec![title.to_string()],
+            expanded_caption: None,
             engine: if graph.directed {
                 Engine::Dot
             } else {
@@ -275,6 +285,23 @@ impl Figure {
     /// edges are indexed by their ends on the first call (and again when the edge list has
     /// grown), so a theorem may route each of its hundreds of thousands of arcs.
     pub fn route(&mut self, u: VertexId, v: VertexId, waypoints: Vec<(f64, f64)>) {
+        for k in self.arcs_between(u, v) {
+            self.edges[k].route = Route::Through(waypoints.clone());
+        }
+    }
+
+    /// Routes every edge `u → v` through `waypoints` when a gadget at one of its ends is
+    /// drawn collapsed ([`Edge::collapsed_route`]); [`Figure::route`] gives the route
+    /// otherwise.
+    pub fn route_collapsed(&mut self, u: VertexId, v: VertexId, waypoints: Vec<(f64, f64)>) {
+        for k in self.arcs_between(u, v) {
+            self.edges[k].collapsed_route = Some(Route::Through(waypoints.clone()));
+        }
+    }
+
+    /// The indices of the edges `u → v`, through the index of edges by their ends (built
+    /// on the first call, and again when the edge list has grown).
+    fn arcs_between(&mut self, u: VertexId, v: VertexId) -> Vec<usize> {
         let index = &mut self.arcs_by_ends;
         if index.index.is_empty() || index.built_for != self.edges.len() {
             index.index.clear();
@@ -284,16 +311,14 @@ impl Figure {
             index.built_for = self.edges.len();
         }
         let Some(ks) = index.index.get(&(u, v)) else {
-            return;
+            return Vec::new();
         };
-        for &k in ks {
-            // Endpoints rewritten in place since the index was built are skipped, not
-            // routed wrongly.
-            let e = &mut self.edges[k];
-            if e.from == u && e.to == v {
-                e.route = Route::Through(waypoints.clone());
-            }
-        }
+        // Endpoints rewritten in place since the index was built are skipped, not routed
+        // wrongly.
+        ks.iter()
+            .copied()
+            .filter(|&k| self.edges[k].from == u && self.edges[k].to == v)
+            .collect()
     }
 
     /// Numbers the arcs 1, 2, … in their order (written beside each arc), the numbers of
@@ -337,6 +362,7 @@ impl Figure {
             edges: Vec::new(),
             gadgets: Vec::new(),
             caption: self.caption.clone(),
+            expanded_caption: self.expanded_caption.clone(),
             engine: self.engine,
             graphviz_lays_out: false,
             no_compact: self.no_compact.clone(),
@@ -501,6 +527,7 @@ impl Figure {
                     from,
                     to,
                     route,
+                    collapsed_route: None,
                     undirected: e.undirected,
                     label: e.label.clone(),
                 })
@@ -549,6 +576,7 @@ impl Figure {
                 from,
                 to,
                 route,
+                collapsed_route: None,
                 undirected: !self.directed,
                 label: String::new(),
             })
@@ -582,6 +610,7 @@ impl Figure {
                 format!("One {} gadget in full: {label}", g.kind),
                 format!("from: {}", self.caption.first().map_or("", String::as_str)),
             ],
+            expanded_caption: None,
             engine: self.engine,
             graphviz_lays_out: false,
             no_compact: None,

@@ -196,10 +196,10 @@ impl SceneOutline {
     }
 
     /// Chooses where the caption goes: the first of top centre, top left, top right, bottom
-    /// centre, bottom left and bottom right where no drawn edge or vertex crosses the
-    /// caption's box (`segments` are the scene's edges as straight runs, `points` the vertex
-    /// centres); top centre when none is free. A caption over an arc is what a lecturer
-    /// redraws.
+    /// centre, bottom left, bottom right, beside on the right and beside on the left where
+    /// no drawn edge or vertex crosses the caption's box (`segments` are the scene's edges
+    /// as straight runs, `points` the vertex centres); where none is free, the first that
+    /// meets fewest. A caption over an arc is what a lecturer redraws.
     fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)]) {
         if self.shape == Outline::Bare || self.label.is_empty() {
             self.caption = (self.centre, false);
@@ -210,33 +210,70 @@ impl SceneOutline {
             CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64 + 0.1,
             0.16,
         );
-        let width = match self.shape {
-            Outline::Hull => {
-                let xs = self.hull.iter().map(|p| p.0);
-                xs.clone().fold(f64::MIN, f64::max) - xs.fold(f64::MAX, f64::min)
-            }
-            _ => self.size.0,
+        // The outline's extreme points: on a hull (a diagonal gadget), the corners that
+        // reach furthest up, down, left and right, so that a caption stands where the
+        // outline is, not at a corner of its bounding box; else the box's sides' middles.
+        let extreme = |key: &dyn Fn((f64, f64)) -> f64| {
+            self.hull
+                .iter()
+                .copied()
+                .fold(None, |b: Option<(f64, f64)>, p| match b {
+                    Some(q) if key(q) >= key(p) => Some(q),
+                    _ => Some(p),
+                })
         };
-        let shift = (width / 2.0 - half.0).max(0.0);
+        let (w2, h2) = (self.size.0 / 2.0, self.size.1 / 2.0);
+        let c = self.centre;
+        let (up, down, left, right) = match self.shape {
+            Outline::Hull if !self.hull.is_empty() => (
+                extreme(&|p| p.1).unwrap_or(c),
+                extreme(&|p| -p.1).unwrap_or(c),
+                extreme(&|p| -p.0).unwrap_or(c),
+                extreme(&|p| p.0).unwrap_or(c),
+            ),
+            _ => (
+                (c.0, c.1 + h2),
+                (c.0, c.1 - h2),
+                (c.0 - w2, c.1),
+                (c.0 + w2, c.1),
+            ),
+        };
+        let shift = match self.shape {
+            Outline::Hull => half.0,
+            _ => (w2 - half.0).max(0.0),
+        };
         let mut candidates = Vec::new();
-        for (y, below) in [(top + CAPTION_GAP, false), (bottom - CAPTION_GAP, true)] {
+        for (x, y, below) in [
+            (up.0, top + CAPTION_GAP, false),
+            (down.0, bottom - CAPTION_GAP, true),
+        ] {
             for dx in [0.0, -shift, shift] {
-                candidates.push(((self.centre.0 + dx, y), below));
+                candidates.push(((x + dx, y), below));
             }
         }
-        let free = |c: (f64, f64)| {
+        // Beside the outline: where a narrow gadget stands on an arc that runs on through
+        // both its top and its bottom (a spoke of a centred source).
+        candidates.push(((right.0 + CAPTION_GAP + half.0, right.1 - half.1), false));
+        candidates.push(((left.0 - CAPTION_GAP - half.0, left.1 - half.1), false));
+        // What the caption's box at `c` hits: edges through it and vertices near it.
+        let hits = |c: (f64, f64)| {
             let (x0, x1, y0, y1) = (c.0 - half.0, c.0 + half.0, c.1 - half.1, c.1 + half.1);
             segments
                 .iter()
-                .all(|&(a, b)| !segment_meets_box(a, b, (x0, y0, x1, y1)))
-                && points
+                .filter(|&&(a, b)| segment_meets_box(a, b, (x0, y0, x1, y1)))
+                .count()
+                + points
                     .iter()
-                    .all(|p| p.0 < x0 - 0.3 || p.0 > x1 + 0.3 || p.1 < y0 - 0.3 || p.1 > y1 + 0.3)
+                    .filter(|p| {
+                        !(p.0 < x0 - 0.3 || p.0 > x1 + 0.3 || p.1 < y0 - 0.3 || p.1 > y1 + 0.3)
+                    })
+                    .count()
         };
+        // The first free place, else the one hitting least (the first of those).
         self.caption = candidates
             .iter()
             .copied()
-            .find(|&(c, _)| free(c))
+            .min_by_key(|&(c, _)| hits(c))
             .unwrap_or(candidates[0]);
     }
 }
@@ -466,6 +503,8 @@ impl Scene {
                 // gadget the paper itself draws collapsed (a cigar, a cluster) keeps it.
                 route: if compacted[a] || compacted[b] {
                     Route::Straight
+                } else if collapsed_end && let Some(r) = &e.collapsed_route {
+                    r.clone()
                 } else {
                     e.route.clone()
                 },
@@ -531,6 +570,9 @@ impl Scene {
             o.place_caption(&segments, &points);
         }
         let mut caption = fig.caption.clone();
+        if let (true, Some(t)) = (opts.expand_cigars, &fig.expanded_caption) {
+            caption[0] = t.clone();
+        }
         if let Some(t) = &opts.title {
             caption[0] = t.clone();
         }
@@ -553,6 +595,32 @@ impl Scene {
             palette,
             steps,
             names: opts.names,
+        }
+    }
+
+    /// The direction (radians, counter-clockwise from the x axis) in which a loop at node
+    /// `k` is drawn: away from the mean direction of `k`'s other edges, upwards when it has
+    /// none. DOT and TikZ draw the loop there, its number beyond it.
+    pub fn loop_angle(&self, k: usize) -> f64 {
+        let c = self.nodes[k].pos.unwrap_or_default();
+        let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+        for e in &self.edges {
+            let other = match (e.from == k, e.to == k) {
+                (true, false) => e.to,
+                (false, true) => e.from,
+                _ => continue,
+            };
+            if let Some(q) = self.nodes[other].pos {
+                let len = ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt().max(1e-9);
+                sx += (q.0 - c.0) / len;
+                sy += (q.1 - c.1) / len;
+                n += 1.0;
+            }
+        }
+        if n > 0.0 && sx.hypot(sy) > 1e-6 {
+            (-sy).atan2(-sx)
+        } else {
+            std::f64::consts::FRAC_PI_2
         }
     }
 
@@ -725,17 +793,30 @@ const HULL_PAD_POINT: f64 = 0.3;
 /// [`HULL_PAD`], or [`HULL_PAD_POINT`] for a dot), counter-clockwise (Andrew's monotone
 /// chain).
 fn hull_around(fig: &Figure, members: &[VertexId]) -> Vec<(f64, f64)> {
+    let centres: Vec<((f64, f64), f64)> = members
+        .iter()
+        .filter_map(|&m| Some((fig.nodes[m].pos?, hull_pad(fig.nodes[m].style))))
+        .collect();
+    padded_hull(&centres)
+}
+
+/// How far a hull reaches beyond the centre of a member drawn in `style` (units).
+pub fn hull_pad(style: NodeStyle) -> f64 {
+    match style {
+        NodeStyle::Point => HULL_PAD_POINT,
+        _ => HULL_PAD,
+    }
+}
+
+/// The convex hull of `centres`, each widened to a 12-gon of its radius, counter-clockwise
+/// (Andrew's monotone chain): the dashed outline of an arc gadget, which the figures that
+/// place arc gadgets keep apart (`reductions::figure_helpers::GadgetPlacer`).
+pub fn padded_hull(centres: &[((f64, f64), f64)]) -> Vec<(f64, f64)> {
     let mut pts: Vec<(f64, f64)> = Vec::new();
-    for &m in members {
-        if let Some((x, y)) = fig.nodes[m].pos {
-            let pad = match fig.nodes[m].style {
-                NodeStyle::Point => HULL_PAD_POINT,
-                _ => HULL_PAD,
-            };
-            for k in 0..12 {
-                let a = std::f64::consts::TAU * k as f64 / 12.0;
-                pts.push((x + pad * a.cos(), y + pad * a.sin()));
-            }
+    for &((x, y), pad) in centres {
+        for k in 0..12 {
+            let a = std::f64::consts::TAU * k as f64 / 12.0;
+            pts.push((x + pad * a.cos(), y + pad * a.sin()));
         }
     }
     pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));

@@ -328,31 +328,12 @@ fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> Strin
 }
 
 /// The `pos` (and with `labelled`, the label's `lp`) of a loop at `k`: a small loop on
-/// the side away from the mean of `k`'s neighbours (upwards when it has none), its number
-/// just beyond the loop's far end.
+/// the side away from the mean of `k`'s neighbours ([`Scene::loop_angle`], as TikZ draws
+/// it), its number just beyond the loop's far end.
 fn loop_away(scene: &Scene, k: usize, labelled: bool) -> String {
     let pt = |p: (f64, f64)| (p.0 * UNIT_PT, p.1 * UNIT_PT);
     let c = pt(scene.nodes[k].pos.unwrap_or_default());
-    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
-    for e in &scene.edges {
-        let other = match (e.from == k, e.to == k) {
-            (true, false) => e.to,
-            (false, true) => e.from,
-            _ => continue,
-        };
-        if let Some(p) = scene.nodes[other].pos {
-            let q = pt(p);
-            let len = ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt().max(1e-9);
-            sx += (q.0 - c.0) / len;
-            sy += (q.1 - c.1) / len;
-            n += 1.0;
-        }
-    }
-    let theta = if n > 0.0 && sx.hypot(sy) > 1e-6 {
-        (-sy).atan2(-sx)
-    } else {
-        std::f64::consts::FRAC_PI_2
-    };
+    let theta = scene.loop_angle(k);
     let at = |angle: f64, d: f64| (c.0 + d * angle.cos(), c.1 + d * angle.sin());
     let r = radius(scene, k, theta.cos(), theta.sin());
     let spread = 0.7_f64;

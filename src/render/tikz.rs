@@ -241,8 +241,10 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
     let corners_through = format!(", rounded corners={}", lw(9.0));
     for e in &scene.edges {
         let (a, b) = (&scene.nodes[e.from].key, &scene.nodes[e.to].key);
-        let path = if e.from == e.to {
-            format!("({a}) edge[loop above] ({b})")
+        // A loop the theorem routed (through waypoints) runs through them, as in DOT.
+        let is_loop = e.from == e.to && !matches!(&e.route, Route::Through(ws) if !ws.is_empty());
+        let path = if is_loop {
+            loop_path(scene, e.from)
         } else if let Route::Through(ws) = &e.route {
             let mid: Vec<String> = ws.iter().map(|&w| pt(w)).collect();
             format!("({a}) -- {} -- ({b})", mid.join(" -- "))
@@ -272,11 +274,16 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                 } else {
                     ""
                 };
-                // The source's arc number beside the arc's middle, as the SVG writes it.
+                // The source's arc number beside the arc's middle, as the SVG writes it; a
+                // loop's beyond its far end, the number's side facing the vertex.
+                let side = match is_loop {
+                    true => format!("anchor={}", (loop_degrees(scene, e.from) + 180) % 360),
+                    false => "auto".into(),
+                };
                 let number = match e.label.is_empty() {
                     true => String::new(),
                     false => format!(
-                        " node[midway, auto, inner sep=2pt, text=grInk, font=\\Large] {{{}}}",
+                        " node[midway, {side}, inner sep=2pt, text=grInk, font=\\Large] {{{}}}",
                         label_tex(&e.label)
                     ),
                 };
@@ -335,6 +342,30 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         }
     }
     s
+}
+
+/// The direction of a loop at node `k` in whole degrees, 0 to 359 ([`Scene::loop_angle`]).
+fn loop_degrees(scene: &Scene, k: usize) -> i64 {
+    (scene.loop_angle(k).to_degrees().round() as i64).rem_euclid(360)
+}
+
+/// Length (units) of the tangents of a loop's curve at the vertex's border.
+const LOOP_REACH: f64 = 0.55;
+
+/// The path of a loop at node `k`, drawn from our own coordinates as the pinned DOT draws
+/// it: leaving the border 29° to one side of [`Scene::loop_angle`], bulging out along it
+/// and coming back 29° to the other side (TikZ's `loop above` would put every loop on top,
+/// across whatever stands there).
+fn loop_path(scene: &Scene, k: usize) -> String {
+    let key = &scene.nodes[k].key;
+    let th = loop_degrees(scene, k);
+    format!(
+        "({key}.{}) .. controls +({}:{LOOP_REACH}) and +({}:{LOOP_REACH}) .. ({key}.{})",
+        (th + 29) % 360,
+        (th + 40) % 360,
+        (th + 320) % 360,
+        (th + 331) % 360
+    )
 }
 
 /// The colour name `\definecolor`d for a palette entry.

@@ -31,6 +31,12 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
         "Partizan geography, degree ≤ 3, bipartite: the ∃ and ∀ diamond chains, the clause \
          trees, the clusters as boxes (Fraenkel–Simonson, Thm 2.1, Fig. 2)",
     );
+    fig.expanded_caption = Some(
+        "Partizan geography, degree ≤ 3, bipartite: the ∃ and ∀ diamond chains, the clause \
+         trees, the clusters in full, layered as the clause detail (Fraenkel–Simonson, Thm \
+         2.1, Fig. 2)"
+            .into(),
+    );
     // Both chains: column 0 for I (∃), column 1 for II (∀).
     let column_x = [-4.2, 4.2];
     let mut row = [0usize; 2];
@@ -218,12 +224,28 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
             collapse: true,
             kind: "clause".into(),
             // Collapsed, a flat box under the leaves, as Fig. 2 draws it.
-            collapsed_at: Some(((at_x(j), cluster_y), (4.5, 1.6))),
+            collapsed_at: Some(((at_x(j), cluster_y), BOX)),
         });
     }
     let centre = |j: usize| (at_x(j), cluster_mid);
-    for (c, ways) in conns.iter().zip(lanes(&fig, &conns, &centre, lane_top)) {
+    for (c, ways) in conns
+        .iter()
+        .zip(lanes(&fig, &conns, &centre, lane_top, true))
+    {
         fig.route(c.tail, c.head, ways);
+    }
+    // Collapsed, the lanes run just under the flat boxes (the expanded drawing, which they
+    // pass under otherwise, is not drawn).
+    let box_centre = |j: usize| (at_x(j), cluster_y);
+    let box_lanes = lanes(
+        &fig,
+        &conns,
+        &box_centre,
+        cluster_y - BOX.1 / 2.0 - 0.1,
+        false,
+    );
+    for (c, ways) in conns.iter().zip(box_lanes) {
+        fig.route_collapsed(c.tail, c.head, ways);
     }
     if let Some(gi) = fig.gadgets.iter().position(|g| g.kind == "clause") {
         let detail = cluster_detail(&fig, built, gi);
@@ -456,6 +478,7 @@ fn lanes(
     conns: &[Connector],
     centre: &dyn Fn(usize) -> (f64, f64),
     lane_top: f64,
+    side_exits: bool,
 ) -> Vec<Vec<(f64, f64)>> {
     let pos = |v: VertexId| fig.nodes[v].pos.unwrap_or_default();
     let (mut x_min, mut x_max, mut top) = (f64::MAX, f64::MIN, f64::MIN);
@@ -521,7 +544,20 @@ fn lanes(
                 _ => x_max + 0.6 + LANE * lane,
             };
             let (bx, by) = pos(c.head);
-            let mut w = vec![(exit, y_lane), (x_lane, y_lane)];
+            let mut w = Vec::new();
+            if side_exits {
+                // The cluster drawn in full: out of `Lo_j` sideways between its row and the
+                // row of `C₀₁`, `C₂` (Lo₀'s arc highest), past the middle column, and down
+                // beside it, so that the arc crosses none of the rows `C₀₁ C₂`, `c`, `p`.
+                let (tx, ty) = pos(c.tail);
+                let lo_x = MIDDLE[2] * EXPANDED.0;
+                let d = EXPANDED.1 * (0.5 + 0.2 * ((tx - cx) / lo_x).clamp(-1.0, 1.0));
+                let side_x = cx + out * (lo_x + 0.3 + (exit - cx).abs());
+                w.extend([(tx, ty - d), (side_x, ty - d), (side_x, y_lane)]);
+            } else {
+                w.push((exit, y_lane));
+            }
+            w.push((x_lane, y_lane));
             if c.inner {
                 let rank = lane - (n - n_inner) as f64 - 1.0;
                 let y_top = top + 0.8 + LANE * lane;
@@ -572,7 +608,7 @@ fn cluster_order(
         let centre = |j: usize| (cx(slot[j]), cluster_y);
         let mut paths: Vec<Vec<(f64, f64)>> = conns
             .iter()
-            .zip(lanes(&fig, conns, &centre, lane_top))
+            .zip(lanes(&fig, conns, &centre, lane_top, false))
             .map(|(c, w)| {
                 let mut p = vec![centre(c.cluster)];
                 p.extend(w);
@@ -612,9 +648,14 @@ fn next_permutation(v: &mut [usize]) -> bool {
 }
 
 /// The horizontal and vertical scale of a cluster's layered drawing in the main figure
-/// (`--expand-cigars`): flatter than the detail, so that the lanes under the clusters stay
-/// near the collapsed boxes.
-const EXPANDED: (f64, f64) = (0.35, 0.24);
+/// (`--expand-cigars`): flatter than the detail, so that the figure stays readable on a
+/// slide; tall enough that the arcs leaving `Lo_j` sideways between its row and the next
+/// stand apart. The collapsed figure's lanes are routed under the boxes instead
+/// ([`Figure::route_collapsed`]), so this does not move them.
+const EXPANDED: (f64, f64) = (0.35, 0.4);
+
+/// The size of a collapsed cluster's box (units), as flat as Fig. 2 draws it.
+const BOX: (f64, f64) = (4.5, 1.6);
 
 /// Distance between neighbouring lanes of the routed connector arcs (units).
 const LANE: f64 = 0.22;
