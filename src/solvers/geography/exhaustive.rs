@@ -272,6 +272,12 @@ impl<'a> Search<'a> {
         self.reach.decided + self.matched()
     }
 
+    /// Lookups decided by the plain search of small remainders on local indices so far.
+    #[cfg(test)]
+    pub fn local_decided(&self) -> u64 {
+        self.reach.local_decided()
+    }
+
     /// Lookups decided by the matching endgame so far.
     #[cfg(test)]
     pub fn matched(&self) -> u64 {
