@@ -47,6 +47,12 @@
 //! than to store: on random directed games of 40 to 120 vertices the table traffic (probe,
 //! insert, growth) was half of a node's time (docs/performance.md, "Sixth session").
 //!
+//! Directed edge-rule games of at most 256 arcs do the same over arc bitsets
+//! ([`Reach::small_edge_value`]). Every other one-token game — undirected vertex and edge
+//! games, and games whose vertices or edges do not fit four words — renames the remainder's
+//! free items to local indices first when there are at most 256 of them ([`local_limit`]) and
+//! searches it plainly on local rows (`endgame/local.rs`, [`Reach::local_cyclic`]).
+//!
 //! # The matching endgame
 //! A normal-play one-token position of *undirected vertex* geography is decided by one
 //! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`
