@@ -346,12 +346,12 @@ fn local_limit(game: &Game) -> usize {
 /// [`local_limit`] of undirected vertex games. Larger remainders lost on the papers' misère
 /// UVG chain (`verify --via qbf-dvg,dvg-misere-uvg`: 128 free vertices made the search 9 times
 /// slower than without, their gadgets being crossed in many ways that the table's canonical
-/// keys merge); at 64 it costs the chain nothing and wins on random games (docs/performance.md,
-/// "Seventh session").
+/// keys merge); at 64 it costs the chain 0–10 % and wins 7× on random misère UVG games of 120
+/// vertices (docs/performance.md, "Seventh session").
 const UNDIRECTED_VERTEX_LIMIT: usize = 64;
 
-/// [`local_limit`] of undirected edge games (the UEG chains: measured in
-/// docs/performance.md, "Seventh session").
+/// [`local_limit`] of undirected edge games: the fastest of 32, 64, 128 and 256 on a UEG chain
+/// that finishes (docs/performance.md, "Seventh session").
 const UNDIRECTED_EDGE_LIMIT: usize = 128;
 
 /// Most moves of one position that [`Small::wins`] orders (beyond, vertex order).
