@@ -47,6 +47,12 @@
 //! than to store: on random directed games of 40 to 120 vertices the table traffic (probe,
 //! insert, growth) was half of a node's time (docs/performance.md, "Sixth session").
 //!
+//! Directed edge-rule games of at most 256 arcs do the same over arc bitsets
+//! ([`Reach::small_edge_value`]). Every other one-token game — undirected vertex and edge
+//! games, and games whose vertices or edges do not fit four words — renames the remainder's
+//! free items to local indices first when there are at most 256 of them ([`local_limit`]) and
+//! searches it plainly on local rows (`endgame/local.rs`, [`Reach::local_cyclic`]).
+//!
 //! # The matching endgame
 //! A normal-play one-token position of *undirected vertex* geography is decided by one
 //! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`
@@ -62,6 +68,8 @@
 //! Anything else (a cycle, an unplaced token, two tokens, NimG) is left to the search. The
 //! answer is encoded as the memo encodes it: 0 when the mover loses, `i + 1` when move `i` of
 //! `Game::moves` wins (the first such move), 1 for the misère win without a move.
+
+mod local;
 
 use super::classify::{Label, Labels};
 use super::state::{Game, Kind, SUCC_BITS_MAX_N, State};
@@ -134,6 +142,9 @@ pub(crate) struct Reach {
     arc_masks: Vec<u64>,
     lost_arcs: Vec<u64>,
     labelled_arcs: Vec<u64>,
+    /// The plain search of small cyclic remainders on local indices (`endgame/local.rs`):
+    /// undirected games, and games too large for the fixed-width walks.
+    local: local::Local,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
@@ -319,6 +330,30 @@ fn small_limit(n: usize) -> u32 {
     (2 * n / 3).max(12) as u32
 }
 
+/// Largest remainder, in free items, that the plain search on local indices
+/// ([`Reach::local_cyclic`]) tries: under the vertex rule [`small_limit`] as for the
+/// fixed-width walk, under the edge rule every remainder that fits four words (no limit, as
+/// for [`Reach::small_edge_value`]).
+fn local_limit(game: &Game) -> usize {
+    match (game.rule, game.directed) {
+        (Rule::Vertex, true) => small_limit(game.n) as usize,
+        (Rule::Vertex, false) => (small_limit(game.n) as usize).min(UNDIRECTED_VERTEX_LIMIT),
+        (_, true) => local::LOCAL_MAX_ITEMS,
+        (_, false) => UNDIRECTED_EDGE_LIMIT,
+    }
+}
+
+/// [`local_limit`] of undirected vertex games. Larger remainders lost on the papers' misère
+/// UVG chain (`verify --via qbf-dvg,dvg-misere-uvg`: 128 free vertices made the search 9 times
+/// slower than without, their gadgets being crossed in many ways that the table's canonical
+/// keys merge); at 64 it costs the chain 0–10 % and wins 7× on random misère UVG games of 120
+/// vertices (docs/performance.md, "Seventh session").
+const UNDIRECTED_VERTEX_LIMIT: usize = 64;
+
+/// [`local_limit`] of undirected edge games: the fastest of 32, 64, 128 and 256 on a UEG chain
+/// that finishes (docs/performance.md, "Seventh session").
+const UNDIRECTED_EDGE_LIMIT: usize = 128;
+
 /// Most moves of one position that [`Small::wins`] orders (beyond, vertex order).
 const ORDERED_MOVES: usize = 16;
 
@@ -345,6 +380,12 @@ impl Reach {
             list_only: true,
             ..Reach::default()
         }
+    }
+
+    /// Lookups decided by the plain search on local indices (`endgame/local.rs`) so far.
+    #[cfg(test)]
+    pub fn local_decided(&self) -> u64 {
+        self.local.decided
     }
 
     /// The general bit walk [`Reach::run_bits`] whatever the row width (tests compare the
@@ -446,6 +487,35 @@ impl Reach {
         for &t in &self.touched {
             self.colour[t as usize] = WHITE;
         }
+        if value.is_none() && solve {
+            let reached = self.touched.len();
+            return self.local_cyclic(game, st, labels, reached, key);
+        }
+        self.decided += u64::from(value.is_some());
+        value
+    }
+
+    /// The value of `st` whose remainder (the `reached` first vertices of [`Reach::touched`],
+    /// the token's first, and the free items of `key`) has a cycle, by the plain search on
+    /// local indices (`endgame/local.rs`), when [`Reach::small`] is on and the remainder is
+    /// small enough ([`local_limit`]).
+    fn local_cyclic(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        reached: usize,
+        key: &[u64],
+    ) -> Option<u32> {
+        if !self.small {
+            return None;
+        }
+        let items: u32 = key.iter().map(|w| w.count_ones()).sum();
+        let touched = &self.touched[..reached];
+        let value = self
+            .local
+            .value(game, st, labels, touched, items as usize, local_limit(game));
+        self.small_nodes += std::mem::take(&mut self.local.nodes);
         self.decided += u64::from(value.is_some());
         value
     }
@@ -734,7 +804,8 @@ impl Reach {
             for &v in &self.touched[1..] {
                 indegree[v as usize] = 0;
             }
-            return None;
+            let reached = self.touched.len();
+            return self.local_cyclic(game, st, labels, reached, key);
         }
         self.lost.clear();
         match labels {
@@ -815,9 +886,22 @@ impl Reach {
     /// [`Reach::small_cyclic`] for directed edge-rule games whose arc bitsets have one to
     /// four words (at most 256 arcs): the state of the plain search is the set of free
     /// remainder arcs (`key`).
-    fn small_edge_cyclic(&mut self, game: &Game, st: &State, key: &[u64]) -> Option<u32> {
-        if !self.small || self.arc_masks.is_empty() {
+    /// Games with more arcs take the plain search on local indices instead
+    /// ([`Reach::local_cyclic`]; `reached`: the vertices of the remainder in
+    /// [`Reach::touched`]).
+    fn small_edge_cyclic(
+        &mut self,
+        game: &Game,
+        st: &State,
+        labels: Option<&Labels>,
+        reached: usize,
+        key: &[u64],
+    ) -> Option<u32> {
+        if !self.small {
             return None;
+        }
+        if self.arc_masks.is_empty() {
+            return self.local_cyclic(game, st, labels, reached, key);
         }
         // No size limit here, only the cap: on three directed edge games (docs/performance.md,
         // "Sixth session") a limit of a third or two thirds of the arcs was slower on two.
@@ -1012,7 +1096,7 @@ impl Reach {
             return None;
         }
         if back_to_root {
-            return self.small_edge_cyclic(game, st, key);
+            return self.small_edge_cyclic(game, st, labels, len, key);
         }
         let indegree = &mut self.indegree;
         for &v in touched.iter() {
@@ -1052,7 +1136,7 @@ impl Reach {
             for &v in touched.iter() {
                 indegree[v as usize] = 0;
             }
-            return self.small_edge_cyclic(game, st, key);
+            return self.small_edge_cyclic(game, st, labels, len, key);
         }
         let lost = &mut self.lost;
         match labels {

@@ -12,8 +12,9 @@
 //! once and is tried first, a move into a vertex labelled won is never searched, so labelled
 //! vertices never enter a key and the search only expands the unlabelled core.
 //!
-//! Below the root, a directed vertex-rule position whose remainder is small and cyclic is
-//! searched plainly, without keys or table (`endgame.rs`, "Small cyclic remainders"); the
+//! Below the root, a one-token vertex- or edge-rule position whose remainder is small and
+//! cyclic is searched plainly, without keys or table (`endgame.rs`, "Small cyclic remainders",
+//! and `endgame/local.rs` for undirected games and games of more than 256 items); the
 //! positions that search visits count as nodes (statistics and `--max-nodes`), and the clock
 //! is read every [`CLOCK_EVERY`] expanded positions.
 //!
@@ -270,6 +271,12 @@ impl<'a> Search<'a> {
     #[cfg(test)]
     pub fn endgames_decided(&self) -> u64 {
         self.reach.decided + self.matched()
+    }
+
+    /// Lookups decided by the plain search of small remainders on local indices so far.
+    #[cfg(test)]
+    pub fn local_decided(&self) -> u64 {
+        self.reach.local_decided()
     }
 
     /// Lookups decided by the matching endgame so far.

@@ -382,7 +382,7 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
 /// take-backs long (a move with probability `forward` when both are possible), and calls
 /// `visit` at every position reached whose token is not on a labelled vertex: the remainder
 /// walks are only asked there.
-fn visit_open_positions(
+pub(super) fn visit_open_positions(
     game: &Game,
     rng: &mut ChaCha8Rng,
     steps: usize,
