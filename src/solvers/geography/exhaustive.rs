@@ -105,6 +105,12 @@ pub(crate) struct Search<'a> {
     labels: Option<Labels>,
     /// Whether keys hold only the reachable free items (`push_reachable`).
     canonical: bool,
+    /// Bits per NimG weight in the keys (64: one word per weight). Weights never grow in
+    /// play, so a search whose positions all descend from one root packs each weight into
+    /// the bits of the root's largest: the papers' NimG-RM chains have weights of 1 or 2
+    /// over 300+ vertices, where a word per weight made a key of 3 KB and the table of a
+    /// 10 s search 5.5 GB.
+    weight_bits: u32,
     /// Scratch for `push_reachable`: vertices reached, and the search stack.
     seen: Vec<u64>,
     stack: Vec<u32>,
@@ -182,18 +188,48 @@ impl Shared<'_> {
     }
 }
 
+/// Words of a memo key of `game` whose NimG weights take `weight_bits` bits each: the turn,
+/// the visited/used bitset, the packed weights.
+fn key_words(game: &Game, weight_bits: u32) -> usize {
+    1 + game.start.bits.len() + weight_words(game.start.weights.len(), weight_bits)
+}
+
+/// Words holding `n` weights of `bits` bits each (a weight never straddles two words).
+fn weight_words(n: usize, bits: u32) -> usize {
+    n.div_ceil((64 / bits) as usize)
+}
+
+/// ORs weight `w` of vertex `v` into its `bits`-bit field of `words` (zeroed before). A
+/// weight wider than its field would merge two positions' keys, so it is a bug, not a
+/// budget: the field width comes from the root, and weights never grow in play.
+#[inline]
+fn pack_weight(words: &mut [u64], v: usize, w: u64, bits: u32) {
+    assert!(
+        bits == 64 || w >> bits == 0,
+        "NimG weight {w} wider than its key field"
+    );
+    let per = (64 / bits) as usize;
+    words[v / per] |= w << ((v % per) as u32 * bits);
+}
+
 impl<'a> Search<'a> {
     /// A search over `game` charging `budget`, whose positions are all reached from `root`
     /// (the pre-classification is computed for `root`'s residual game when it applies).
     pub fn new(game: &'a Game, budget: &'a Budget, root: &State) -> Search<'a> {
-        let mut search = Search::plain(game, budget);
+        let largest = root.weights.iter().copied().max().unwrap_or(0);
+        let mut search = Search::packed(game, budget, (64 - largest.leading_zeros()).max(1));
         search.labels = classify(game, root);
         search
     }
 
     /// A search over `game` without pre-classification (any position may be asked).
     pub fn plain(game: &'a Game, budget: &'a Budget) -> Search<'a> {
-        let words = 1 + game.start.bits.len() + game.start.weights.len();
+        Search::packed(game, budget, 64)
+    }
+
+    /// [`Search::plain`] with NimG weights of at most `weight_bits` bits in its keys.
+    fn packed(game: &'a Game, budget: &'a Budget, weight_bits: u32) -> Search<'a> {
+        let words = key_words(game, weight_bits);
         let bytes = budget.max_memory.unwrap_or(MEMO_BYTES);
         Search {
             game,
@@ -211,6 +247,7 @@ impl<'a> Search<'a> {
             depth: 0,
             labels: None,
             canonical: true,
+            weight_bits,
             seen: vec![0; game.n.div_ceil(64)],
             stack: Vec::new(),
             endgames: true,
@@ -230,19 +267,19 @@ impl<'a> Search<'a> {
             labels: self.labels.clone(),
             canonical: self.canonical,
             endgames: self.endgames,
-            ..Search::plain(self.game, self.budget)
+            ..Search::packed(self.game, self.budget, self.weight_bits)
         }
     }
 
     /// Words of this game's memo keys.
     pub(crate) fn key_words(&self) -> usize {
-        1 + self.game.start.bits.len() + self.game.start.weights.len()
+        key_words(self.game, self.weight_bits)
     }
 
     /// The same search with a memo of at most `cap` entries (tests exercise the eviction).
     #[cfg(test)]
     pub fn with_memo_cap(self, cap: usize) -> Search<'a> {
-        let words = 1 + self.game.start.bits.len() + self.game.start.weights.len();
+        let words = self.key_words();
         Search {
             memo: Table::Own(Memo::with_cap(words, cap)),
             ..self
@@ -384,7 +421,12 @@ impl<'a> Search<'a> {
         if self.canonical && !st.weights.is_empty() {
             self.push_reachable_weights(st);
         } else {
-            self.key.extend_from_slice(&st.weights);
+            let base = self.key.len();
+            self.key
+                .resize(base + weight_words(st.weights.len(), self.weight_bits), 0);
+            for (v, &w) in st.weights.iter().enumerate() {
+                pack_weight(&mut self.key[base..], v, w, self.weight_bits);
+            }
         }
         decided
     }
@@ -398,7 +440,8 @@ impl<'a> Search<'a> {
     /// whose weight a move reads is recorded with its exact weight.
     fn push_reachable_weights(&mut self, st: &State) {
         let base = self.key.len();
-        self.key.resize(base + st.weights.len(), 0);
+        self.key
+            .resize(base + weight_words(st.weights.len(), self.weight_bits), 0);
         self.seen.iter_mut().for_each(|w| *w = 0);
         self.stack.clear();
         let c = st.tok[0] as usize;
@@ -406,7 +449,7 @@ impl<'a> Search<'a> {
         self.stack.push(c as u32);
         while let Some(v) = self.stack.pop() {
             let v = v as usize;
-            self.key[base + v] = st.weights[v];
+            pack_weight(&mut self.key[base..], v, st.weights[v], self.weight_bits);
             if st.weights[v] == 0 && v != c {
                 continue;
             }
