@@ -20,22 +20,7 @@ const TRIALS: usize = 1000;
 /// search. Both answers must occur often, and the endgame must decide positions in most games.
 #[test]
 fn endgames_agree_with_plain_search() {
-    let mut variants = Vec::new();
-    for convention in [Convention::Normal, Convention::Misere] {
-        for directed in [true, false] {
-            for rule in [Rule::Vertex, Rule::Edge] {
-                variants.push(GameParams {
-                    rule,
-                    setup: Setup::Rooted,
-                    directed,
-                    convention,
-                    loops: true,
-                    ..GameParams::default()
-                });
-            }
-        }
-    }
-    for (k, b) in variants.into_iter().enumerate() {
+    for (k, b) in super::rooted_one_token_variants().into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(900 + k as u64);
         let (mut firsts, mut fired, mut trees) = (0, 0, 0);
         let budget = Budget::unlimited();

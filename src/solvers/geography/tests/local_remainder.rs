@@ -7,9 +7,9 @@
 
 use super::endgame::visit_open_positions;
 use super::naive;
-use crate::problems::geography::{Convention, Geography, Rule, Tokens};
+use crate::problems::geography::{Geography, Rule, Tokens};
 use crate::problems::graph::Graph;
-use crate::random::games::{GameParams, Setup, random_game};
+use crate::random::games::{GameParams, random_game};
 use crate::solvers::Budget;
 use crate::solvers::geography::classify::{Label, classify};
 use crate::solvers::geography::endgame::Reach;
@@ -82,22 +82,7 @@ fn hide_in_large_game(rng: &mut ChaCha8Rng, core: &Geography) -> Geography {
 /// of every variant (at least 40 %; 20 % of the large ones).
 #[test]
 fn local_plain_search_agrees_with_search_without_endgames() {
-    let mut variants = Vec::new();
-    for convention in [Convention::Normal, Convention::Misere] {
-        for directed in [true, false] {
-            for rule in [Rule::Vertex, Rule::Edge] {
-                variants.push(GameParams {
-                    rule,
-                    setup: Setup::Rooted,
-                    directed,
-                    convention,
-                    loops: true,
-                    ..GameParams::default()
-                });
-            }
-        }
-    }
-    for (k, b) in variants.into_iter().enumerate() {
+    for (k, b) in super::rooted_one_token_variants().into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(7_000 + k as u64);
         let (mut firsts, mut fired, mut large_fired, mut checked) = (0, 0, 0, 0u64);
         let budget = Budget::unlimited();

@@ -116,3 +116,26 @@ fn after_random_moves(game: &Game, rng: &mut impl rand::Rng, most: usize) -> Sta
     }
     st
 }
+
+/// The eight rooted one-token variants (normal and misère, directed and undirected, vertex
+/// and edge rule), loops allowed, in a fixed order (tests seed their games by index).
+fn rooted_one_token_variants() -> Vec<crate::random::games::GameParams> {
+    use crate::problems::geography::{Convention, Rule};
+    use crate::random::games::{GameParams, Setup};
+    let mut variants = Vec::new();
+    for convention in [Convention::Normal, Convention::Misere] {
+        for directed in [true, false] {
+            for rule in [Rule::Vertex, Rule::Edge] {
+                variants.push(GameParams {
+                    rule,
+                    setup: Setup::Rooted,
+                    directed,
+                    convention,
+                    loops: true,
+                    ..GameParams::default()
+                });
+            }
+        }
+    }
+    variants
+}
