@@ -220,21 +220,9 @@ fn edge_bit_walk_matches_list_walk() {
                 }
                 by_small += 1;
                 let value = c.expect("decided");
-                assert_eq!(
-                    value > 0,
-                    reference.wins(st).expect("unlimited"),
-                    "trial {trial}: small search value"
-                );
-                let moves = game.moves(st);
-                if value > 0 && !moves.is_empty() {
-                    let undo = game.apply(st, moves[value as usize - 1]);
-                    let reply = reference.wins(st).expect("unlimited");
-                    game.undo(st, undo);
-                    assert!(
-                        !reply,
-                        "trial {trial}: the small search's move does not win"
-                    );
-                }
+                super::assert_value_and_move_hold(&game, st, value, &mut reference, || {
+                    format!("trial {trial}: small search")
+                });
             }
         });
     }
@@ -336,18 +324,9 @@ fn fixed_width_bit_walk_matches_general_bit_walk() {
                 }
                 small += 1;
                 let value = a.expect("decided");
-                let wins = reference.wins(st).expect("unlimited");
-                assert_eq!(value > 0, wins, "trial {trial}: small search value");
-                let moves = game.moves(st);
-                if value > 0 && !moves.is_empty() {
-                    let undo = game.apply(st, moves[value as usize - 1]);
-                    let reply = reference.wins(st).expect("unlimited");
-                    game.undo(st, undo);
-                    assert!(
-                        !reply,
-                        "trial {trial}: the small search's move does not win"
-                    );
-                }
+                super::assert_value_and_move_hold(&game, st, value, &mut reference, || {
+                    format!("trial {trial}: small search")
+                });
                 widths[st.bits.len().min(4)] += 1;
             }
         });

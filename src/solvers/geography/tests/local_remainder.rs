@@ -158,22 +158,9 @@ fn local_plain_search_agrees_with_search_without_endgames() {
                 }
                 checked += 1;
                 let value = a.expect("decided");
-                let wins = reference.wins(st).expect("unlimited");
-                assert_eq!(
-                    value > 0,
-                    wins,
-                    "trial {trial}: local search value in {g:?}"
-                );
-                let moves = game.moves(st);
-                if value > 0 && !moves.is_empty() {
-                    let undo = game.apply(st, moves[value as usize - 1]);
-                    let reply = reference.wins(st).expect("unlimited");
-                    game.undo(st, undo);
-                    assert!(
-                        !reply,
-                        "trial {trial}: the local search's move does not win"
-                    );
-                }
+                super::assert_value_and_move_hold(&game, st, value, &mut reference, || {
+                    format!("trial {trial}: local search in {g:?}")
+                });
             });
             let mut decided = local.local_decided() - before;
             // The whole search, from the start.

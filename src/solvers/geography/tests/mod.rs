@@ -139,3 +139,24 @@ fn rooted_one_token_variants() -> Vec<crate::random::games::GameParams> {
     }
     variants
 }
+
+/// Checks a value `value` (0: lost, k > 0: the k-th move wins) that a search without a table
+/// gave for `st` against `reference`: the same winner, and the named move leaves the
+/// opponent lost. `what` names the search and the trial when an assertion fails.
+fn assert_value_and_move_hold(
+    game: &Game,
+    st: &mut State,
+    value: u32,
+    reference: &mut Search,
+    what: impl Fn() -> String,
+) {
+    let wins = reference.wins(st).expect("unlimited");
+    assert_eq!(value > 0, wins, "{}: value", what());
+    let moves = game.moves(st);
+    if value > 0 && !moves.is_empty() {
+        let undo = game.apply(st, moves[value as usize - 1]);
+        let reply = reference.wins(st).expect("unlimited");
+        game.undo(st, undo);
+        assert!(!reply, "{}: the named move does not win", what());
+    }
+}
