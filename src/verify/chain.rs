@@ -25,6 +25,9 @@ use std::time::Instant;
 pub struct Carried {
     /// The source's certificate, checked on the source.
     pub source: CertFate,
+    /// Wall-clock milliseconds of certifying the source (a certifying solve) and checking
+    /// the certificate.
+    pub source_millis: f64,
     /// Each step's forward image, checked on its target, and the milliseconds it took.
     pub images: Vec<(CertFate, f64)>,
 }
@@ -59,6 +62,7 @@ pub fn carry_forward_observed(
     };
     // Game sources: a plain strategy, which every forward map reads.
     let style = GameCertificate::Strategy;
+    let certifying = Instant::now();
     let (source, mut cert) = match certify_solution(instances[0], source_solution, budget, style) {
         Ok(Some(c)) => match judge(instances[0], &c, expected_claim(source_solution)) {
             ok @ CertFate::Accepted { .. } => (ok, Some(c)),
@@ -74,6 +78,7 @@ pub fn carry_forward_observed(
         ),
         Err(e) => (CertFate::Unknown(e.to_string()), None),
     };
+    let source_millis = certifying.elapsed().as_secs_f64() * 1e3;
     for (j, r) in steps.iter().enumerate() {
         let Some(c) = cert.take() else {
             let why = match (&source, j) {
@@ -118,7 +123,11 @@ pub fn carry_forward_observed(
         on_image(j, &fate, millis);
         images.push((fate, millis));
     }
-    Carried { source, images }
+    Carried {
+        source,
+        source_millis,
+        images,
+    }
 }
 
 /// Bytes a certificate walk really holds per item of its work limit

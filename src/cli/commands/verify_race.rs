@@ -43,9 +43,10 @@ pub(super) struct Raced {
     /// Each step's evidence: the method that decided it first, else a rejected forward
     /// image, else why neither decided.
     pub evidence: Vec<Evidence>,
-    /// The source certificate's fate, when the certificate path ran and some step was not
-    /// decided by search.
-    pub source_certificate: Option<CertFate>,
+    /// The source certificate's fate and the milliseconds of certifying and checking it
+    /// (`None` when the path did not get that far), when the certificate path ran and some
+    /// step was not decided by search.
+    pub source_certificate: Option<(CertFate, Option<f64>)>,
 }
 
 /// What the two threads have found so far.
@@ -57,8 +58,9 @@ struct Board {
     images: Vec<Option<(CertFate, f64)>>,
     /// The evidence of the method that decided each step first.
     first: Vec<Option<Evidence>>,
-    /// The source certificate's fate, once the certificate path ended.
-    source_certificate: Option<CertFate>,
+    /// The source certificate's fate and the milliseconds it took, once the certificate path
+    /// ended.
+    source_certificate: Option<(CertFate, Option<f64>)>,
     /// A solver error other than a budget: reported by the caller as a diagnostic.
     error: Option<SolveError>,
     /// The search thread has ended.
@@ -281,9 +283,8 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
         .all(|e| matches!(e, Evidence::Search { .. }));
     let source_certificate = (certificate_ran && !all_searched).then(|| {
         board.source_certificate.unwrap_or_else(|| {
-            CertFate::Unknown(
-                "the certificate path ran out of its budget (--timeout, --memory)".into(),
-            )
+            let why = "the certificate path ran out of its budget (--timeout, --memory)";
+            (CertFate::Unknown(why.into()), None)
         })
     });
     Ok(Raced {
@@ -393,7 +394,7 @@ fn certificate_side(
     if board.closed {
         return;
     }
-    board.source_certificate = Some(carried.source);
+    board.source_certificate = Some((carried.source, Some(carried.source_millis)));
     for (slot, image) in board.images.iter_mut().zip(carried.images) {
         slot.get_or_insert(image);
     }
