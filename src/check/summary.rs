@@ -2,8 +2,8 @@
 //! in the DSL. This is what `georeduce check` prints at the end of a run. Each reduction also
 //! gets a line of solve statistics (nodes and time of the source and target solves, its
 //! slowest case), one for its budget skips with what the stopped solves had done, and under
-//! `--certify` one of certificate counts per role; the campaign's totals and its slowest case
-//! with its statistics close the summary.
+//! `--certify` one of certificate counts per role; the campaign's totals (over several
+//! reductions) and its slowest case with its statistics close the summary.
 
 use super::report::{
     BudgetStops, CertifiedTargets, CertifyStatus, CheckReport, ClassReport, Counterexample,
@@ -236,16 +236,19 @@ fn certified_words(c: &CertifiedTargets) -> String {
 
 /// The campaign's solve totals and its slowest case with its statistics.
 fn campaign_stats(s: &mut String, report: &CheckReport) {
-    let mut total = ClassReport::default();
-    for r in &report.reductions {
-        total.absorb(&r.total());
+    // One reduction's totals are already on its own `solves:` line.
+    if report.reductions.len() > 1 {
+        let mut total = ClassReport::default();
+        for r in &report.reductions {
+            total.absorb(&r.total());
+        }
+        let _ = writeln!(
+            s,
+            "solves: {}; {}",
+            side_words("source", &total.source_solves),
+            side_words("target", &total.target_solves)
+        );
     }
-    let _ = writeln!(
-        s,
-        "solves: {}; {}",
-        side_words("source", &total.source_solves),
-        side_words("target", &total.target_solves)
-    );
     let Some((id, c)) = report.slowest_case() else {
         return;
     };
