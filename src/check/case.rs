@@ -313,7 +313,15 @@ fn by_certificate(
             }
         }
         (CertFate::Failed(e), _) => Evidence::Rejected(e.clone()),
-        _ => return Verdict::Budget(why),
+        // Why the certificate route did not decide either: the source's certificate when
+        // that was the obstacle, else the image's.
+        (fate, _) => {
+            let obstacle = match &carried.source {
+                CertFate::Accepted { .. } => format!("its forward image {}", fate.text()),
+                source => format!("the source certificate {}", source.text()),
+            };
+            return Verdict::Budget(format!("{why}; certificate route: {obstacle}"));
+        }
     };
     let report = StepReport::new(r, statics, (source_yes, false), evidence);
     match report.verdict() {
