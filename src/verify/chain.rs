@@ -41,18 +41,20 @@ pub fn carry_forward(
     source_solution: &Solution,
     budget: &Budget,
 ) -> Carried {
-    carry_forward_observed(steps, instances, source_solution, budget, &mut |_, _, _| {})
+    let mut ignore = |_: Option<usize>, _: &CertFate, _: f64| {};
+    carry_forward_observed(steps, instances, source_solution, budget, &mut ignore)
 }
 
-/// [`carry_forward`], calling `on_image(j, fate, millis)` as soon as step j's forward image
-/// is checked, so that a caller racing a search (`verify --by auto`) learns of each decided
-/// step before the whole chain is done.
+/// [`carry_forward`], calling `on_fate(None, fate, millis)` as soon as the source's
+/// certificate is checked and `on_fate(Some(j), fate, millis)` as soon as step j's forward
+/// image is, so that a caller racing a search (`verify --by auto`) learns of each decided
+/// step (and of the certificate that decided it) before the whole chain is done.
 pub fn carry_forward_observed(
     steps: &[&dyn Reduction],
     instances: &[&Instance],
     source_solution: &Solution,
     budget: &Budget,
-    on_image: &mut dyn FnMut(usize, &CertFate, f64),
+    on_fate: &mut dyn FnMut(Option<usize>, &CertFate, f64),
 ) -> Carried {
     let mut images = Vec::with_capacity(steps.len());
     let unknown_rest = |images: &mut Vec<(CertFate, f64)>, why: &str| {
@@ -79,6 +81,7 @@ pub fn carry_forward_observed(
         Err(e) => (CertFate::Unknown(e.to_string()), None),
     };
     let source_millis = certifying.elapsed().as_secs_f64() * 1e3;
+    on_fate(None, &source, source_millis);
     for (j, r) in steps.iter().enumerate() {
         let Some(c) = cert.take() else {
             let why = match (&source, j) {
@@ -120,7 +123,7 @@ pub fn carry_forward_observed(
             Err(e) => CertFate::Failed(e.to_string()),
         };
         let millis = started.elapsed().as_secs_f64() * 1e3;
-        on_image(j, &fate, millis);
+        on_fate(Some(j), &fate, millis);
         images.push((fate, millis));
     }
     Carried {

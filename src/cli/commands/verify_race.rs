@@ -376,11 +376,17 @@ fn certificate_side(
         search: false,
     };
     let refs: Vec<&Instance> = instances.iter().collect();
-    let mut on_image = |j: usize, fate: &CertFate, millis: f64| {
+    let mut on_fate = |step: Option<usize>, fate: &CertFate, millis: f64| {
         let mut board = race.lock();
         if board.closed {
             return;
         }
+        // The source's certificate: reported at once, so that a race that the search ends
+        // (the other steps decided by search) still says which certificate decided a step.
+        let Some(j) = step else {
+            board.source_certificate = Some((fate.clone(), Some(millis)));
+            return;
+        };
         board.images[j] = Some((fate.clone(), millis));
         if proved_winner(fate).is_some() {
             race.decide(&mut board, j, certificate_evidence(fate, millis));
@@ -388,7 +394,7 @@ fn certificate_side(
         race.changed.notify_all();
     };
     let carried = with_cancel(race.all_decided.clone(), || {
-        carry_forward_observed(steps, &refs, source, budget, &mut on_image)
+        carry_forward_observed(steps, &refs, source, budget, &mut on_fate)
     });
     let mut board = race.lock();
     if board.closed {
