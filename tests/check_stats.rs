@@ -219,3 +219,48 @@ fn a_case_reports_the_statistics_of_both_solves_and_of_the_one_that_stopped() {
     let (positions, millis) = decided.certified.expect("decided by certificate");
     assert!(positions > 0 && millis > 0.0, "{decided:?}");
 }
+
+/// Under `--certify`, a target whose search ran out and that the certificate route could not
+/// decide either stays a budget skip, and its note says why the route did not decide: here
+/// the certifying search of the DEG source (a whole winning strategy) runs out of the same
+/// node budget that its plain search fits in.
+#[test]
+fn a_certified_campaigns_budget_skip_says_why_the_certificate_route_did_not_decide() {
+    let mut seen = 0;
+    for seed in ["1", "2", "3"] {
+        let o = georeduce(&[
+            "check",
+            "--via",
+            "deg-ueg",
+            "--certify",
+            "--cases",
+            "60",
+            "--max-size",
+            "8",
+            "--max-nodes",
+            "300",
+            "--seed",
+            seed,
+            "--json",
+            "-",
+        ]);
+        assert_exit(&o, 0);
+        let v: Value = serde_json::from_str(&stdout(&o)).expect("JSON report");
+        let r = &v["reductions"][0];
+        let target_stops: u64 = (r["classes"].as_array().unwrap().iter())
+            .map(|c| n(&c["budget_stops"]["target"]))
+            .sum();
+        let notes: Vec<&str> = (r["notes"].as_array().unwrap().iter())
+            .filter_map(Value::as_str)
+            .filter(|n| n.starts_with("skipped (budget)"))
+            .collect();
+        if target_stops > 0 {
+            seen += 1;
+            assert!(
+                notes.iter().any(|n| n.contains("; certificate route: ")),
+                "{notes:?}"
+            );
+        }
+    }
+    assert!(seen > 0, "no target search ran out: lower --max-nodes");
+}
