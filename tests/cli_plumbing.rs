@@ -492,11 +492,17 @@ fn check_colours_its_verdicts_and_quiet_keeps_only_the_seed_line() {
     assert_eq!(q.status.code(), Some(0));
     assert_stderr_has(&q, "seed 2");
     assert!(!stderr(&q).contains("qbf-dvg: 30 cases"), "{}", stderr(&q));
-    // The summary is the same but for the closing line's time.
+    // The summary is the same but for its times: the closing line, the slowest case and
+    // the solves' times.
     let body = |o: &std::process::Output| {
         let text = stdout(o);
-        let mut lines: Vec<String> = text.lines().map(String::from).collect();
-        lines.pop();
+        let lines: Vec<String> = (text.lines())
+            .take_while(|l| !l.starts_with("slowest case:") && !l.starts_with("check "))
+            .map(|l| match l.find(" nodes, ") {
+                Some(at) if l.trim_start().starts_with("solves:") => l[..at].to_string(),
+                _ => l.to_string(),
+            })
+            .collect();
         lines
     };
     assert_eq!(body(&q), body(&plain));

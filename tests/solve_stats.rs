@@ -6,7 +6,7 @@
 //! it keeps none; an answer gives the same statistics. The convention is docs/solvers.md's.
 
 use crate::run::{assert_exit, georeduce, path_str, stdout, with_stdin};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::Path;
 use std::process::Output;
 
@@ -374,4 +374,194 @@ fn certify_prints_the_statistics_of_its_solve() {
         assert_stats_words(&unknown_line(&stdout(&o), file), table, file);
         assert!(!Path::new(&out).exists(), "no certificate when unknown");
     }
+}
+
+/// The milliseconds and items checked of a certificate's JSON fate (`--certify`,
+/// `source_certificate`), asserted present and positive where it was accepted.
+fn assert_timed_fate(fate: &Value, what: &str) {
+    assert!(fate["millis"].as_f64() >= Some(0.0), "{what}: {fate:#}");
+    if fate["status"] == "accepted" {
+        assert!(fate["work"].as_u64() > Some(0), "{what}: {fate:#}");
+        assert!(fate["millis"].as_f64() > Some(0.0), "{what}: {fate:#}");
+    }
+}
+
+/// "(N items checked, X ms)" at the end of a line: N positive.
+fn assert_checked_words(line: &str, what: &str) {
+    let inner = line
+        .rsplit('(')
+        .next()
+        .and_then(|l| l.strip_suffix(" ms)"))
+        .unwrap_or_else(|| panic!("{what}: {line}"));
+    let (items, millis) = inner
+        .split_once(" items checked, ")
+        .unwrap_or_else(|| panic!("{what}: {line}"));
+    assert!(items.parse::<u64>().is_ok_and(|n| n > 0), "{what}: {line}");
+    assert!(millis.parse::<f64>().is_ok(), "{what}: {line}");
+}
+
+/// Certifying inside `verify` reports what the checker examined and how long building (or
+/// mapping) and checking took: `--certify`'s four certificates, `--self-check`'s, and the
+/// certificate route's source certificate and forward images.
+#[test]
+fn verify_reports_the_work_and_time_of_every_certificate() {
+    let qbf = "examples/fraenkel-simonson.qbf";
+    // By search: `--by auto` may add the certificate route's own source certificate line.
+    let args = [
+        "verify",
+        qbf,
+        "--to",
+        "pvg",
+        "--by",
+        "search",
+        "--certify",
+        "--self-check",
+    ];
+    let o = georeduce(&[&args[..], &["--json"]].concat());
+    assert_exit(&o, 0);
+    let v = json(&o);
+    for role in ["source", "forward", "target", "backward"] {
+        let fate = &v["certificates"][0][role];
+        assert_eq!(fate["status"], "accepted", "{role}: {fate:#}");
+        assert_timed_fate(fate, role);
+    }
+    for checked in v["self_check"].as_array().expect("self-check entries") {
+        assert_eq!(checked["accepted"], true, "{checked:#}");
+        assert_timed_fate(
+            &json!({ "status": "accepted", "work": checked["work"],
+                                   "millis": checked["millis"] }),
+            "self-check",
+        );
+    }
+    let o = georeduce(&args);
+    assert_exit(&o, 0);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("self-check (") || l.contains(", accepted: "))
+        .collect();
+    assert_eq!(lines.len(), 2 + 4, "{text}");
+    for line in lines {
+        assert_checked_words(line, "verify --certify --self-check");
+    }
+
+    // The certificate route: the source certificate's time, each step's positions and time.
+    for by in ["certificate", "auto"] {
+        let via = ["verify", qbf, "--via", "qbf-deg,deg-ueg", "--by", by];
+        let o = georeduce(&[&via[..], &["--json"]].concat());
+        assert_exit(&o, 0);
+        let v = json(&o);
+        assert_eq!(v["result"], "match");
+        let certified = (v["steps"].as_array().unwrap().iter())
+            .filter(|s| s["by"] == "certificate")
+            .count();
+        if by == "certificate" {
+            assert_eq!(certified, 2, "{v:#}");
+        }
+        match certified {
+            0 => assert_eq!(v["by"], "search", "{v:#}"),
+            _ => {
+                assert_eq!(v["by"], "certificate", "{v:#}");
+                assert_timed_fate(&v["source_certificate"], "source certificate");
+            }
+        }
+        for step in v["steps"].as_array().unwrap() {
+            // Each step says which route decided it, with that route's statistics only.
+            match step["by"].as_str() {
+                Some("certificate") => {
+                    let stats = &step["certificate_stats"];
+                    assert_eq!(stats["positions"], step["certificate_positions"]);
+                    assert!(stats["positions"].as_u64() > Some(0), "{step:#}");
+                    assert!(stats["millis"].as_f64() > Some(0.0), "{step:#}");
+                    assert!(step["stats"]["nodes"].is_null(), "{step:#}");
+                }
+                Some("search") => {
+                    assert!(step["certificate_stats"].is_null(), "{step:#}");
+                    assert!(step["certificate_positions"].is_null(), "{step:#}");
+                    assert_stats(&step["stats"], Table::Kept, "searched step");
+                }
+                other => panic!("{other:?}: {step:#}"),
+            }
+        }
+    }
+    let o = georeduce(&[
+        "verify",
+        qbf,
+        "--via",
+        "qbf-deg,deg-ueg",
+        "--by",
+        "certificate",
+    ]);
+    assert_exit(&o, 0);
+    let text = stdout(&o);
+    let source = (text.lines())
+        .find(|l| l.trim_start().starts_with("source certificate: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_checked_words(source, "source certificate");
+}
+
+/// When nothing established any step's winner, the JSON's top-level `by` is `null`, not a
+/// method that did not decide anything.
+#[test]
+fn verify_says_no_method_when_no_step_was_decided() {
+    let o = georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--to",
+        "pvg",
+        "--by",
+        "search",
+        "--max-nodes",
+        "20",
+        "--json",
+    ]);
+    assert_exit(&o, 3);
+    let v = json(&o);
+    assert!(v["by"].is_null(), "{v:#}");
+    assert!(v["steps"][0]["by"].is_null(), "{v:#}");
+    assert!(v["steps"][0]["certificate_stats"].is_null(), "{v:#}");
+}
+
+/// A step whose own source question runs out of budget says so in the text, with the
+/// statistics at the stop, as in JSON (before, only JSON had them).
+#[test]
+fn verify_prints_an_own_question_that_ran_out_of_budget() {
+    let cubic = "hampath {\n  undirected graph\n  vertices a b c d\n  \
+                 edges a -- b, b -- c, c -- d, d -- a, a -- c, b -- d\n  start a\n}\n";
+    // The Hamiltonian path takes 15 nodes, the long trail 31: stop the trail at 21.
+    let args = [
+        "verify",
+        "-",
+        "--to",
+        "trailtrap",
+        "--by",
+        "search",
+        "--max-nodes",
+        "20",
+    ];
+    let o = with_stdin(&[&args[..], &["--json"]].concat(), cubic);
+    assert_exit(&o, 3);
+    let v = json(&o);
+    assert_eq!(v["source_answer"], "yes", "{v:#}");
+    let step = &v["steps"][0];
+    assert_eq!(step["own_question"], true, "{step:#}");
+    assert!(step["source_answer"].is_null(), "{step:#}");
+    assert_eq!(step["result"], "unknown");
+    assert_stats(&step["source_stats"], Table::Kept, "stopped own question");
+    assert_eq!(step["source_stats"]["nodes"], 21, "{step:#}");
+    let reason = step["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("own source question"), "{step:#}");
+    let o = with_stdin(&args, cubic);
+    assert_exit(&o, 3);
+    let text = stdout(&o);
+    let own = text
+        .lines()
+        .find(|l| l.contains("decides its own source question"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let stopped = own
+        .split(": unknown (budget exhausted after ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{own}"));
+    assert!(stopped.starts_with("21 nodes, "), "{own}");
+    assert_stats_words(&format!(" {stopped}"), Table::Kept, "own question (text)");
 }

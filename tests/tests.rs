@@ -12,6 +12,8 @@ mod certmaps;
 mod check;
 /// `georeduce check` on the user's own reductions (commands) and instances, and merging.
 mod check_cli;
+/// `check`'s statistics: solves per size class, budget skips, slowest case.
+mod check_stats;
 /// The command line end to end.
 mod cli;
 /// `georeduce certify` / `check-cert` end to end.

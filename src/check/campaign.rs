@@ -6,14 +6,14 @@
 //! preconditions the generic families cannot know about (a fixed start vertex, k ≥ 1) cost
 //! coverage only when they are hard to meet; both the redraws and the final skips are counted.
 
-use super::case::{CaseOptions, Verdict, catch_quietly, run_case_with, size_of};
+use super::case::{CaseOptions, CaseStats, Verdict, catch_quietly, run_case_measured, size_of};
 use super::generate::{
     Variant, case_rng, generate, generate_variant, size_of_case, stable_hash, variants,
 };
 use super::progress::{Progress, Tally};
 use super::report::{
     CertifyStatus, CheckReport, ClassReport, Counterexample, NonDegenerate, ReductionReport,
-    normalise_notes,
+    SlowestCase, StatsRecord, normalise_notes,
 };
 use super::shrink::{measure, non_degenerate, shrink, shrink_where};
 use super::{CheckConfig, FailureKind, GivenCase, MAX_DRAWS, is_as_printed};
@@ -103,6 +103,26 @@ struct CaseRun {
     family: String,
     verdict: Verdict,
     redraws: usize,
+    /// The statistics of the last draw's solves.
+    stats: CaseStats,
+    /// Wall-clock milliseconds of every draw of the case (shrinking not counted).
+    millis: f64,
+}
+
+impl CaseRun {
+    /// Runs `r` on `instance`, timed.
+    fn of(r: &dyn Reduction, cfg: &CheckConfig, instance: Instance, family: String) -> CaseRun {
+        let started = Instant::now();
+        let (verdict, stats) = run_case_measured(r, &instance, options(cfg));
+        CaseRun {
+            instance: Some(instance),
+            family,
+            verdict,
+            redraws: 0,
+            stats,
+            millis: started.elapsed().as_secs_f64() * 1000.0,
+        }
+    }
 }
 
 /// Draws case `index` of `r` (redrawing on a precondition) and runs it.
@@ -123,14 +143,18 @@ fn draw_and_run(
             info.source.name()
         )),
         redraws: 0,
+        stats: CaseStats::default(),
+        millis: 0.0,
     };
     for draw in 0..MAX_DRAWS {
         let Some(d) = generate(info.source, variants, size, &mut rng) else {
             return run;
         };
-        run.verdict = run_case_with(r, &d.instance, options(cfg));
-        run.instance = Some(d.instance);
-        run.family = d.family;
+        let redraws = run.redraws;
+        let earlier = run.millis;
+        run = CaseRun::of(r, cfg, d.instance, d.family);
+        run.redraws = redraws;
+        run.millis += earlier;
         if !matches!(run.verdict, Verdict::Precondition(_)) || draw + 1 == MAX_DRAWS {
             break;
         }
@@ -204,18 +228,15 @@ fn check_reduction(
         }
         let started = Instant::now();
         let size = measure(&given.instance)[0].max(1);
-        let run = CaseRun {
-            verdict: run_case_with(r, &given.instance, options(cfg)),
-            instance: Some(given.instance.clone()),
-            family: format!("given {}", given.name),
-            redraws: 0,
-        };
+        let family = format!("given {}", given.name);
+        let run = CaseRun::of(r, cfg, given.instance.clone(), family);
         rep.fingerprint = rep
             .fingerprint
             .wrapping_add(fingerprint(usize::MAX - j, &run));
         record(class_mut(&mut rep.classes, size), &run, tally);
         note_skip(&mut rep.notes, &run.verdict);
         let at = (j, size, run.family.as_str(), Some(given.name.as_str()));
+        keep_slowest(&mut rep.slowest_case, &run, at);
         on_failure(r, cfg, progress, (&run, at), (&mut rep, &mut readable));
         class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
         progress.update(id, tally);
@@ -237,6 +258,7 @@ fn check_reduction(
         note_skip(&mut rep.notes, &run.verdict);
         // Only the first failure of each kind is shrunk: shrinking costs thousands of cases.
         let at = (index, size, run.family.as_str(), None);
+        keep_slowest(&mut rep.slowest_case, &run, at);
         on_failure(r, cfg, progress, (&run, at), (&mut rep, &mut readable));
         class_mut(&mut rep.classes, size).millis += started.elapsed().as_secs_f64() * 1000.0;
         progress.update(id, tally);
@@ -275,7 +297,35 @@ fn empty_report(r: &dyn Reduction, max_size: usize) -> ReductionReport {
         counterexamples: Vec::new(),
         notes: Vec::new(),
         fingerprint: 0,
+        slowest_case: None,
     }
+}
+
+/// Keeps `run` as the slowest case when it took longer than `slowest`.
+fn keep_slowest(slowest: &mut Option<SlowestCase>, run: &CaseRun, at: At<'_>) {
+    if slowest.as_ref().is_some_and(|s| s.millis >= run.millis) {
+        return;
+    }
+    let (case_index, size, family, given) = at;
+    let outcome = match &run.verdict {
+        Verdict::Agree { yes: true, .. } => "yes",
+        Verdict::Agree { yes: false, .. } => "no",
+        Verdict::Fail(_) => "failure",
+        Verdict::Budget(_) => "skipped_budget",
+        Verdict::Precondition(_) => "skipped_precondition",
+    };
+    *slowest = Some(SlowestCase {
+        case_index,
+        given: given.map(str::to_string),
+        size,
+        family: family.to_string(),
+        outcome: outcome.to_string(),
+        millis: run.millis,
+        source: run.stats.source.map(StatsRecord::from),
+        target: run.stats.target.map(StatsRecord::from),
+        stopped: run.stats.stopped,
+        certificate_positions: run.stats.certified.map(|(positions, _)| positions),
+    });
 }
 
 /// A note naming the variants kept, when the preconditions ruled some out.
@@ -301,6 +351,19 @@ fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
     class.cases += 1;
     class.precondition_redraws += run.redraws;
     tally.done += 1;
+    let stats = &run.stats;
+    if let Some(s) = &stats.source {
+        class.source_solves.add(s);
+    }
+    if let Some(s) = &stats.target {
+        class.target_solves.add(s);
+    }
+    if let Some((positions, millis)) = stats.certified {
+        let by_certificate = &mut class.targets_by_certificate;
+        by_certificate.cases += 1;
+        by_certificate.positions += positions;
+        by_certificate.millis += millis;
+    }
     match &run.verdict {
         Verdict::Agree { yes, certificates } => {
             if *yes {
@@ -318,6 +381,7 @@ fn record(class: &mut ClassReport, run: &CaseRun, tally: &mut Tally) {
         }
         Verdict::Budget(_) => {
             class.skipped_budget += 1;
+            class.budget_stops.add(stats);
             tally.skipped += 1;
         }
         Verdict::Fail(_) => {

@@ -12,14 +12,16 @@ use super::report::CertCounts;
 use crate::problems::Instance;
 use crate::reductions::{Reduction, ReductionError};
 use crate::solvers::dispatch::{Solution, solve_instance};
-use crate::solvers::{Budget, SolveError};
+use crate::solvers::{Budget, SolveError, Stats};
 use crate::verify::chain::{carry_forward, proved_winner};
-use crate::verify::question::own_answer;
+use crate::verify::question::own_answer_with_stats;
 use crate::verify::round_trip::{self, CertFate};
 use crate::verify::step::{self, Evidence, StepReport, StepVerdict};
+use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
+use std::time::Instant;
 
 pub use crate::verify::step::{Failure, FailureKind};
 
@@ -47,6 +49,63 @@ impl Verdict {
         match self {
             Verdict::Fail(f) => Some(f),
             _ => None,
+        }
+    }
+}
+
+/// Which side of a case a solve answered: the source (its standard solver, or the
+/// reduction's own question) or the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The source's answer.
+    Source,
+    /// The target's winner.
+    Target,
+}
+
+impl Side {
+    /// `"source"` or `"target"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Source => "source",
+            Side::Target => "target",
+        }
+    }
+}
+
+/// The statistics of one case's solves, whether they finished or their budget stopped them
+/// (issue #13: statistics for every solve; the budgets rule: a stopped solve still reports
+/// what it did). Filled in by [`run_case_measured`] as far as the case got.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CaseStats {
+    /// The solve that gave the source answer (the reduction's own question where it asks
+    /// one, else the source kind's standard solver); `None` when it never ran.
+    pub source: Option<Stats>,
+    /// The target's search; `None` when it never ran (a failure or skip before it).
+    pub target: Option<Stats>,
+    /// The solve whose budget ran out, if one did. The case is then a budget skip, unless
+    /// `--certify` decided the target by certificate instead ([`CaseStats::certified`]).
+    pub stopped: Option<Side>,
+    /// With `--certify`, a target whose search ran out and whose winner the source's
+    /// certificate, mapped forward and accepted by the checker, established instead:
+    /// `(positions checked, milliseconds of mapping and checking)`.
+    pub certified: Option<(u64, f64)>,
+}
+
+impl CaseStats {
+    /// The statistics of `side`'s solve.
+    pub fn of(&self, side: Side) -> Option<Stats> {
+        match side {
+            Side::Source => self.source,
+            Side::Target => self.target,
+        }
+    }
+
+    fn slot(&mut self, side: Side) -> &mut Option<Stats> {
+        match side {
+            Side::Source => &mut self.source,
+            Side::Target => &mut self.target,
         }
     }
 }
@@ -81,8 +140,20 @@ pub fn run_case(r: &dyn Reduction, source: &Instance, budget_nodes: Option<u64>)
 
 /// Runs one case of `r` on `source` as `options` say.
 pub fn run_case_with(r: &dyn Reduction, source: &Instance, options: CaseOptions) -> Verdict {
-    catch_quietly(|| compile_and_compare(r, source, options))
-        .unwrap_or_else(|msg| fail(FailureKind::Panic, format!("panicked {msg}")))
+    run_case_measured(r, source, options).0
+}
+
+/// [`run_case_with`], also returning the statistics of the case's solves (as far as the case
+/// got: a panic keeps those of the solves before it).
+pub fn run_case_measured(
+    r: &dyn Reduction,
+    source: &Instance,
+    options: CaseOptions,
+) -> (Verdict, CaseStats) {
+    let mut stats = CaseStats::default();
+    let verdict = catch_quietly(|| compile_and_compare(r, source, options, &mut stats))
+        .unwrap_or_else(|msg| fail(FailureKind::Panic, format!("panicked {msg}")));
+    (verdict, stats)
 }
 
 thread_local! {
@@ -129,9 +200,14 @@ fn fail(kind: FailureKind, detail: String) -> Verdict {
     Verdict::Fail(Failure { kind, detail })
 }
 
-/// The body of [`run_case_with`]: compile, check the output statically, solve and compare,
-/// then (with `certify`) carry certificates.
-fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOptions) -> Verdict {
+/// The body of [`run_case_measured`]: compile, check the output statically, solve and
+/// compare, then (with `certify`) carry certificates; each solve's statistics go to `stats`.
+fn compile_and_compare(
+    r: &dyn Reduction,
+    source: &Instance,
+    options: CaseOptions,
+    stats: &mut CaseStats,
+) -> Verdict {
     let reduced = match r.reduce(source) {
         Ok(reduced) => reduced,
         Err(ReductionError::Precondition {
@@ -157,11 +233,11 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
     if let Some(f) = statics.failure() {
         return Verdict::Fail(f);
     }
-    let (source_yes, source_solution) = match source_answer(r, source, options) {
+    let (source_yes, source_solution) = match source_answer(r, source, options, stats) {
         Ok(answer) => answer,
         Err(v) => return v,
     };
-    let target_solution = match solve(target, options) {
+    let target_solution = match solve(target, options, (Side::Target, stats)) {
         Ok(s) => s,
         Err(Verdict::Precondition(why)) => {
             return fail(
@@ -177,7 +253,7 @@ fn compile_and_compare(r: &dyn Reduction, source: &Instance, options: CaseOption
                     statics,
                     (source_yes, src),
                     why,
-                    options,
+                    (options, stats),
                 ),
                 None => Verdict::Budget(why),
             };
@@ -223,18 +299,29 @@ fn by_certificate(
     statics: step::Statics,
     (source_yes, source_solution): (bool, &Solution),
     why: String,
-    options: CaseOptions,
+    (options, stats): (CaseOptions, &mut CaseStats),
 ) -> Verdict {
     let carried = carry_forward(&[r], &[source, target], source_solution, &options.budget());
     let (fate, millis) = &carried.images[0];
     let evidence = match (fate, proved_winner(fate)) {
-        (CertFate::Accepted { work, .. }, Some(winner)) => Evidence::Certificate {
-            winner,
-            positions: *work,
-            millis: *millis,
-        },
+        (CertFate::Accepted { work, .. }, Some(winner)) => {
+            stats.certified = Some((*work, *millis));
+            Evidence::Certificate {
+                winner,
+                positions: *work,
+                millis: *millis,
+            }
+        }
         (CertFate::Failed(e), _) => Evidence::Rejected(e.clone()),
-        _ => return Verdict::Budget(why),
+        // Why the certificate route did not decide either: the source's certificate when
+        // that was the obstacle, else the image's.
+        (fate, _) => {
+            let obstacle = match &carried.source {
+                CertFate::Accepted { .. } => format!("its forward image {}", fate.text()),
+                source => format!("the source certificate {}", source.text()),
+            };
+            return Verdict::Budget(format!("{why}; certificate route: {obstacle}"));
+        }
     };
     let report = StepReport::new(r, statics, (source_yes, false), evidence);
     match report.verdict() {
@@ -310,18 +397,45 @@ fn source_answer(
     r: &dyn Reduction,
     source: &Instance,
     options: CaseOptions,
+    stats: &mut CaseStats,
 ) -> Result<(bool, Option<Solution>), Verdict> {
-    match own_answer(r, source, &options.budget()) {
-        Some(Ok(yes)) => Ok((yes, None)),
-        Some(Err(e)) => Err(skip(e)),
-        None => solve(source, options).map(|s| (s.yes(), Some(s))),
+    let started = Instant::now();
+    match own_answer_with_stats(r, source, &options.budget()) {
+        Some(Ok((yes, solved))) => {
+            stats.source = Some(solved);
+            Ok((yes, None))
+        }
+        Some(Err(e)) => Err(stopped(e, started, (Side::Source, stats))),
+        None => solve(source, options, (Side::Source, stats)).map(|s| (s.yes(), Some(s))),
     }
 }
 
-/// Solves with a fresh budget; a budget or size refusal becomes [`Verdict::Budget`], any
-/// other refusal [`Verdict::Precondition`].
-fn solve(instance: &Instance, options: CaseOptions) -> Result<Solution, Verdict> {
-    solve_instance(instance, &options.budget()).map_err(skip)
+/// Solves `side` with a fresh budget, recording its statistics (also those of a search the
+/// budget stopped); a budget or size refusal becomes [`Verdict::Budget`], any other refusal
+/// [`Verdict::Precondition`].
+fn solve(
+    instance: &Instance,
+    options: CaseOptions,
+    (side, stats): (Side, &mut CaseStats),
+) -> Result<Solution, Verdict> {
+    let started = Instant::now();
+    match solve_instance(instance, &options.budget()) {
+        Ok(s) => {
+            *stats.slot(side) = Some(s.stats());
+            Ok(s)
+        }
+        Err(e) => Err(stopped(e, started, (side, stats))),
+    }
+}
+
+/// A refused or stopped solve of `side` started at `started`: its statistics at the stop
+/// when a budget stopped it, and the skip it makes.
+fn stopped(e: SolveError, started: Instant, (side, stats): (Side, &mut CaseStats)) -> Verdict {
+    if let SolveError::Budget(b) = &e {
+        *stats.slot(side) = Some(b.stats_since(started));
+        stats.stopped = Some(side);
+    }
+    skip(e)
 }
 
 /// A solver refusal as a skip: budget and size limits are [`Verdict::Budget`], anything else

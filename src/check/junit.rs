@@ -2,7 +2,9 @@
 //! one for the YES/NO coverage of the sample, and under `--certify` one for the certificates
 //! carried across the reduction (counts per role; it fails when none was accepted; a rejected
 //! certificate fails its size class like any other failure). A failing size class carries its minimal counterexample in the `<failure>`
-//! body. The XML is written by hand; [`escape`] covers the five predefined entities and drops
+//! body. Each size class's `<system-out>` gives its counts and the search nodes of its source
+//! and target solves (and of the solves a budget stopped); times are in the `time`
+//! attributes. The XML is written by hand; [`escape`] covers the five predefined entities and drops
 //! the control characters that XML 1.0 cannot represent.
 
 use super::report::{CertifyStatus, CheckReport, ClassReport, Counterexample, ReductionReport};
@@ -149,10 +151,36 @@ fn class_case(s: &mut String, r: &ReductionReport, c: &ClassReport) {
     } else if c.cases > 0 && c.cases == c.skipped_budget + c.skipped_precondition {
         s.push_str("<skipped message=\"every case was skipped (budget or precondition)\"/>");
     }
-    let out = format!(
-        "cases {}, YES {}, NO {}, skipped {} budget, {} precondition ({} redraws)",
-        c.cases, c.yes, c.no, c.skipped_budget, c.skipped_precondition, c.precondition_redraws
+    let mut out = format!(
+        "cases {}, YES {}, NO {}, skipped {} budget, {} precondition ({} redraws); \
+         solves: source {} ({} nodes), target {} ({} nodes)",
+        c.cases,
+        c.yes,
+        c.no,
+        c.skipped_budget,
+        c.skipped_precondition,
+        c.precondition_redraws,
+        c.source_solves.solves,
+        c.source_solves.nodes,
+        c.target_solves.solves,
+        c.target_solves.nodes,
     );
+    let stops = &c.budget_stops;
+    if stops.source + stops.target > 0 {
+        let _ = write!(
+            out,
+            "; budget ran out in {} source and {} target solve(s), after {} nodes",
+            stops.source, stops.target, stops.nodes
+        );
+    }
+    let by_certificate = &c.targets_by_certificate;
+    if by_certificate.cases > 0 {
+        let _ = write!(
+            out,
+            "; {} target(s) decided by certificate ({} positions checked)",
+            by_certificate.cases, by_certificate.positions
+        );
+    }
     let _ = writeln!(s, "<system-out>{}</system-out></testcase>", escape(&out));
 }
 

@@ -45,13 +45,17 @@ pub mod report;
 pub mod shrink;
 mod summary;
 
-pub use case::{CaseOptions, Failure, FailureKind, Verdict, run_case, run_case_with};
+pub use case::{
+    CaseOptions, CaseStats, Failure, FailureKind, Side, Verdict, run_case, run_case_measured,
+    run_case_with,
+};
 pub use external::{CommandIo, CommandReduction, CommandSpec};
 pub use given::GivenCase;
 pub use progress::{Progress, Silent, Tally};
 pub use report::{
-    CertCounts, CertifyStatus, CheckReport, ClassReport, Counterexample, FateCounts, NonDegenerate,
-    ReductionReport,
+    BudgetStops, CertCounts, CertifiedTargets, CertifyStatus, CheckReport, ClassReport,
+    Counterexample, FateCounts, NonDegenerate, ReductionReport, SlowestCase, SolveTotals,
+    StatsRecord,
 };
 
 use crate::reductions::{self, Reduction};

@@ -6,10 +6,214 @@
 //! direction of the equivalence (problem-reductions' issue #1006: eight unsound rules passed
 //! until NO instances were tested).
 
-use super::case::FailureKind;
+use super::case::{CaseStats, FailureKind, Side};
+use crate::solvers::Stats;
 use crate::verify::round_trip::CertFate;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+
+/// The statistics of one solve as reports give them: the six keys of `solve --json`'s
+/// `stats` (docs/solvers.md), the table's three `None` (JSON `null`) for a solver that keeps
+/// no memo table of positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StatsRecord {
+    /// Search nodes expanded.
+    pub nodes: u64,
+    /// Wall-clock time in milliseconds.
+    pub millis: f64,
+    /// Nodes per second of that time (0 when no time was measured).
+    pub nodes_per_second: u64,
+    /// Positions written to the solver's memo table.
+    pub positions: Option<u64>,
+    /// Memo lookups answered from the table.
+    pub hits: Option<u64>,
+    /// Largest memory held by the solver's tables, in bytes.
+    pub peak_table_bytes: Option<u64>,
+}
+
+impl From<Stats> for StatsRecord {
+    fn from(s: Stats) -> StatsRecord {
+        let table = |x: u64| (!s.tableless).then_some(x);
+        StatsRecord {
+            nodes: s.nodes,
+            millis: (s.millis * 1000.0).round() / 1000.0,
+            nodes_per_second: s.nodes_per_second().round() as u64,
+            positions: table(s.positions),
+            hits: table(s.hits),
+            peak_table_bytes: table(s.peak_table_bytes),
+        }
+    }
+}
+
+impl std::fmt::Display for StatsRecord {
+    /// One line, worded as `solve` prints its `stats:` line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} nodes, {:.3} ms, {} nodes/s",
+            self.nodes, self.millis, self.nodes_per_second
+        )?;
+        match (self.positions, self.hits, self.peak_table_bytes) {
+            (Some(p), Some(h), Some(b)) => write!(
+                f,
+                ", {p} positions stored, {h} table hits, {} peak table",
+                bytes_words(b)
+            ),
+            _ => f.write_str(", no table"),
+        }
+    }
+}
+
+/// Memory in KiB below a MiB, else in MiB.
+pub(super) fn bytes_words(bytes: u64) -> String {
+    let bytes = bytes as f64;
+    match bytes < (1u64 << 20) as f64 {
+        true => format!("{:.1} KiB", bytes / 1024.0),
+        false => format!("{:.1} MiB", bytes / (1u64 << 20) as f64),
+    }
+}
+
+/// The solves of one side (source or target) over a class's cases, finished or stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SolveTotals {
+    /// Solves that ran.
+    pub solves: usize,
+    /// Search nodes they expanded, in total.
+    pub nodes: u64,
+    /// Their wall-clock time, in milliseconds, in total.
+    pub millis: f64,
+}
+
+impl SolveTotals {
+    /// Counts one solve's statistics.
+    pub fn add(&mut self, stats: &Stats) {
+        self.solves += 1;
+        self.nodes += stats.nodes;
+        self.millis += stats.millis;
+    }
+
+    fn absorb(&mut self, other: &SolveTotals) {
+        self.solves += other.solves;
+        self.nodes += other.nodes;
+        self.millis += other.millis;
+    }
+}
+
+/// The budget skips of a class, with the statistics of each stopped solve at the moment its
+/// budget ran out (the budgets rule: an unknown answer still reports what was done).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BudgetStops {
+    /// Skips whose source-side solve ran out (the source, or the reduction's own question).
+    pub source: usize,
+    /// Skips whose target search ran out (and, under `--certify`, no certificate decided
+    /// the target instead).
+    pub target: usize,
+    /// Skips without a stopped search: a solver refused the instance's size up front.
+    pub refused: usize,
+    /// Nodes the stopped solves had expanded when their budgets ran out, in total.
+    pub nodes: u64,
+    /// Their wall-clock time until the stop, in milliseconds, in total.
+    pub millis: f64,
+    /// Positions their memo tables held at the stop, in total (solvers with a table).
+    pub positions: u64,
+    /// The largest peak table memory of a stopped solve, in bytes.
+    pub peak_table_bytes: u64,
+}
+
+impl BudgetStops {
+    /// Counts one budget skip whose stopped solve (if any) is `stats`' `stopped` side.
+    pub fn add(&mut self, stats: &CaseStats) {
+        let Some((side, s)) = stats.stopped.and_then(|side| Some((side, stats.of(side)?))) else {
+            self.refused += 1;
+            return;
+        };
+        match side {
+            Side::Source => self.source += 1,
+            Side::Target => self.target += 1,
+        }
+        self.nodes += s.nodes;
+        self.millis += s.millis;
+        self.positions += s.positions;
+        self.peak_table_bytes = self.peak_table_bytes.max(s.peak_table_bytes);
+    }
+
+    /// Budget skips counted.
+    pub fn total(&self) -> usize {
+        self.source + self.target + self.refused
+    }
+
+    fn absorb(&mut self, other: &BudgetStops) {
+        self.source += other.source;
+        self.target += other.target;
+        self.refused += other.refused;
+        self.nodes += other.nodes;
+        self.millis += other.millis;
+        self.positions += other.positions;
+        self.peak_table_bytes = self.peak_table_bytes.max(other.peak_table_bytes);
+    }
+}
+
+/// Under `--certify`, the cases whose target search ran out of budget and whose target's
+/// winner the source's certificate established instead (mapped forward and accepted by the
+/// checker on the target).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CertifiedTargets {
+    /// Such cases.
+    pub cases: usize,
+    /// Positions the checker examined in their forward images, in total.
+    pub positions: u64,
+    /// Wall-clock time of mapping and checking, in milliseconds, in total.
+    pub millis: f64,
+}
+
+impl CertifiedTargets {
+    fn absorb(&mut self, other: &CertifiedTargets) {
+        self.cases += other.cases;
+        self.positions += other.positions;
+        self.millis += other.millis;
+    }
+}
+
+/// The case of a reduction that took the longest wall-clock time (shrinking not counted),
+/// with the statistics of its solves. It depends on timing, like every `millis`: merging
+/// shard reports keeps the slowest of the shards' slowest cases.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SlowestCase {
+    /// The case's index (its position in the given list for a given instance).
+    pub case_index: usize,
+    /// The given instance's name, `None` for a random case.
+    pub given: Option<String>,
+    /// Its size class.
+    pub size: usize,
+    /// Its instance's family.
+    pub family: String,
+    /// How it ended: `yes`, `no`, `failure`, `skipped_budget` or `skipped_precondition`.
+    pub outcome: String,
+    /// Its wall-clock time in milliseconds (compiling, solving, certificates).
+    pub millis: f64,
+    /// The source-side solve, when it ran.
+    pub source: Option<StatsRecord>,
+    /// The target's search, when it ran.
+    pub target: Option<StatsRecord>,
+    /// The solve whose budget ran out, if one did.
+    pub stopped: Option<Side>,
+    /// Under `--certify`, the positions checked in the forward image that decided the target
+    /// after its search ran out.
+    pub certificate_positions: Option<u64>,
+}
+
+impl SlowestCase {
+    /// `self` or `other`, whichever took longer (on a tie, the earlier case).
+    pub fn slower(self, other: SlowestCase) -> SlowestCase {
+        let key = |c: &SlowestCase| (c.given.is_none(), c.case_index);
+        match other.millis > self.millis
+            || (other.millis == self.millis && key(&other) < key(&self))
+        {
+            true => other,
+            false => self,
+        }
+    }
+}
 
 /// Counts for one reduction and one size class.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -34,9 +238,33 @@ pub struct ClassReport {
     pub certificates: CertCounts,
     /// Wall-clock time spent on the class, in milliseconds (not part of any comparison).
     pub millis: f64,
+    /// The source-side solves of the class's cases (finished or stopped by the budget).
+    #[serde(default)]
+    pub source_solves: SolveTotals,
+    /// The target searches of the class's cases (finished or stopped by the budget).
+    #[serde(default)]
+    pub target_solves: SolveTotals,
+    /// The budget skips, with the statistics of the stopped solves.
+    #[serde(default)]
+    pub budget_stops: BudgetStops,
+    /// Under `--certify`, the targets decided by certificate after their search ran out.
+    #[serde(default)]
+    pub targets_by_certificate: CertifiedTargets,
 }
 
 impl ClassReport {
+    /// The same counts with every wall-clock time set to zero: what a run's report is a
+    /// function of (the configuration), and what shards of one campaign add up to.
+    pub fn without_timing(&self) -> ClassReport {
+        let mut c = self.clone();
+        c.millis = 0.0;
+        c.source_solves.millis = 0.0;
+        c.target_solves.millis = 0.0;
+        c.budget_stops.millis = 0.0;
+        c.targets_by_certificate.millis = 0.0;
+        c
+    }
+
     /// Adds `other`'s counts (same size class) to these.
     pub fn absorb(&mut self, other: &ClassReport) {
         self.cases += other.cases;
@@ -48,6 +276,11 @@ impl ClassReport {
         self.precondition_redraws += other.precondition_redraws;
         self.certificates.absorb(&other.certificates);
         self.millis += other.millis;
+        self.source_solves.absorb(&other.source_solves);
+        self.target_solves.absorb(&other.target_solves);
+        self.budget_stops.absorb(&other.budget_stops);
+        self.targets_by_certificate
+            .absorb(&other.targets_by_certificate);
     }
 }
 
@@ -257,6 +490,9 @@ pub struct ReductionReport {
     /// Order-independent digest of every case run (index, instance, verdict): the wrapping
     /// sum over shards equals the unsharded run's.
     pub fingerprint: u64,
+    /// The case that took the longest, with its solves' statistics (`None`: no case ran).
+    #[serde(default)]
+    pub slowest_case: Option<SlowestCase>,
 }
 
 impl ReductionReport {
@@ -442,6 +678,19 @@ impl CheckReport {
         Ok(out)
     }
 
+    /// The slowest case of the whole campaign, with its reduction's id.
+    pub fn slowest_case(&self) -> Option<(&str, &SlowestCase)> {
+        let mut best: Option<(&str, &SlowestCase)> = None;
+        for r in &self.reductions {
+            if let Some(c) = &r.slowest_case
+                && best.is_none_or(|(_, b)| c.millis > b.millis)
+            {
+                best = Some((r.id.as_str(), c));
+            }
+        }
+        best
+    }
+
     /// A plain-text table, one line per reduction, and the counterexamples.
     pub fn summary(&self) -> String {
         super::summary::render(self)
@@ -512,4 +761,8 @@ fn merge_reduction(o: &mut ReductionReport, r: &ReductionReport) {
     o.counterexamples.extend(r.counterexamples.iter().cloned());
     o.notes.extend(r.notes.iter().cloned());
     o.fingerprint = o.fingerprint.wrapping_add(r.fingerprint);
+    o.slowest_case = match (o.slowest_case.take(), r.slowest_case.clone()) {
+        (Some(a), Some(b)) => Some(a.slower(b)),
+        (a, b) => a.or(b),
+    };
 }

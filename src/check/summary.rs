@@ -1,8 +1,14 @@
 //! The plain-text summary of a campaign: one line per reduction, then every counterexample
-//! in the DSL. This is what `georeduce check` prints at the end of a run. Under `--certify`
-//! each reduction also gets a line of certificate counts per role.
+//! in the DSL. This is what `georeduce check` prints at the end of a run. Each reduction also
+//! gets a line of solve statistics (nodes and time of the source and target solves, its
+//! slowest case), one for its budget skips with what the stopped solves had done, and under
+//! `--certify` one of certificate counts per role; the campaign's totals (over several
+//! reductions) and its slowest case with its statistics close the summary.
 
-use super::report::{CertifyStatus, CheckReport, Counterexample, ReductionReport};
+use super::report::{
+    BudgetStops, CertifiedTargets, CertifyStatus, CheckReport, ClassReport, Counterexample,
+    ReductionReport, SlowestCase, SolveTotals, bytes_words,
+};
 use std::fmt::Write as _;
 
 /// Renders `report` as text.
@@ -30,6 +36,7 @@ pub fn render(report: &CheckReport) -> String {
     for c in report.counterexamples() {
         counterexample(&mut s, c);
     }
+    campaign_stats(&mut s, report);
     if report.interrupted {
         let _ = writeln!(s, "INTERRUPTED: the counts above cover only the cases done");
     }
@@ -60,6 +67,23 @@ fn reduction_lines(s: &mut String, r: &ReductionReport, width: usize, certified:
         t.skipped_precondition,
         t.millis / 1000.0,
     );
+    let _ = writeln!(s, "  {:width$}    solves: {}", "", solves_words(&t, r));
+    if t.budget_stops.total() > 0 {
+        let _ = writeln!(
+            s,
+            "  {:width$}    budget skips: {}",
+            "",
+            budget_words(&t.budget_stops)
+        );
+    }
+    if t.targets_by_certificate.cases > 0 {
+        let _ = writeln!(
+            s,
+            "  {:width$}    targets by certificate: {}",
+            "",
+            certified_words(&t.targets_by_certificate)
+        );
+    }
     if certified {
         let _ = writeln!(
             s,
@@ -135,5 +159,118 @@ fn counterexample(s: &mut String, c: &Counterexample) {
             );
         }
         _ => {}
+    }
+}
+
+/// Seconds with one decimal, as the summary's other times.
+fn seconds(millis: f64) -> String {
+    format!("{:.1}s", millis / 1000.0)
+}
+
+/// "source 500, 1234 nodes, 0.1s" for one side's solves.
+fn side_words(name: &str, t: &SolveTotals) -> String {
+    format!(
+        "{name} {}, {} nodes, {}",
+        t.solves,
+        t.nodes,
+        seconds(t.millis)
+    )
+}
+
+/// The solves line of a reduction: both sides' totals and its slowest case.
+fn solves_words(t: &ClassReport, r: &ReductionReport) -> String {
+    let mut out = format!(
+        "{}; {}",
+        side_words("source", &t.source_solves),
+        side_words("target", &t.target_solves)
+    );
+    if let Some(c) = &r.slowest_case {
+        let _ = write!(out, "; slowest {} ({:.1} ms)", case_name(c), c.millis);
+    }
+    out
+}
+
+/// "case 17" or "given FILE".
+fn case_name(c: &SlowestCase) -> String {
+    match &c.given {
+        Some(g) => format!("given {g}"),
+        None => format!("case {}", c.case_index),
+    }
+}
+
+/// The budget skips: how many on each side, and what the stopped solves had done.
+fn budget_words(b: &BudgetStops) -> String {
+    let mut parts = Vec::new();
+    for (n, what) in [
+        (b.source, "source"),
+        (b.target, "target"),
+        (b.refused, "refused by size"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    let mut out = format!("{} ({})", b.total(), parts.join(", "));
+    if b.source + b.target > 0 {
+        let _ = write!(
+            out,
+            "; stopped after {} nodes, {} in total, {} positions stored, largest peak table {}",
+            b.nodes,
+            seconds(b.millis),
+            b.positions,
+            bytes_words(b.peak_table_bytes)
+        );
+    }
+    out
+}
+
+/// Targets decided by certificate after their search ran out.
+fn certified_words(c: &CertifiedTargets) -> String {
+    format!(
+        "{} (search over budget; {} positions checked, {} mapping and checking)",
+        c.cases,
+        c.positions,
+        seconds(c.millis)
+    )
+}
+
+/// The campaign's solve totals and its slowest case with its statistics.
+fn campaign_stats(s: &mut String, report: &CheckReport) {
+    // One reduction's totals are already on its own `solves:` line.
+    if report.reductions.len() > 1 {
+        let mut total = ClassReport::default();
+        for r in &report.reductions {
+            total.absorb(&r.total());
+        }
+        let _ = writeln!(
+            s,
+            "solves: {}; {}",
+            side_words("source", &total.source_solves),
+            side_words("target", &total.target_solves)
+        );
+    }
+    let Some((id, c)) = report.slowest_case() else {
+        return;
+    };
+    let from = match &c.given {
+        Some(g) => format!("the given instance {g}"),
+        None => format!("case {} (size {}, {})", c.case_index, c.size, c.family),
+    };
+    let _ = writeln!(
+        s,
+        "slowest case: {id} {from}, {}, {:.3} ms",
+        c.outcome.replace('_', " "),
+        c.millis
+    );
+    for (name, stats) in [("source", &c.source), ("target", &c.target)] {
+        let Some(stats) = stats else { continue };
+        let stopped = match c.stopped.map(|side| side.name()) {
+            Some(side) if side == name => " (budget ran out)",
+            _ => "",
+        };
+        let _ = writeln!(s, "  {name}: {stats}{stopped}");
+    }
+    if let Some(p) = c.certificate_positions {
+        let _ = writeln!(s, "  target decided by certificate: {p} positions checked");
     }
 }

@@ -25,6 +25,9 @@ use std::time::Instant;
 pub struct Carried {
     /// The source's certificate, checked on the source.
     pub source: CertFate,
+    /// Wall-clock milliseconds of certifying the source (a certifying solve) and checking
+    /// the certificate.
+    pub source_millis: f64,
     /// Each step's forward image, checked on its target, and the milliseconds it took.
     pub images: Vec<(CertFate, f64)>,
 }
@@ -38,18 +41,20 @@ pub fn carry_forward(
     source_solution: &Solution,
     budget: &Budget,
 ) -> Carried {
-    carry_forward_observed(steps, instances, source_solution, budget, &mut |_, _, _| {})
+    let mut ignore = |_: Option<usize>, _: &CertFate, _: f64| {};
+    carry_forward_observed(steps, instances, source_solution, budget, &mut ignore)
 }
 
-/// [`carry_forward`], calling `on_image(j, fate, millis)` as soon as step j's forward image
-/// is checked, so that a caller racing a search (`verify --by auto`) learns of each decided
-/// step before the whole chain is done.
+/// [`carry_forward`], calling `on_fate(None, fate, millis)` as soon as the source's
+/// certificate is checked and `on_fate(Some(j), fate, millis)` as soon as step j's forward
+/// image is, so that a caller racing a search (`verify --by auto`) learns of each decided
+/// step (and of the certificate that decided it) before the whole chain is done.
 pub fn carry_forward_observed(
     steps: &[&dyn Reduction],
     instances: &[&Instance],
     source_solution: &Solution,
     budget: &Budget,
-    on_image: &mut dyn FnMut(usize, &CertFate, f64),
+    on_fate: &mut dyn FnMut(Option<usize>, &CertFate, f64),
 ) -> Carried {
     let mut images = Vec::with_capacity(steps.len());
     let unknown_rest = |images: &mut Vec<(CertFate, f64)>, why: &str| {
@@ -59,6 +64,7 @@ pub fn carry_forward_observed(
     };
     // Game sources: a plain strategy, which every forward map reads.
     let style = GameCertificate::Strategy;
+    let certifying = Instant::now();
     let (source, mut cert) = match certify_solution(instances[0], source_solution, budget, style) {
         Ok(Some(c)) => match judge(instances[0], &c, expected_claim(source_solution)) {
             ok @ CertFate::Accepted { .. } => (ok, Some(c)),
@@ -74,6 +80,8 @@ pub fn carry_forward_observed(
         ),
         Err(e) => (CertFate::Unknown(e.to_string()), None),
     };
+    let source_millis = certifying.elapsed().as_secs_f64() * 1e3;
+    on_fate(None, &source, source_millis);
     for (j, r) in steps.iter().enumerate() {
         let Some(c) = cert.take() else {
             let why = match (&source, j) {
@@ -115,10 +123,14 @@ pub fn carry_forward_observed(
             Err(e) => CertFate::Failed(e.to_string()),
         };
         let millis = started.elapsed().as_secs_f64() * 1e3;
-        on_image(j, &fate, millis);
+        on_fate(Some(j), &fate, millis);
         images.push((fate, millis));
     }
-    Carried { source, images }
+    Carried {
+        source,
+        source_millis,
+        images,
+    }
 }
 
 /// Bytes a certificate walk really holds per item of its work limit

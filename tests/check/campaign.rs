@@ -10,15 +10,7 @@ fn comparable(report: &CheckReport) -> Vec<String> {
         .reductions
         .iter()
         .map(|r| {
-            let classes: Vec<_> = r
-                .classes
-                .iter()
-                .map(|c| {
-                    let mut c = c.clone();
-                    c.millis = 0.0;
-                    c
-                })
-                .collect();
+            let classes: Vec<_> = r.classes.iter().map(|c| c.without_timing()).collect();
             let ces: Vec<_> = r
                 .counterexamples
                 .iter()

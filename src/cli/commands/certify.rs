@@ -172,6 +172,8 @@ pub(super) enum SelfChecked {
         kind: &'static str,
         /// Items the checker examined.
         work: u64,
+        /// Wall-clock milliseconds of building the certificate and checking it.
+        millis: f64,
     },
     /// A NO answer of an NP problem: there is no certificate to check.
     NoCertificate,
@@ -190,8 +192,8 @@ impl SelfChecked {
     /// The line without its `self-check:` label.
     pub(super) fn summary(&self) -> String {
         match self {
-            SelfChecked::Accepted { kind, work } => {
-                format!("{kind} certificate accepted ({work} items checked)")
+            SelfChecked::Accepted { kind, work, millis } => {
+                format!("{kind} certificate accepted ({work} items checked, {millis:.3} ms)")
             }
             SelfChecked::NoCertificate => {
                 "a NO answer of an NP problem has no certificate (not checked)".into()
@@ -204,8 +206,9 @@ impl SelfChecked {
     /// The JSON form.
     pub(super) fn json(&self) -> Value {
         match self {
-            SelfChecked::Accepted { kind, work } => {
-                json!({ "certificate": kind, "accepted": true, "work": work })
+            SelfChecked::Accepted { kind, work, millis } => {
+                let millis = (millis * 1000.0).round() / 1000.0;
+                json!({ "certificate": kind, "accepted": true, "work": work, "millis": millis })
             }
             SelfChecked::NoCertificate => json!({ "certificate": null, "accepted": null }),
             SelfChecked::Failed(msg) => json!({ "accepted": false, "error": msg }),
@@ -253,6 +256,7 @@ pub(super) fn self_check_answer(
         Ok(Some(v)) => SelfChecked::Accepted {
             kind: cert.as_ref().map_or("-", |c| c.body.kind()),
             work: v.work,
+            millis: started.elapsed().as_secs_f64() * 1e3,
         },
         Ok(None) => SelfChecked::NoCertificate,
         Err(e @ SelfCheckError::Undecided(_)) => SelfChecked::Unknown(e.to_string()),

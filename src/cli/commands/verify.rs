@@ -65,8 +65,9 @@ pub(super) struct Findings<'a> {
     /// Whether each step's source answer is known (when not, its report's answer and
     /// expected winner are placeholders).
     pub answer_known: Vec<bool>,
-    /// The source certificate's fate when the certificate path ran.
-    pub source_certificate: Option<CertFate>,
+    /// The source certificate's fate when the certificate path ran, with the milliseconds
+    /// of certifying and checking it (`None` when the path did not get that far).
+    pub source_certificate: Option<(CertFate, Option<f64>)>,
 }
 
 /// Verifies one source instance through the selected chain.
@@ -272,13 +273,14 @@ fn search_evidence(searched: &Result<Solution, Unsolved>) -> Evidence {
     }
 }
 
-/// `--by certificate`: the source certificate's fate and every step's evidence.
+/// `--by certificate`: the source certificate's fate (with the milliseconds of certifying and
+/// checking it) and every step's evidence.
 fn by_certificate(
     steps: &[&'static dyn Reduction],
     instances: &[&Instance],
     source: &Solution,
     budget: &Budget,
-) -> (CertFate, Vec<Evidence>) {
+) -> ((CertFate, Option<f64>), Vec<Evidence>) {
     match carry_forward_within(steps, instances, source, budget) {
         Some(carried) => {
             let evidence = carried
@@ -286,7 +288,7 @@ fn by_certificate(
                 .iter()
                 .map(|(fate, millis)| certificate_evidence(fate, *millis))
                 .collect();
-            (carried.source, evidence)
+            ((carried.source, Some(carried.source_millis)), evidence)
         }
         None => {
             let why = "the certificate maps ran out of their budget (--timeout, --memory)";
@@ -294,7 +296,7 @@ fn by_certificate(
                 .iter()
                 .map(|_| Evidence::Unknown(why.into()))
                 .collect();
-            (CertFate::Unknown(why.into()), evidence)
+            ((CertFate::Unknown(why.into()), None), evidence)
         }
     }
 }
@@ -367,22 +369,25 @@ fn compare_steps(
             _ => f.established[j - 1].map(|w| w == crate::solvers::Winner::First),
         };
         let started = Instant::now();
+        let mut why = "this step's source answer is unknown".to_string();
         let (answer, stats) = match own_answer_with_stats(*r, src, budget) {
             None => (standard.map(|y| (y, false)), None),
             Some(Ok((yes, stats))) => (Some((yes, true)), Some(stats)),
-            Some(Err(SolveError::Budget(b))) => (None, Some(b.stats_since(started))),
+            Some(Err(SolveError::Budget(b))) => {
+                let stats = b.stats_since(started);
+                why = format!(
+                    "budget exhausted while answering this step's own source question, after {}",
+                    stats_words(stats)
+                );
+                (None, Some(stats))
+            }
             Some(Err(e)) => return Err(miette::miette!("{e}")),
         };
         own_stats.push(stats);
         known.push(answer.is_some());
         reports.push(match answer {
             Some(a) => StepReport::new(*r, statics, a, ev),
-            None => StepReport::new(
-                *r,
-                statics,
-                (true, false),
-                Evidence::Unknown("this step's source answer is unknown".into()),
-            ),
+            None => StepReport::new(*r, statics, (true, false), Evidence::Unknown(why)),
         });
     }
     Ok(Compared {

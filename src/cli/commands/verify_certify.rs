@@ -1,7 +1,9 @@
 //! `georeduce verify … --certify`: certificates across every step of the chain.
 //!
 //! Each step runs [`round_trip::carry`]: the source certificate and its forward image, the
-//! target certificate and its backward image, each checked by the independent checker. A map
+//! target certificate and its backward image, each checked by the independent checker; each
+//! is reported with the items the checker examined and the time it took to build (or map)
+//! and check. A map
 //! the paper's proof does not make constructive is reported as such (not a failure); a mapped
 //! certificate that the checker rejects, or that proves another answer, is a failure (exit 1),
 //! like a mismatch.
@@ -63,11 +65,11 @@ pub(super) fn run(
         report.text += &format!("certificates, step {} ({}):\n", j + 1, r.info().id);
         let mut obj = serde_json::Map::new();
         obj.insert("reduction".into(), json!(r.info().id));
-        for (name, fate) in step.named() {
+        for ((name, fate), millis) in step.named().into_iter().zip(step.millis) {
             report.ok &= !matches!(fate, CertFate::Failed(_));
             report.unknown |= matches!(fate, CertFate::Unknown(_));
-            report.text += &format!("  {name:<9} {}\n", fate.text());
-            obj.insert(name.into(), fate.json());
+            report.text += &format!("  {name:<9} {}\n", fate.text_timed(millis));
+            obj.insert(name.into(), fate.json_timed(millis));
         }
         if let Some(dir) = save_dir {
             let mut saved = serde_json::Map::new();

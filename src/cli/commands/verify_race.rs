@@ -43,9 +43,10 @@ pub(super) struct Raced {
     /// Each step's evidence: the method that decided it first, else a rejected forward
     /// image, else why neither decided.
     pub evidence: Vec<Evidence>,
-    /// The source certificate's fate, when the certificate path ran and some step was not
-    /// decided by search.
-    pub source_certificate: Option<CertFate>,
+    /// The source certificate's fate and the milliseconds of certifying and checking it
+    /// (`None` when the path did not get that far), when the certificate path ran and some
+    /// step was not decided by search.
+    pub source_certificate: Option<(CertFate, Option<f64>)>,
 }
 
 /// What the two threads have found so far.
@@ -57,8 +58,9 @@ struct Board {
     images: Vec<Option<(CertFate, f64)>>,
     /// The evidence of the method that decided each step first.
     first: Vec<Option<Evidence>>,
-    /// The source certificate's fate, once the certificate path ended.
-    source_certificate: Option<CertFate>,
+    /// The source certificate's fate and the milliseconds it took, once the certificate path
+    /// ended.
+    source_certificate: Option<(CertFate, Option<f64>)>,
     /// A solver error other than a budget: reported by the caller as a diagnostic.
     error: Option<SolveError>,
     /// The search thread has ended.
@@ -281,9 +283,8 @@ fn outcome(board: Board, certificate_ran: bool) -> Result<Raced, SolveError> {
         .all(|e| matches!(e, Evidence::Search { .. }));
     let source_certificate = (certificate_ran && !all_searched).then(|| {
         board.source_certificate.unwrap_or_else(|| {
-            CertFate::Unknown(
-                "the certificate path ran out of its budget (--timeout, --memory)".into(),
-            )
+            let why = "the certificate path ran out of its budget (--timeout, --memory)";
+            (CertFate::Unknown(why.into()), None)
         })
     });
     Ok(Raced {
@@ -375,11 +376,17 @@ fn certificate_side(
         search: false,
     };
     let refs: Vec<&Instance> = instances.iter().collect();
-    let mut on_image = |j: usize, fate: &CertFate, millis: f64| {
+    let mut on_fate = |step: Option<usize>, fate: &CertFate, millis: f64| {
         let mut board = race.lock();
         if board.closed {
             return;
         }
+        // The source's certificate: reported at once, so that a race that the search ends
+        // (the other steps decided by search) still says which certificate decided a step.
+        let Some(j) = step else {
+            board.source_certificate = Some((fate.clone(), Some(millis)));
+            return;
+        };
         board.images[j] = Some((fate.clone(), millis));
         if proved_winner(fate).is_some() {
             race.decide(&mut board, j, certificate_evidence(fate, millis));
@@ -387,13 +394,13 @@ fn certificate_side(
         race.changed.notify_all();
     };
     let carried = with_cancel(race.all_decided.clone(), || {
-        carry_forward_observed(steps, &refs, source, budget, &mut on_image)
+        carry_forward_observed(steps, &refs, source, budget, &mut on_fate)
     });
     let mut board = race.lock();
     if board.closed {
         return;
     }
-    board.source_certificate = Some(carried.source);
+    board.source_certificate = Some((carried.source, Some(carried.source_millis)));
     for (slot, image) in board.images.iter_mut().zip(carried.images) {
         slot.get_or_insert(image);
     }

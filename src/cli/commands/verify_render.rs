@@ -7,10 +7,9 @@ use super::super::ui::{Tone, paint};
 use super::certify::SelfChecked;
 use super::verify::Findings;
 use super::verify_certify::CertReport;
-use crate::problems::Instance;
+use crate::problems::{Instance, SourceQuestion};
 use crate::reductions::{ProblemKind, Reduction};
 use crate::solvers::Stats;
-use crate::verify::round_trip::CertFate;
 use crate::verify::step::{Evidence, StepReport, StepVerdict, size_of};
 use serde_json::{Value, json};
 
@@ -102,8 +101,9 @@ pub(super) fn render(f: &Findings) -> Rendered {
         }
         Err(why) => format!("source:  {}: unknown ({why})\n", describe(f.instances[0])),
     };
-    if let Some(c) = &f.source_certificate {
-        text += &format!("         source certificate: {}\n", c.text());
+    if let Some((c, millis)) = &f.source_certificate {
+        let fate = millis.map_or_else(|| c.text(), |m| c.text_timed(m));
+        text += &format!("         source certificate: {fate}\n");
     }
     let mut steps = Vec::new();
     for (j, rep) in f.reports.iter().enumerate() {
@@ -132,10 +132,12 @@ pub(super) fn render(f: &Findings) -> Rendered {
             Evidence::Certificate { .. } | Evidence::Rejected(_)
         )
     });
-    let by = if by_certificate {
-        "certificate"
-    } else {
-        "search"
+    let by_search = (f.reports.iter()).any(|r| matches!(r.evidence, Evidence::Search { .. }));
+    // Which method established the steps' winners: `null` in JSON when none was established.
+    let by = match (by_certificate, by_search) {
+        (true, _) => Some("certificate"),
+        (false, true) => Some("search"),
+        (false, false) => None,
     };
     let (result, outcome) = match (mismatch, unknown) {
         (true, _) => ("mismatch", Outcome::CheckFailed),
@@ -148,7 +150,11 @@ pub(super) fn render(f: &Findings) -> Rendered {
         _ => None,
     };
     text += &match result {
-        "match" => format!("result:  {} (by {by})\n", paint("MATCH", Tone::Good)),
+        "match" => format!(
+            "result:  {} (by {})\n",
+            paint("MATCH", Tone::Good),
+            by.unwrap_or("search")
+        ),
         "mismatch" => format!("result:  {}\n", paint("MISMATCH", Tone::Bad)),
         _ => format!(
             "result:  {} ({})\n         raise --timeout / --max-nodes, or pick a smaller instance\n",
@@ -171,7 +177,10 @@ pub(super) fn render(f: &Findings) -> Rendered {
         "source": describe(f.instances[0]),
         "source_answer": source.map(|s| yes_no(s.yes())),
         "source_stats": source_stats.map(stats_json),
-        "source_certificate": f.source_certificate.as_ref().map(CertFate::json),
+        "source_certificate": f.source_certificate.as_ref().map(|(c, millis)| match millis {
+            Some(m) => c.json_timed(*m),
+            None => c.json(),
+        }),
         "target_winner": last.map(winner_name),
         "via": f.steps.iter().map(|r| r.info().id).collect::<Vec<_>>(),
         "target_vertices": n, "target_edges": m,
@@ -243,13 +252,17 @@ fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: K
         s.declared.1,
         if s.declared == s.size { "ok" } else { "WRONG" },
     );
-    if rep.own_question {
-        let stats = k.own_stats.map(|s| format!(" ({})", stats_words(s)));
+    if asks_own_question(r) {
+        // Answered, or stopped by the budget (then with the statistics at the stop).
+        let answer = match (rep.own_question, k.own_stats) {
+            (true, Some(s)) => format!("answer {} ({})", yes_no(rep.source_yes), stats_words(s)),
+            (true, None) => format!("answer {}", yes_no(rep.source_yes)),
+            (false, Some(s)) => format!("unknown (budget exhausted after {})", stats_words(s)),
+            (false, None) => "unknown".to_string(),
+        };
         text += &format!(
-            "         {} decides its own source question (see `georeduce list`): answer {}{}\n",
+            "         {} decides its own source question (see `georeduce list`): {answer}\n",
             info.id,
-            yes_no(rep.source_yes),
-            stats.unwrap_or_default()
         );
     }
     let verdict = match rep.verdict() {
@@ -285,6 +298,12 @@ fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: K
     text
 }
 
+/// Whether step `r` decides another question than its source kind's standard one
+/// ([`Reduction::source_question`]; Trail Trap Thm 18's long trail).
+fn asks_own_question(r: &dyn Reduction) -> bool {
+    r.source_question() != SourceQuestion::Standard
+}
+
 /// A verdict with its first word coloured (MATCH green, MISMATCH red, unknown yellow).
 fn paint_verdict(verdict: &str) -> String {
     let (word, rest) = verdict.split_at(verdict.find(' ').unwrap_or(verdict.len()));
@@ -300,18 +319,29 @@ fn paint_verdict(verdict: &str) -> String {
 fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> Value {
     let s = &rep.statics;
     let verdict = rep.verdict();
-    let (stats, positions) = match &rep.evidence {
-        Evidence::Search { stats, .. } => (stats_json(*stats), Value::Null),
+    let (stats, positions, certificate_stats) = match &rep.evidence {
+        Evidence::Search { stats, .. } => (stats_json(*stats), Value::Null, Value::Null),
         Evidence::Certificate {
             positions, millis, ..
-        } => (json!({ "millis": millis }), json!(positions)),
+        } => {
+            let millis = (millis * 1000.0).round() / 1000.0;
+            (
+                json!({ "millis": millis }),
+                json!(positions),
+                json!({ "positions": positions, "millis": millis }),
+            )
+        }
         // Unknown: what the target's search did before it stopped, if it ran.
-        _ => (k.target_stats.map_or(Value::Null, stats_json), Value::Null),
+        _ => (
+            k.target_stats.map_or(Value::Null, stats_json),
+            Value::Null,
+            Value::Null,
+        ),
     };
     json!({
         "reduction": r.info().id,
         "source_answer": k.answer.then(|| yes_no(rep.source_yes)),
-        "own_question": rep.own_question,
+        "own_question": asks_own_question(r),
         "target": describe(tgt),
         "vertices": s.size.0, "edges": s.size.1,
         "declared_vertices": s.declared.0, "declared_edges": s.declared.1,
@@ -322,6 +352,7 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> V
         "expected_winner": k.answer.then(|| winner_name(rep.expected)),
         "by": rep.evidence.by(),
         "certificate_positions": positions,
+        "certificate_stats": certificate_stats,
         "stats": stats,
         "source_stats": k.source_stats.map(stats_json),
         "target_stats": k.target_stats.map(stats_json),
