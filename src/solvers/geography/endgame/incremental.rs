@@ -238,19 +238,9 @@ impl Incremental {
                 match side {
                     Side::Own => {
                         frame.items.iter_mut().for_each(|w| *w = 0);
-                        for g in self.members(starts, x_group, true) {
-                            for &v in &self.queues[g] {
-                                frame.items[v as usize / 64] |= 1 << (v % 64);
-                            }
-                        }
+                        self.mark(&mut frame.items, starts, x_group, true, true);
                     }
-                    Side::Others => {
-                        for g in self.members(starts, x_group, false) {
-                            for &v in &self.queues[g] {
-                                frame.items[v as usize / 64] &= !(1 << (v % 64));
-                            }
-                        }
-                    }
+                    Side::Others => self.mark(&mut frame.items, starts, x_group, false, false),
                 }
                 frame.items[x / 64] &= !(1 << (x % 64));
                 let items: u32 = frame.items.iter().map(|w| w.count_ones()).sum();
@@ -344,12 +334,23 @@ impl Incremental {
         g
     }
 
-    /// The searches `0..starts` merged with search `own` (`same`), or not merged with it.
-    fn members(&mut self, starts: usize, own: usize, same: bool) -> Vec<usize> {
+    /// Sets (`set`) or clears the bits in `items` of the vertices reached by the searches
+    /// `0..starts` merged with search `own` (`same`), or by those not merged with it.
+    fn mark(&mut self, items: &mut [u64], starts: usize, own: usize, same: bool, set: bool) {
         let root = self.find(own);
-        (0..starts)
-            .filter(|&g| (self.find(g) == root) == same)
-            .collect()
+        for g in 0..starts {
+            if (self.find(g) == root) != same {
+                continue;
+            }
+            for &v in &self.queues[g] {
+                let (w, b) = (v as usize / 64, 1u64 << (v % 64));
+                if set {
+                    items[w] |= b;
+                } else {
+                    items[w] &= !b;
+                }
+            }
+        }
     }
 
     /// Runs the searches `0..starts` in turn (one vertex each), following arcs `(y, f)` with
@@ -383,30 +384,37 @@ impl Incremental {
             if !own_active {
                 return Some(Side::Own);
             }
-            for g in 0..starts {
-                let Some(&v) = self.queues[g].get(self.heads[g]) else {
-                    continue;
-                };
-                self.heads[g] += 1;
-                expanded += 1;
-                if expanded > cap {
-                    return None;
-                }
-                for &(y, f) in arcs.of(v as usize) {
-                    let (y, f) = (y as usize, f as usize);
-                    if !inside(y, f) {
+            // Expand in turn until an event that may change the answer above: a search runs
+            // out, or two merge.
+            let mut event = false;
+            while !event {
+                for g in 0..starts {
+                    let Some(&v) = self.queues[g].get(self.heads[g]) else {
                         continue;
+                    };
+                    self.heads[g] += 1;
+                    expanded += 1;
+                    if expanded > cap {
+                        return None;
                     }
-                    if self.stamp[y] != self.epoch {
-                        self.stamp[y] = self.epoch;
-                        self.group[y] = g as u32;
-                        self.queues[g].push(y as u32);
-                    } else {
-                        let (a, b) = (self.find(g), self.find(self.group[y] as usize));
-                        if a != b {
-                            self.merged[a.max(b)] = a.min(b) as u32;
+                    for &(y, f) in arcs.of(v as usize) {
+                        let (y, f) = (y as usize, f as usize);
+                        if !inside(y, f) {
+                            continue;
+                        }
+                        if self.stamp[y] != self.epoch {
+                            self.stamp[y] = self.epoch;
+                            self.group[y] = g as u32;
+                            self.queues[g].push(y as u32);
+                        } else if self.group[y] as usize != g {
+                            let (a, b) = (self.find(g), self.find(self.group[y] as usize));
+                            if a != b {
+                                self.merged[a.max(b)] = a.min(b) as u32;
+                                event = true;
+                            }
                         }
                     }
+                    event |= self.heads[g] == self.queues[g].len();
                 }
             }
         }
