@@ -53,6 +53,15 @@
 //! free items to local indices first when there are at most 256 of them ([`local_limit`]) and
 //! searches it plainly on local rows (`endgame/local.rs`, [`Reach::local_cyclic`]).
 //!
+//! # Undirected remainders derived from the parent's
+//! In an undirected one-token game the exhaustive search sets [`Reach::depth`], and a lookup
+//! whose state is the position looked up one level up plus one move takes its remainder from
+//! that position's instead of walking it (`endgame/incremental.rs`): the parent's remainder
+//! minus the part the move cuts off, found by searches from both sides of the cut that stop
+//! when they meet or the smaller side runs out. The list walk still runs at the root, when the
+//! parent's frame does not match, and where it may decide the position (a small remainder for
+//! the plain search, an edge-rule tree).
+//!
 //! # The matching endgame
 //! A normal-play one-token position of *undirected vertex* geography is decided by one
 //! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`

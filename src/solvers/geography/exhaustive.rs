@@ -16,7 +16,8 @@
 //! cyclic is searched plainly, without keys or table (`endgame.rs`, "Small cyclic remainders",
 //! and `endgame/local.rs` for undirected games and games of more than 256 items); the
 //! positions that search visits count as nodes (statistics and `--max-nodes`), and the clock
-//! is read every [`CLOCK_EVERY`] expanded positions.
+//! is read every [`CLOCK_EVERY`] expanded positions. In undirected games a child's remainder
+//! is derived from its parent's rather than walked whole (`endgame/incremental.rs`).
 //!
 //! Moves are generated into one reused buffer per depth (no allocation per node). The memo
 //! (`memo.rs`) compares exact keys in place and stays within [`Budget::max_memory`] (default
