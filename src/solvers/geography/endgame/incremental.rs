@@ -14,12 +14,13 @@
 //!   induced by `R`, minus `x` itself: the vertices the child's token reaches through free
 //!   unlabelled vertices are exactly those, since every free unlabelled vertex it can reach is
 //!   in `R` (`R ∪ {p}` is a whole component of the free unlabelled graph with `p`). Every
-//!   component of `R` without `p` holds a neighbour of `p`, so a breadth-first search is
-//!   started from each neighbour of `p` in `R` at once, one vertex per search in turn, and two
-//!   searches that meet are merged. Once the merged search holding `x` has run out, its
-//!   vertices are the component; once every other merged search has run out, the component
-//!   is `R` minus their vertices. Either way the work is at most the number of searches times
-//!   the smaller side (or the distance at which the sides meet).
+//!   component of `R` holds a neighbour of `p`, so a breadth-first search is started from
+//!   each neighbour of `p` in `R` at once, one vertex per search in turn, and two searches
+//!   that meet are merged, until at most one merged search is still running: the others have
+//!   run out, so their vertices are whole components, and the running one's component is `R`
+//!   minus theirs. The work is at most the number of searches times the smaller sides (or the
+//!   distance at which the sides meet). The split depends on the parent only, so it is kept
+//!   in the parent's frame and the siblings (`x` ranging over the neighbours of `p`) share it.
 //! - **Edge rule.** Let `K` be the parent's remainder (the free edges between unlabelled
 //!   vertices that the token reaches; `K` is connected and holds `p`). The token moves along
 //!   `e = {p, x} ∈ K`; the child's remainder is the part of `K − e` connected to `x`: all of
@@ -58,6 +59,15 @@ struct Frame {
     items: Vec<u64>,
     /// Edge rule: the vertices the token reaches (its own included).
     vertices: u32,
+    /// Vertex rule: whether [`Frame::split`] and [`Frame::cut`] hold the components of the
+    /// remainder without the token's vertex, shared by the children (all split the same
+    /// remainder at the same vertex).
+    split_valid: bool,
+    /// Vertex rule: the components found whole, one bitset of `items.len()` words each (every
+    /// component but at most one, the rest).
+    split: Vec<u64>,
+    /// Vertex rule: the union of [`Frame::split`].
+    cut: Vec<u64>,
 }
 
 /// Incremental remainders (module comment): the frames per depth and the searches' scratch.
@@ -132,6 +142,7 @@ impl Incremental {
         }
         let frame = &mut self.frames[depth];
         frame.valid = true;
+        frame.split_valid = false;
         frame.bits.clear();
         frame.bits.extend_from_slice(&st.bits);
         frame.token = st.tok[0];
@@ -174,7 +185,8 @@ impl Incremental {
         let (up, here) = frames.split_at_mut(depth);
         let frame = &mut here[0];
         frame.valid = false;
-        let parent = up.last().filter(|f| f.valid)?;
+        frame.split_valid = false;
+        let parent = up.last_mut().filter(|f| f.valid)?;
         // The state must be the parent's plus exactly one item, free in the parent.
         let mut item = None;
         for (i, (&now, &before)) in st.bits.iter().zip(&parent.bits).enumerate() {
@@ -213,34 +225,38 @@ impl Incremental {
                 if item != x {
                     return None;
                 }
-                // The searches start at the neighbours of `p` in the parent's remainder.
-                let mut starts = 0;
-                let mut x_group = None;
-                for &(y, _) in arcs.of(p) {
-                    let y = y as usize;
-                    if !has(parent_items, y) || self.stamp[y] == self.epoch {
-                        continue;
+                if !parent.split_valid {
+                    // The searches start at the neighbours of `p` in the parent's remainder:
+                    // every component of the remainder without `p` holds one.
+                    let mut starts = 0;
+                    for &(y, _) in arcs.of(p) {
+                        let y = y as usize;
+                        if !has(&parent.items, y) || self.stamp[y] == self.epoch {
+                            continue;
+                        }
+                        self.start(starts, y);
+                        starts += 1;
                     }
-                    if y == x {
-                        x_group = Some(starts);
+                    let parent_items = &parent.items;
+                    let inside = |y: usize, _: usize| has(parent_items, y);
+                    if self
+                        .components(arcs, starts, None, Self::cap(items), inside)
+                        .is_none()
+                    {
+                        self.capped += 1;
+                        return None;
                     }
-                    self.start(starts, y);
-                    starts += 1;
+                    self.split_into(parent, starts);
                 }
-                let x_group = x_group?;
-                let inside = |y: usize, _: usize| has(parent_items, y);
-                let side = self.components(arcs, starts, x_group, Self::cap(items), inside);
-                let Some(side) = side else {
-                    self.capped += 1;
-                    return None;
-                };
+                let words = parent.items.len();
                 let frame = &mut here[0];
-                match side {
-                    Side::Own => {
-                        frame.items.iter_mut().for_each(|w| *w = 0);
-                        self.mark(&mut frame.items, starts, x_group, true, true);
+                match parent.split.chunks(words).find(|c| has(c, x)) {
+                    Some(component) => frame.items.copy_from_slice(component),
+                    None => {
+                        for (w, &c) in frame.items.iter_mut().zip(&parent.cut) {
+                            *w &= !c;
+                        }
                     }
-                    Side::Others => self.mark(&mut frame.items, starts, x_group, false, false),
                 }
                 frame.items[x / 64] &= !(1 << (x % 64));
                 let items: u32 = frame.items.iter().map(|w| w.count_ones()).sum();
@@ -267,7 +283,7 @@ impl Incremental {
                     self.start(0, p);
                     self.start(1, x);
                     let inside = |_: usize, f: usize| f != e && has(parent_items, f);
-                    let side = self.components(arcs, 2, 1, Self::cap(items), inside);
+                    let side = self.components(arcs, 2, Some(1), Self::cap(items), inside);
                     let Some(side) = side else {
                         self.capped += 1;
                         return None;
@@ -334,55 +350,91 @@ impl Incremental {
         g
     }
 
-    /// Sets (`set`) or clears the bits in `items` of the vertices reached by the searches
-    /// `0..starts` merged with search `own` (`same`), or by those not merged with it.
-    fn mark(&mut self, items: &mut [u64], starts: usize, own: usize, same: bool, set: bool) {
-        let root = self.find(own);
-        for g in 0..starts {
-            if (self.find(g) == root) != same {
+    /// Stores in `frame` (vertex rule) the vertices of every merged search among `0..starts`
+    /// that has run out, one bitset per merged search, and their union.
+    fn split_into(&mut self, frame: &mut Frame, starts: usize) {
+        let words = frame.items.len();
+        frame.split.clear();
+        frame.cut.clear();
+        frame.cut.resize(words, 0);
+        for root in 0..starts {
+            if self.find(root) != root {
                 continue;
             }
-            for &v in &self.queues[g] {
-                let (w, b) = (v as usize / 64, 1u64 << (v % 64));
-                if set {
-                    items[w] |= b;
-                } else {
-                    items[w] &= !b;
+            let mut active = false;
+            for g in 0..starts {
+                active |= self.heads[g] < self.queues[g].len() && self.find(g) == root;
+            }
+            if active {
+                continue;
+            }
+            let at = frame.split.len();
+            frame.split.resize(at + words, 0);
+            for g in 0..starts {
+                if self.find(g) != root {
+                    continue;
+                }
+                for &v in &self.queues[g] {
+                    let (w, b) = (v as usize / 64, 1u64 << (v % 64));
+                    frame.split[at + w] |= b;
+                    frame.cut[w] |= b;
                 }
             }
         }
+        frame.split_valid = true;
     }
 
     /// Runs the searches `0..starts` in turn (one vertex each), following arcs `(y, f)` with
     /// `inside(y, f)`, merging searches that meet, until the merged search holding `own` has
     /// run out ([`Side::Own`]: its vertices are a whole component) or every other has
-    /// ([`Side::Others`]: theirs are whole components). `None` past `cap` expanded vertices.
+    /// ([`Side::Others`]: theirs are whole components); without `own`, until at most one
+    /// merged search is still running (the others are whole components). `None` past `cap`
+    /// expanded vertices.
     fn components(
         &mut self,
         arcs: &Arcs<'_>,
         starts: usize,
-        own: usize,
+        own: Option<usize>,
         cap: usize,
         inside: impl Fn(usize, usize) -> bool,
     ) -> Option<Side> {
         let mut expanded = 0;
         loop {
-            let root = self.find(own);
-            let (mut own_active, mut others_active) = (false, false);
-            for g in 0..starts {
-                if self.heads[g] < self.queues[g].len() {
-                    if self.find(g) == root {
-                        own_active = true;
-                    } else {
-                        others_active = true;
+            match own {
+                Some(own) => {
+                    let root = self.find(own);
+                    let (mut own_active, mut others_active) = (false, false);
+                    for g in 0..starts {
+                        if self.heads[g] < self.queues[g].len() {
+                            if self.find(g) == root {
+                                own_active = true;
+                            } else {
+                                others_active = true;
+                            }
+                        }
+                    }
+                    if !others_active {
+                        return Some(Side::Others);
+                    }
+                    if !own_active {
+                        return Some(Side::Own);
                     }
                 }
-            }
-            if !others_active {
-                return Some(Side::Others);
-            }
-            if !own_active {
-                return Some(Side::Own);
+                None => {
+                    // At most one merged search still running: every other is a component.
+                    let mut running = None;
+                    let mut several = false;
+                    for g in 0..starts {
+                        if self.heads[g] < self.queues[g].len() {
+                            let root = self.find(g);
+                            several |= running.is_some_and(|r| r != root);
+                            running = Some(root);
+                        }
+                    }
+                    if !several {
+                        return Some(Side::Others);
+                    }
+                }
             }
             // Expand in turn until an event that may change the answer above: a search runs
             // out, or two merge.
