@@ -53,6 +53,15 @@
 //! free items to local indices first when there are at most 256 of them ([`local_limit`]) and
 //! searches it plainly on local rows (`endgame/local.rs`, [`Reach::local_cyclic`]).
 //!
+//! # Undirected remainders derived from the parent's
+//! In an undirected one-token game the exhaustive search sets [`Reach::depth`], and a lookup
+//! whose state is the position looked up one level up plus one move takes its remainder from
+//! that position's instead of walking it (`endgame/incremental.rs`): the parent's remainder
+//! minus the part the move cuts off, found by searches from both sides of the cut that stop
+//! when they meet or the smaller side runs out. The list walk still runs at the root, when the
+//! parent's frame does not match, and where it may decide the position (a small remainder for
+//! the plain search, an edge-rule tree).
+//!
 //! # The matching endgame
 //! A normal-play one-token position of *undirected vertex* geography is decided by one
 //! maximum matching whatever its shape ([`MatchingEndgame`]): the player to move from `v`
@@ -69,6 +78,7 @@
 //! answer is encoded as the memo encodes it: 0 when the mover loses, `i + 1` when move `i` of
 //! `Game::moves` wins (the first such move), 1 for the misère win without a move.
 
+mod incremental;
 mod local;
 
 use super::classify::{Label, Labels};
@@ -145,6 +155,15 @@ pub(crate) struct Reach {
     /// The plain search of small cyclic remainders on local indices (`endgame/local.rs`):
     /// undirected games, and games too large for the fixed-width walks.
     local: local::Local,
+    /// Undirected games: remainders derived from the parent's (`endgame/incremental.rs`).
+    incremental: incremental::Incremental,
+    /// The search depth of the lookup, set by the exhaustive search for each lookup: undirected
+    /// games then derive remainders from the frame one level up; `None` (the default, and
+    /// other callers) always walks the whole remainder.
+    pub depth: Option<usize>,
+    /// Tests: use every derived remainder as the key, small ones and trees included (the
+    /// endgames of the list walk are then skipped there).
+    derive_always: bool,
     /// Lookups decided here (statistics and tests).
     pub decided: u64,
 }
@@ -388,6 +407,32 @@ impl Reach {
         self.local.decided
     }
 
+    /// A walk that derives undirected remainders from the parent's (at the depth set in
+    /// [`Reach::depth`] before each lookup) whenever it can, and uses the derived key even
+    /// where the list walk could decide the position (tests compare the keys with the list
+    /// walk's).
+    #[cfg(test)]
+    pub fn deriving() -> Reach {
+        Reach {
+            depth: Some(0),
+            derive_always: true,
+            ..Reach::default()
+        }
+    }
+
+    /// Tests: see [`Reach::deriving`].
+    #[cfg(test)]
+    pub fn derive_always(&mut self) {
+        self.derive_always = true;
+    }
+
+    /// Lookups whose remainder was derived from the parent's (`endgame/incremental.rs`) so
+    /// far, and those whose derivation gave up past its cap.
+    #[cfg(test)]
+    pub fn incremental_counts(&self) -> (u64, u64) {
+        (self.incremental.derived, self.incremental.capped)
+    }
+
     /// The general bit walk [`Reach::run_bits`] whatever the row width (tests compare the
     /// fixed-width walks with it).
     #[cfg(test)]
@@ -433,6 +478,23 @@ impl Reach {
         }
         if self.edge_bits {
             return self.run_edge_bits(game, st, labels, key, solve);
+        }
+        let depth = self.depth.filter(|_| undirected);
+        if let Some(depth) = depth {
+            let arcs = incremental::Arcs {
+                arcs: &self.arcs,
+                first: &self.first,
+            };
+            if let Some(d) = self.incremental.derive(game.rule, &arcs, game.n, st, depth) {
+                // The list walk still runs where it may decide the position: a remainder small
+                // enough for the plain search, or (edge rule) a tree.
+                let small = d.items as usize <= local_limit(game).min(local::LOCAL_MAX_ITEMS);
+                let tree = !vertex && d.items + 1 == d.vertices;
+                if !(solve && (small || tree)) || self.derive_always {
+                    key.copy_from_slice(self.incremental.items(depth));
+                    return None;
+                }
+            }
         }
         let free = |x: usize, e: usize| !st.bit(if vertex { x } else { e });
         let root = st.tok[0] as usize;
@@ -486,6 +548,9 @@ impl Reach {
         let value = acyclic.then(|| self.root_value(game, st, labels, root));
         for &t in &self.touched {
             self.colour[t as usize] = WHITE;
+        }
+        if let Some(depth) = depth {
+            self.incremental.record(depth, st, key, self.touched.len());
         }
         if value.is_none() && solve {
             let reached = self.touched.len();

@@ -16,7 +16,8 @@
 //! cyclic is searched plainly, without keys or table (`endgame.rs`, "Small cyclic remainders",
 //! and `endgame/local.rs` for undirected games and games of more than 256 items); the
 //! positions that search visits count as nodes (statistics and `--max-nodes`), and the clock
-//! is read every [`CLOCK_EVERY`] expanded positions.
+//! is read every [`CLOCK_EVERY`] expanded positions. In undirected games a child's remainder
+//! is derived from its parent's rather than walked whole (`endgame/incremental.rs`).
 //!
 //! Moves are generated into one reused buffer per depth (no allocation per node). The memo
 //! (`memo.rs`) compares exact keys in place and stays within [`Budget::max_memory`] (default
@@ -295,6 +296,20 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The same search using every remainder derived from the parent's as its key (undirected
+    /// games, `endgame/incremental.rs`), small ones included (tests).
+    #[cfg(test)]
+    pub fn with_derived_keys(mut self) -> Search<'a> {
+        self.reach.derive_always();
+        self
+    }
+
+    /// Lookups whose remainder was derived from the parent's, and derivations that gave up.
+    #[cfg(test)]
+    pub fn derived(&self) -> (u64, u64) {
+        self.reach.incremental_counts()
+    }
+
     /// The same search without the acyclic-remainder endgames (tests compare the two).
     #[cfg(test)]
     pub fn without_endgames(self) -> Search<'a> {
@@ -410,6 +425,7 @@ impl<'a> Search<'a> {
                 // Small cyclic remainders are searched plainly below the root only: the root is
                 // where the line of play and the parallel split start.
                 self.reach.small = self.depth > 0;
+                self.reach.depth = Some(self.depth);
                 decided = self.reach.run(self.game, st, labels, key, self.endgames);
                 self.nodes += std::mem::take(&mut self.reach.small_nodes);
             } else {

@@ -26,7 +26,7 @@ const TRIALS: usize = 1000;
 /// 70 extra vertices with about 300 edges among them (edge rule), joined to nothing of `core`,
 /// and every vertex renumbered at random (so the core's vertices and edges are spread over all
 /// the words of the bitsets).
-fn hide_in_large_game(rng: &mut ChaCha8Rng, core: &Geography) -> Geography {
+pub(super) fn hide_in_large_game(rng: &mut ChaCha8Rng, core: &Geography) -> Geography {
     let directed = core.graph.directed;
     let k = core.graph.n();
     let extra = if core.rule == Rule::Vertex { 270 } else { 70 };

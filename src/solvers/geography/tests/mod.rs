@@ -6,6 +6,7 @@ mod budget_stats;
 mod cancel;
 mod dfpn;
 mod endgame;
+mod incremental;
 mod known;
 mod local_remainder;
 mod matching_endgame;
