@@ -143,6 +143,12 @@ pub(crate) struct Reach {
     /// Positions visited by those plain searches (the exhaustive search adds them to its
     /// node count).
     pub small_nodes: u64,
+    /// Nodes the search's budget still allows (`None`: no node limit, the default). The plain
+    /// searches give up past it as past [`SMALL_NODES_CAP`]: a lookup they decide ends
+    /// without a memo miss, so the budget is charged only at the next one, and without this
+    /// a run of plain searches could overrun `--max-nodes` by thousands of nodes. Set by the
+    /// exhaustive search before each lookup.
+    pub small_left: Option<u64>,
     /// Whether the fixed-width walk may decide a small cyclic remainder by a plain search
     /// ([`Reach::small_value`]); off by default, set by the exhaustive search per lookup.
     pub small: bool,
@@ -177,14 +183,16 @@ struct SmallEdge<'a, const W: usize> {
     labelled: [u64; W],
     misere: bool,
     nodes: u64,
+    /// Give up past this many positions ([`Reach::small_cap`]).
+    cap: u64,
 }
 
 impl<const W: usize> SmallEdge<'_, W> {
     /// Whether the mover with the token on `v` wins when the remainder arcs `free` are still
-    /// unused; `None` past [`SMALL_NODES_CAP`] positions.
+    /// unused; `None` past its cap of positions.
     fn wins(&mut self, v: usize, free: &[u64; W]) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes > SMALL_NODES_CAP {
+        if self.nodes > self.cap {
             return None;
         }
         let row = &self.masks[v * W..v * W + W];
@@ -264,14 +272,16 @@ struct Small<'a, const W: usize> {
     labelled: [u64; W],
     misere: bool,
     nodes: u64,
+    /// Give up past this many positions ([`Reach::small_cap`]).
+    cap: u64,
 }
 
 impl<const W: usize> Small<'_, W> {
     /// Whether the mover with the token on `v` wins when the remainder vertices `avail` are
-    /// still unvisited; `None` past [`SMALL_NODES_CAP`] positions.
+    /// still unvisited; `None` past its cap of positions.
     fn wins(&mut self, v: usize, avail: &[u64; W]) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes > SMALL_NODES_CAP {
+        if self.nodes > self.cap {
             return None;
         }
         let row = &self.succ[v * W..v * W + W];
@@ -392,6 +402,13 @@ fn pop_lowest<const W: usize>(a: &mut [u64; W]) -> Option<usize> {
 }
 
 impl Reach {
+    /// The most positions a plain search of this lookup may visit: [`SMALL_NODES_CAP`], or
+    /// what the budget still allows when that is less ([`Reach::small_left`]).
+    fn small_cap(&self) -> u64 {
+        self.small_left
+            .map_or(SMALL_NODES_CAP, |left| left.min(SMALL_NODES_CAP))
+    }
+
     /// A walk that always follows the arc lists (tests compare it with the bit walks).
     #[cfg(test)]
     pub fn list_only() -> Reach {
@@ -575,11 +592,18 @@ impl Reach {
         if !self.small {
             return None;
         }
+        let cap = self.small_cap();
         let items: u32 = key.iter().map(|w| w.count_ones()).sum();
         let touched = &self.touched[..reached];
-        let value = self
-            .local
-            .value(game, st, labels, touched, items as usize, local_limit(game));
+        let value = self.local.value(
+            game,
+            st,
+            labels,
+            touched,
+            items as usize,
+            local_limit(game),
+            cap,
+        );
         self.small_nodes += std::mem::take(&mut self.local.nodes);
         self.decided += u64::from(value.is_some());
         value
@@ -744,12 +768,14 @@ impl Reach {
         labels: Option<&Labels>,
         reach: &[u64; W],
     ) -> Option<u32> {
+        let cap = self.small_cap();
         let mut small = Small::<W> {
             succ: &game.succ_bits,
             lost: [0; W],
             labelled: [0; W],
             misere: game.misere,
             nodes: 0,
+            cap,
         };
         if let Some(l) = labels {
             for i in 0..W {
@@ -771,7 +797,14 @@ impl Reach {
             } else {
                 let mut avail = *reach;
                 avail[w] &= !b;
-                !small.wins(x, &avail)?
+                match small.wins(x, &avail) {
+                    Some(won) => !won,
+                    None => {
+                        // Given up: its positions still count against the budget.
+                        self.small_nodes += small.nodes;
+                        return None;
+                    }
+                }
             };
             if wins {
                 value = Some(count);
@@ -992,6 +1025,7 @@ impl Reach {
         st: &State,
         key: &[u64],
     ) -> Option<u32> {
+        let cap = self.small_cap();
         let mut small = SmallEdge::<W> {
             masks: &self.arc_masks,
             heads: &game.traversals,
@@ -999,6 +1033,7 @@ impl Reach {
             labelled: [0; W],
             misere: game.misere,
             nodes: 0,
+            cap,
         };
         for i in 0..W {
             small.lost[i] = self.lost_arcs[i] & !st.bits[i];
@@ -1020,7 +1055,13 @@ impl Reach {
             } else {
                 let mut next = free;
                 next[w] &= !b;
-                !small.wins(x, &next)?
+                match small.wins(x, &next) {
+                    Some(won) => !won,
+                    None => {
+                        self.small_nodes += small.nodes;
+                        return None;
+                    }
+                }
             };
             if wins {
                 value = Some(count);

@@ -425,6 +425,7 @@ impl<'a> Search<'a> {
                 // Small cyclic remainders are searched plainly below the root only: the root is
                 // where the line of play and the parallel split start.
                 self.reach.small = self.depth > 0;
+                self.reach.small_left = self.budget.max_nodes.map(|m| m.saturating_sub(self.nodes));
                 self.reach.depth = Some(self.depth);
                 decided = self.reach.run(self.game, st, labels, key, self.endgames);
                 self.nodes += std::mem::take(&mut self.reach.small_nodes);

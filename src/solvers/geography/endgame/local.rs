@@ -37,7 +37,7 @@
 //! The plain search gives up past [`SMALL_NODES_CAP`](super::SMALL_NODES_CAP) positions, as the
 //! fixed-width ones do; the memoised search then goes on.
 
-use super::{ORDERED_MOVES, SMALL_NODES_CAP, any, pop_lowest};
+use super::{ORDERED_MOVES, any, pop_lowest};
 use crate::problems::geography::Rule;
 use crate::solvers::geography::classify::{Label, Labels};
 use crate::solvers::geography::state::{Game, State};
@@ -82,6 +82,9 @@ struct Plain<'a, const W: usize> {
     labelled: &'a [u32],
     misere: bool,
     nodes: u64,
+    /// Give up past this many positions (at most [`SMALL_NODES_CAP`](super::SMALL_NODES_CAP); less when the budget
+    /// allows less).
+    cap: u64,
 }
 
 impl<const W: usize> Plain<'_, W> {
@@ -96,10 +99,10 @@ impl<const W: usize> Plain<'_, W> {
     }
 
     /// Whether the mover with the token on local vertex `v` wins when the remainder items
-    /// `free` are still free; `None` past [`SMALL_NODES_CAP`] positions.
+    /// `free` are still free; `None` past its cap of positions.
     fn wins(&mut self, v: usize, free: &[u64; W]) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes > SMALL_NODES_CAP {
+        if self.nodes > self.cap {
             return None;
         }
         let labelled = self.labelled[v];
@@ -180,15 +183,16 @@ impl Local {
         touched: &[u32],
         items: usize,
         limit: usize,
+        cap: u64,
     ) -> Option<u32> {
         if items == 0 || items > limit.min(LOCAL_MAX_ITEMS) {
             return None;
         }
         match items.div_ceil(64) {
-            1 => self.value_w::<1>(game, st, labels, touched),
-            2 => self.value_w::<2>(game, st, labels, touched),
-            3 => self.value_w::<3>(game, st, labels, touched),
-            _ => self.value_w::<4>(game, st, labels, touched),
+            1 => self.value_w::<1>(game, st, labels, touched, cap),
+            2 => self.value_w::<2>(game, st, labels, touched, cap),
+            3 => self.value_w::<3>(game, st, labels, touched, cap),
+            _ => self.value_w::<4>(game, st, labels, touched, cap),
         }
     }
 
@@ -199,6 +203,7 @@ impl Local {
         st: &State,
         labels: Option<&Labels>,
         touched: &[u32],
+        cap: u64,
     ) -> Option<u32> {
         let vertex = game.rule == Rule::Vertex;
         if self.vertex_index.len() < game.n {
@@ -274,6 +279,7 @@ impl Local {
             labelled: &self.labelled,
             misere: game.misere,
             nodes: 0,
+            cap,
         };
         // The position itself: the first winning move in `Game::moves` order.
         let mut moves = 0u32;
