@@ -313,21 +313,32 @@ pub(crate) fn textbook_figure(
             _ => (0..m).rev().collect(),
         };
         for j in clauses {
-            for &(a, b) in &built.game.graph.edges {
-                if a != lay.clause[j] {
-                    continue;
-                }
-                let Some(v) = lay.diamonds.iter().position(|d| d.sides[side] == b) else {
-                    continue;
-                };
+            // Edge by edge (the figure's edges are the game's, in order): parallel arcs
+            // of `qbf-deg` (a clause naming a literal twice) each get a lane.
+            let arcs: Vec<(usize, usize)> = built
+                .game
+                .graph
+                .edges
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(a, _))| a == lay.clause[j])
+                .filter_map(|(ei, &(_, b))| {
+                    let v = lay.diamonds.iter().position(|d| d.sides[side] == b)?;
+                    Some((ei, v))
+                })
+                .collect();
+            for (r, &(ei, v)) in arcs.iter().enumerate() {
                 let k = lanes[side] as f64;
                 lanes[side] += 1;
                 let sign = if side == 0 { -1.0 } else { 1.0 };
                 let lane = sign * (1.9 + 0.3 * k);
                 let ys = -3.0 * v as f64 - 1.0;
                 let dip = row - 0.7 - 0.22 * k;
-                let x = x_of(j) + sign * 0.12;
-                fig.route(a, b, vec![(x, dip), (lane, dip), (lane, ys)]);
+                // Each arc leaves the clause vertex down a run of its own (they overlapped
+                // down to the shallower dip), the deeper dips inside so that no run
+                // crosses another's way out.
+                let x = x_of(j) + sign * (0.08 + 0.1 * (arcs.len() - 1 - r) as f64);
+                fig.route_edge(ei, vec![(x, dip), (lane, dip), (lane, ys)]);
             }
         }
     }

@@ -290,6 +290,14 @@ impl Figure {
         }
     }
 
+    /// Routes edge number `k` alone through `waypoints`: one of several parallel arcs of a
+    /// multigraph (edge geography's board may hold `c → ¬x` twice), each in a lane of its
+    /// own, where [`Figure::route`] would give them all one route, drawn on top of each
+    /// other.
+    pub fn route_edge(&mut self, k: usize, waypoints: Vec<(f64, f64)>) {
+        self.edges[k].route = Route::Through(waypoints);
+    }
+
     /// Routes every edge `u → v` through `waypoints` when a gadget at one of its ends is
     /// drawn collapsed ([`Edge::collapsed_route`]); [`Figure::route`] gives the route
     /// otherwise.
