@@ -163,8 +163,10 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                     "\\Large",
                     if o.highlight { "grHighlight" } else { "grInk" },
                 ),
-                _ if o.caption_below() => ("below", "\\normalsize", "grOutline"),
-                _ => ("above", "\\normalsize", "grOutline"),
+                // 12 points, as the DOT writes them (and as their places clear of the
+                // arcs were measured); `\normalsize` was a sixth smaller.
+                _ if o.caption_below() => ("below", "\\large", "grOutline"),
+                _ => ("above", "\\large", "grOutline"),
             };
             let _ = write!(
                 body,
