@@ -386,3 +386,40 @@ fn no_two_arcs_are_drawn_on_top_of_each_other() {
         }
     }
 }
+
+/// The pendant figures keep the source's arcs close to where the source draws them: a
+/// loop within a unit of its vertex, any other arc within half a unit of the straight line
+/// between its ends. `deg-misere-deg` routed `deg.geo`'s loop at `w` round a 1.5-unit
+/// circle and its antiparallel arcs `u ↔ v` 1.6 units out (the bulges of arc gadgets,
+/// which these figures do not draw), larger detours than a side of the triangle.
+#[test]
+fn pendant_figures_draw_loops_small_and_twins_close() {
+    use georeduce::render::figure::Route;
+    for id in ["deg-misere-deg", "dvg-misere-dvg", "ueg-misere-ueg"] {
+        let scene = Scene::new(&figure(id), &Options::default());
+        for e in &scene.edges {
+            let (a, b) = (
+                scene.nodes[e.from].pos.unwrap(),
+                scene.nodes[e.to].pos.unwrap(),
+            );
+            let Route::Through(ways) = &e.route else {
+                continue;
+            };
+            for &w in ways {
+                let off = if e.from == e.to {
+                    (w.0 - a.0).hypot(w.1 - a.1)
+                } else {
+                    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                    ((w.0 - a.0) * dy - (w.1 - a.1) * dx).abs() / dx.hypot(dy)
+                };
+                let most = if e.from == e.to { 1.0 } else { 0.5 };
+                assert!(
+                    off <= most,
+                    "{id}: {} -> {} runs {off:.2} units out at {w:?}",
+                    scene.nodes[e.from].key,
+                    scene.nodes[e.to].key
+                );
+            }
+        }
+    }
+}
