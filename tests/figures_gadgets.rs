@@ -423,3 +423,38 @@ fn pendant_figures_draw_loops_small_and_twins_close() {
         }
     }
 }
+
+/// `hampath-trailtrap` turns G so that `v` points down towards `w` and the path P; the
+/// source drawn beside it (and the gallery's `-source.svg`) is turned as much, so that the
+/// two drawings of G match: every pair of G's vertices lies in the same direction in
+/// both. (The source was drawn upright, `a` at the top, G in the target upside down.)
+#[test]
+fn the_source_beside_is_turned_as_the_target_turns_g() {
+    let e = entry("hampath-trailtrap").expect("a gallery entry");
+    let d = draw(&e).expect("the example draws");
+    let source = d.source_figure.expect("a graph source");
+    let name = |l: &str| l.split(' ').next().unwrap_or("").to_string();
+    let at = |f: &Figure, n: &str| {
+        f.nodes
+            .iter()
+            .find(|x| name(&x.label) == n)
+            .and_then(|x| x.pos)
+            .unwrap_or_else(|| panic!("vertex {n}"))
+    };
+    let names: Vec<String> = source.nodes.iter().map(|n| name(&n.label)).collect();
+    assert!(names.len() >= 6, "{names:?}");
+    for a in &names {
+        for b in &names {
+            if a >= b {
+                continue;
+            }
+            let angle = |f: &Figure| {
+                let (p, q) = (at(f, a), at(f, b));
+                (q.1 - p.1).atan2(q.0 - p.0)
+            };
+            let gap = (angle(&source) - angle(&d.figure)).rem_euclid(std::f64::consts::TAU);
+            let gap = gap.min(std::f64::consts::TAU - gap);
+            assert!(gap < 0.02, "{a} → {b}: {gap:.2} rad apart");
+        }
+    }
+}
