@@ -458,3 +458,29 @@ fn the_source_beside_is_turned_as_the_target_turns_g() {
         }
     }
 }
+/// `dvg-misere-uvg`: every edge keeps 0.35 units (more than a dot's reach) from every
+/// vertex it does not join, with no crossing. The gadget's `g4`, which leads to the arc's
+/// head, stood beside the middle of the gadget, so its edge to the head ran into the hull
+/// past `g1` (0.32 units); `g4` now stands nearer the head and `g1` off the axis.
+#[test]
+fn arc_gadget_end_edges_keep_clear_of_the_gadget_vertices() {
+    let s = Scene::new(&figure("dvg-misere-uvg"), &Options::default());
+    assert_eq!(s.crossings(), 0);
+    for e in &s.edges {
+        let (a, b) = (s.nodes[e.from].pos.unwrap(), s.nodes[e.to].pos.unwrap());
+        for (k, n) in s.nodes.iter().enumerate() {
+            let Some(p) = n.pos.filter(|_| k != e.from && k != e.to) else {
+                continue;
+            };
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+            let d = (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy);
+            assert!(
+                d >= 0.35,
+                "{} passes {} at {d:.3} units",
+                s.nodes[e.from].key,
+                n.key
+            );
+        }
+    }
+}
