@@ -315,3 +315,172 @@ fn no_two_arc_gadget_hulls_overlap() {
         }
     }
 }
+
+/// The length (units) over which two straight runs lie on top of each other: 0 unless
+/// they are parallel and less than 0.03 units apart.
+fn shared_length(a: ((f64, f64), (f64, f64)), b: ((f64, f64), (f64, f64))) -> f64 {
+    let (d, len) = {
+        let (dx, dy) = (a.1.0 - a.0.0, a.1.1 - a.0.1);
+        ((dx, dy), dx.hypot(dy))
+    };
+    if len < 1e-9 {
+        return 0.0;
+    }
+    let u = (d.0 / len, d.1 / len);
+    let off = |p: (f64, f64)| ((p.0 - a.0.0) * -u.1 + (p.1 - a.0.1) * u.0).abs();
+    if off(b.0) > 0.03 || off(b.1) > 0.03 {
+        return 0.0;
+    }
+    let t = |p: (f64, f64)| (p.0 - a.0.0) * u.0 + (p.1 - a.0.1) * u.1;
+    let (lo, hi) = (t(b.0).min(t(b.1)), t(b.0).max(t(b.1)));
+    (hi.min(len) - lo.max(0.0)).max(0.0)
+}
+
+/// No two arcs of these figures are drawn on top of each other for more than 0.1 units:
+/// `qbf-deg`'s two arcs `c₂ → ¬x₂` (its clause names ¬x₂ twice) ran in one lane, and
+/// the arcs of one clause left their vertex down one run. (`qbf-pvg`'s and
+/// `qbf-pvg-restricted`'s buses and lanes share runs by design, as the paper's do.)
+#[test]
+fn no_two_arcs_are_drawn_on_top_of_each_other() {
+    use georeduce::render::figure::drawn_path;
+    let ids = [
+        "qbf-dvg",
+        "qbf-deg",
+        "qbf-iag2",
+        "qbf-ivg2",
+        "vc-pvg",
+        "hampath-pvg",
+        "pvg-pag",
+        "dvg-nimg",
+        "dvg-misere-uvg",
+        "deg-ueg",
+        "dvg-misere-dvg",
+        "ueg-misere-ueg",
+        "deg-misere-deg",
+        "hampath-trailtrap",
+        "trailtrap-disconnected",
+    ];
+    for id in ids {
+        let scene = Scene::new(&figure(id), &Options::default());
+        let paths: Vec<Vec<(f64, f64)>> = scene
+            .edges
+            .iter()
+            .filter(|e| e.from != e.to)
+            .filter_map(|e| {
+                let (a, b) = (scene.nodes[e.from].pos?, scene.nodes[e.to].pos?);
+                Some(drawn_path(a, &e.route, b))
+            })
+            .collect();
+        for i in 0..paths.len() {
+            for j in i + 1..paths.len() {
+                for r in paths[i].windows(2) {
+                    for q in paths[j].windows(2) {
+                        let shared = shared_length((r[0], r[1]), (q[0], q[1]));
+                        assert!(
+                            shared <= 0.1,
+                            "{id}: arcs {i} and {j} share {shared:.2} units of run {r:?} / {q:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The pendant figures keep the source's arcs close to where the source draws them: a
+/// loop within a unit of its vertex, any other arc within half a unit of the straight line
+/// between its ends. `deg-misere-deg` routed `deg.geo`'s loop at `w` round a 1.5-unit
+/// circle and its antiparallel arcs `u ↔ v` 1.6 units out (the bulges of arc gadgets,
+/// which these figures do not draw), larger detours than a side of the triangle.
+#[test]
+fn pendant_figures_draw_loops_small_and_twins_close() {
+    use georeduce::render::figure::Route;
+    for id in ["deg-misere-deg", "dvg-misere-dvg", "ueg-misere-ueg"] {
+        let scene = Scene::new(&figure(id), &Options::default());
+        for e in &scene.edges {
+            let (a, b) = (
+                scene.nodes[e.from].pos.unwrap(),
+                scene.nodes[e.to].pos.unwrap(),
+            );
+            let Route::Through(ways) = &e.route else {
+                continue;
+            };
+            for &w in ways {
+                let off = if e.from == e.to {
+                    (w.0 - a.0).hypot(w.1 - a.1)
+                } else {
+                    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                    ((w.0 - a.0) * dy - (w.1 - a.1) * dx).abs() / dx.hypot(dy)
+                };
+                let most = if e.from == e.to { 1.0 } else { 0.5 };
+                assert!(
+                    off <= most,
+                    "{id}: {} -> {} runs {off:.2} units out at {w:?}",
+                    scene.nodes[e.from].key,
+                    scene.nodes[e.to].key
+                );
+            }
+        }
+    }
+}
+
+/// `hampath-trailtrap` turns G so that `v` points down towards `w` and the path P; the
+/// source drawn beside it (and the gallery's `-source.svg`) is turned as much, so that the
+/// two drawings of G match: every pair of G's vertices lies in the same direction in
+/// both. (The source was drawn upright, `a` at the top, G in the target upside down.)
+#[test]
+fn the_source_beside_is_turned_as_the_target_turns_g() {
+    let e = entry("hampath-trailtrap").expect("a gallery entry");
+    let d = draw(&e).expect("the example draws");
+    let source = d.source_figure.expect("a graph source");
+    let name = |l: &str| l.split(' ').next().unwrap_or("").to_string();
+    let at = |f: &Figure, n: &str| {
+        f.nodes
+            .iter()
+            .find(|x| name(&x.label) == n)
+            .and_then(|x| x.pos)
+            .unwrap_or_else(|| panic!("vertex {n}"))
+    };
+    let names: Vec<String> = source.nodes.iter().map(|n| name(&n.label)).collect();
+    assert!(names.len() >= 6, "{names:?}");
+    for a in &names {
+        for b in &names {
+            if a >= b {
+                continue;
+            }
+            let angle = |f: &Figure| {
+                let (p, q) = (at(f, a), at(f, b));
+                (q.1 - p.1).atan2(q.0 - p.0)
+            };
+            let gap = (angle(&source) - angle(&d.figure)).rem_euclid(std::f64::consts::TAU);
+            let gap = gap.min(std::f64::consts::TAU - gap);
+            assert!(gap < 0.02, "{a} → {b}: {gap:.2} rad apart");
+        }
+    }
+}
+/// `dvg-misere-uvg`: every edge keeps 0.35 units (more than a dot's reach) from every
+/// vertex it does not join, with no crossing. The gadget's `g4`, which leads to the arc's
+/// head, stood beside the middle of the gadget, so its edge to the head ran into the hull
+/// past `g1` (0.32 units); `g4` now stands nearer the head and `g1` off the axis.
+#[test]
+fn arc_gadget_end_edges_keep_clear_of_the_gadget_vertices() {
+    let s = Scene::new(&figure("dvg-misere-uvg"), &Options::default());
+    assert_eq!(s.crossings(), 0);
+    for e in &s.edges {
+        let (a, b) = (s.nodes[e.from].pos.unwrap(), s.nodes[e.to].pos.unwrap());
+        for (k, n) in s.nodes.iter().enumerate() {
+            let Some(p) = n.pos.filter(|_| k != e.from && k != e.to) else {
+                continue;
+            };
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+            let d = (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy);
+            assert!(
+                d >= 0.35,
+                "{} passes {} at {d:.3} units",
+                s.nodes[e.from].key,
+                n.key
+            );
+        }
+    }
+}

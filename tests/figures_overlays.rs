@@ -291,3 +291,175 @@ fn a_loops_number_stands_clear_of_its_loop_in_dot_and_tikz() {
     );
     assert!(gap(leave, back) >= 30.0, "the loop's ends: {line}");
 }
+
+/// Points of a DOT edge's `pos` (`e,TIP P0 C1 C2 P1 …`): the cubic Béziers sampled, the
+/// arrow's tip last.
+fn dot_curve(line: &str) -> Vec<(f64, f64)> {
+    let pos = numbers_after(line, "pos=\"", '"');
+    let p: Vec<(f64, f64)> = pos.chunks(2).map(|c| (c[0], c[1])).collect();
+    let (tip, b) = (p[0], &p[1..]);
+    let mut out = Vec::new();
+    for seg in b.windows(4).step_by(3) {
+        for i in 0..=20 {
+            let t = i as f64 / 20.0;
+            let w = [
+                (1.0 - t).powi(3),
+                3.0 * t * (1.0 - t).powi(2),
+                3.0 * t * t * (1.0 - t),
+                t.powi(3),
+            ];
+            out.push((
+                (0..4).map(|k| w[k] * seg[k].0).sum(),
+                (0..4).map(|k| w[k] * seg[k].1).sum(),
+            ));
+        }
+    }
+    out.push(tip);
+    out
+}
+
+/// The point of `curve` nearest the perpendicular bisector of `a b`.
+fn middle_of(curve: &[(f64, f64)], a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let along = |q: &(f64, f64)| ((q.0 - a.0) * dx + (q.1 - a.1) * dy) / (dx * dx + dy * dy);
+    *curve
+        .iter()
+        .min_by(|p, q| (along(p) - 0.5).abs().total_cmp(&(along(q) - 0.5).abs()))
+        .unwrap()
+}
+
+/// Beside `deg-ueg`, the source `deg.geo` has the antiparallel arcs 1 (u → v) and 2
+/// (v → u) and the loop 4 at w. Graphviz drew arcs 1 and 2 of the pinned DOT as two curves
+/// meeting at u, TikZ as one line with two arrowheads, and the loop ran over the dashed
+/// box round the source: now both writers draw two bent arcs at least 0.3 units apart at
+/// their middles, and the loop with its number stands inside the box, clear of its edge.
+#[test]
+fn antiparallel_arcs_bow_apart_and_a_loop_stays_inside_its_box_in_dot_and_tikz() {
+    let base = [
+        "render",
+        "examples/games/deg.geo",
+        "--via",
+        "deg-ueg",
+        "--source-beside",
+    ];
+    let (dot, tikz) = render_dot_and_tikz(&base);
+    let unit_pt = georeduce::render::figure::UNIT_PT;
+    let node = |key: &str| -> (f64, f64) {
+        let line = dot
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("\"{key}\" [")))
+            .unwrap_or_else(|| panic!("node {key}"));
+        let p = numbers_after(line, "pos=\"", '!');
+        (p[0], p[1])
+    };
+    let arc = |n: &str| {
+        dot.lines()
+            .find(|l| l.contains(&format!("label=\"{n}\"")) && l.contains(" -> "))
+            .unwrap_or_else(|| panic!("arc {n}"))
+    };
+    let (u, v) = (node("v0"), node("v1"));
+    let (one, two) = (arc("1"), arc("2"));
+    assert!(one.trim_start().starts_with("\"v0\" -> \"v1\""), "{one}");
+    assert!(two.trim_start().starts_with("\"v1\" -> \"v0\""), "{two}");
+    for line in [one, two] {
+        assert!(line.contains("pos=\""), "not drawn by us: {line}");
+    }
+    let (m1, m2) = (
+        middle_of(&dot_curve(one), u, v),
+        middle_of(&dot_curve(two), u, v),
+    );
+    let apart = (m1.0 - m2.0).hypot(m1.1 - m2.1) / unit_pt;
+    assert!(apart >= 0.3, "DOT: arcs 1 and 2 {apart:.2} units apart");
+    // The loop's control points (the curve lies in their hull), its tip and its number's
+    // box inside the source's box, `margin` clear of the box's edge.
+    let outline = dot
+        .lines()
+        .find(|l| l.contains("\"outline0\" [shape=box"))
+        .expect("the source's box");
+    let c = numbers_after(outline, "pos=\"", '!');
+    let (w, h) = (
+        numbers_after(outline, " width=", ',')[0] * 72.0,
+        numbers_after(outline, " height=", ',')[0] * 72.0,
+    );
+    let margin = 0.1 * unit_pt;
+    let inside = |q: (f64, f64), hw: f64, hh: f64| {
+        (q.0 - c[0]).abs() + hw <= w / 2.0 - margin && (q.1 - c[1]).abs() + hh <= h / 2.0 - margin
+    };
+    let lp = arc("4");
+    let pos = numbers_after(lp, "pos=\"", '"');
+    for q in pos.chunks(2) {
+        assert!(
+            inside((q[0], q[1]), 0.0, 0.0),
+            "loop point {q:?} near or past the box: {lp}"
+        );
+    }
+    let number = numbers_after(lp, "lp=\"", '"');
+    assert!(
+        inside((number[0], number[1]), 4.0, 6.5),
+        "the loop's number {number:?} near or past the box: {lp}"
+    );
+    // TikZ: two routed arcs, their middle waypoints 0.3 units apart or more.
+    let draw = |n: &str| {
+        tikz.lines()
+            .find(|l| l.contains(&format!("{{${n}$}}")))
+            .unwrap_or_else(|| panic!("TikZ arc {n}"))
+    };
+    let middle_way = |line: &str| -> (f64, f64) {
+        let ways: Vec<(f64, f64)> = line
+            .split("-- (")
+            .skip(1)
+            .filter_map(|w| {
+                let (x, rest) = w.split_once(',')?;
+                let y = rest.split_once(')')?.0;
+                Some((x.parse().ok()?, y.parse().ok()?))
+            })
+            .collect();
+        assert!(ways.len() >= 2, "not bent: {line}");
+        ways[ways.len() / 2]
+    };
+    let (t1, t2) = (middle_way(draw("1")), middle_way(draw("2")));
+    let apart = (t1.0 - t2.0).hypot(t1.1 - t2.1);
+    assert!(apart >= 0.3, "TikZ: arcs 1 and 2 {apart:.2} units apart");
+    // TikZ: the loop's ends and control points (vertex radius 0.3 units) and its number
+    // inside the box.
+    let rect = tikz
+        .lines()
+        .find(|l| l.contains("rectangle") && l.contains("{source}"))
+        .expect("the TikZ source box");
+    let r = numbers_after(rect, "] ", ';');
+    let (x0, y0, x1, y1) = (r[0], r[1], r[2], r[3]);
+    let centre = tikz
+        .lines()
+        .find(|l| l.contains("(v2) at ("))
+        .map(|l| numbers_after(l, "at (", ')'))
+        .unwrap();
+    let lp = draw("4");
+    let angles = numbers_after(lp, ".", ';');
+    let dir = |deg: f64, d: f64, from: (f64, f64)| {
+        let a = deg.to_radians();
+        (from.0 + d * a.cos(), from.1 + d * a.sin())
+    };
+    let c = (centre[0], centre[1]);
+    let (leave, back) = (angles[0], {
+        let end = &lp[lp.rfind(".. (").unwrap() + 4..];
+        end[end.find('.').unwrap() + 1..end.find(')').unwrap()]
+            .parse::<f64>()
+            .unwrap()
+    });
+    let (p0, p3) = (dir(leave, 0.3, c), dir(back, 0.3, c));
+    let (c1, c2) = (dir(angles[1], 0.55, p0), dir(angles[3], 0.55, p3));
+    let far = (
+        (p0.0 + 3.0 * c1.0 + 3.0 * c2.0 + p3.0) / 8.0,
+        (p0.1 + 3.0 * c1.1 + 3.0 * c2.1 + p3.1) / 8.0,
+    );
+    // The number's far side: a character (0.3 units) beyond the loop's far end.
+    let (fx, fy) = (far.0 - c.0, far.1 - c.1);
+    let len = fx.hypot(fy);
+    let number = (far.0 + fx / len * 0.3, far.1 + fy / len * 0.3);
+    for q in [p0, p3, c1, c2, number] {
+        assert!(
+            q.0 >= x0 + 0.1 && q.0 <= x1 - 0.1 && q.1 >= y0 + 0.1 && q.1 <= y1 - 0.1,
+            "TikZ: loop point {q:?} near or past the box ({x0}, {y0}) – ({x1}, {y1}): {lp}"
+        );
+    }
+}

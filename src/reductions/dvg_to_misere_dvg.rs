@@ -193,7 +193,8 @@ pub const MAPS: CertMaps = CertMaps {
 
 /// The source board as the source is drawn (a circle with fewest crossings for digraphs,
 /// the cycle or two columns of an undirected graph), every pendant `x'` a small leaf on its
-/// vertex's free side; antiparallel arcs bent apart so both stay visible.
+/// vertex's free side; loops small on the outward side (antiparallel arcs are bowed apart
+/// by the renderer).
 fn pendant_figure(
     info: &ReductionInfo,
     src: &Geography,

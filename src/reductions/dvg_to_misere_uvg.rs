@@ -224,8 +224,10 @@ pub const MAPS: CertMaps = CertMaps {
 
 /// Thm 2.3's board on the source's shape: the original vertices where the digraph's are,
 /// each arc's gadget (unnamed in the paper, so drawn as dots) small along the arc it
-/// replaces: `g0` next to the tail, `g0 g3 g1` in a row with `g2` on one
-/// side and `g4` (which leads to the head) on the other; every pendant a small leaf on its vertex's free side.
+/// replaces: `g0` next to the tail, `g0 g3` in a row with `g2` on one side, `g1` just off
+/// the row on that side, and `g4` (which leads to the head) on the other side towards the
+/// head, so that its edge to the head keeps clear of the gadget; every pendant a small
+/// leaf on its vertex's free side.
 fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
     let lay = &built.layout;
     let dg = &src.graph;
@@ -250,8 +252,8 @@ fn figure(src: &Geography, built: &Construction<Layout>) -> Figure {
             (g.g0, 0.15, 0.0),
             (g.g3, 0.42, 0.0),
             (g.g2, 0.42, 0.6),
-            (g.g1, 0.7, 0.0),
-            (g.g4, 0.45, -0.65),
+            (g.g1, 0.7, 0.2),
+            (g.g4, 0.58, -0.6),
         ];
         for &(v, _, _) in &spots {
             fig.point(v);

@@ -616,22 +616,37 @@ fn free_direction(fig: &Figure, x: VertexId, centre: Point) -> Point {
     (best.1.cos(), best.1.sin())
 }
 
-/// Routes both arcs of every antiparallel pair (and every loop) of `graph`, drawn at `pos`,
-/// so that neither hides the other: a pair bends apart through its middle, a loop runs
-/// round a small circle outwards.
+/// Routes every loop of `graph`, drawn at `pos`, as a small loop on the outward side of its
+/// vertex (0.3 units across, its near side 0.25 units off the vertex's centre), so that a
+/// pendant placed after it keeps clear of it. Antiparallel pairs are left straight: the
+/// renderer bows them apart (`render::scene::TWIN_BOW`); this used to route them, and each
+/// loop, through the arc gadgets' paths, whose bulges (1.6 units for a twin, a loop round a
+/// 1.5-unit circle) are sized for gadgets drawn along them, so the bare arcs came out as
+/// large angular detours.
 pub fn bend_twins(fig: &mut Figure, graph: &Graph, pos: &[Point], centre: Point) {
     let paths = ArcPaths::new(graph, pos, centre);
     for arc in 0..graph.edges.len() {
         let (u, v) = graph.edges[arc];
-        let path = paths.path(arc);
-        if u == v {
-            let ways = (1..6)
-                .map(|i| path.at(i as f64 / 6.0 * 0.9 + 0.05, -0.9))
-                .collect();
-            fig.route(u, v, ways);
-        } else if path.shift > 0.0 {
-            fig.route(u, v, vec![path.at(0.5, 0.0)]);
+        if u != v {
+            continue;
         }
+        let path = paths.path(arc);
+        let p = pos[u];
+        let out = match path.lp {
+            Some((c, _)) => unit((c.0 - p.0, c.1 - p.1)),
+            None => unit((p.0 - centre.0, p.1 - centre.1)),
+        };
+        let (radius, reach) = (0.3, 0.55);
+        let c = (p.0 + out.0 * reach, p.1 + out.1 * reach);
+        let back = (-out.1).atan2(-out.0);
+        // Five points round the circle, from one side of the vertex to the other.
+        let ways = (1..6)
+            .map(|k| {
+                let a = back + std::f64::consts::TAU * k as f64 / 6.0;
+                (c.0 + radius * a.cos(), c.1 + radius * a.sin())
+            })
+            .collect();
+        fig.route(u, v, ways);
     }
 }
 

@@ -572,6 +572,8 @@ fn figure(src: &HamPath, built: &Construction<Layout>) -> Figure {
     let (dx, dy) = (pos[v_src].0 - centre.0, pos[v_src].1 - centre.1);
     let turn = -std::f64::consts::FRAC_PI_2 - dy.atan2(dx);
     let (sin, cos) = turn.sin_cos();
+    // The source drawn beside it is turned as much, so that both drawings of G match.
+    fig.source_turn = turn;
     for (x, &t) in lay.graph.iter().enumerate() {
         let (px, py) = (pos[x].0 - centre.0, pos[x].1 - centre.1);
         fig.place(t, px * cos - py * sin, px * sin + py * cos);

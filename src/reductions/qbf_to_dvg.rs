@@ -307,27 +307,54 @@ pub(crate) fn textbook_figure(
     fig.gadget("clauses", "", members, Outline::Bare);
     // Lanes outside the column: clauses further from a side use lanes further out.
     let mut lanes = [0usize; 2];
+    // Every arc dips to a depth of its own: with one count per side, an arc running left
+    // and one running right at the same depth lay on top of each other under the row.
+    let mut dips = 0usize;
+    // Arcs into one literal arrive at heights of their own (the second 0.14 above the
+    // first, the third 0.14 below), each arrowhead visible.
+    let mut into = vec![0usize; built.game.graph.n()];
     for side in [0usize, 1] {
         let clauses: Vec<usize> = match side {
             0 => (0..m).collect(),
             _ => (0..m).rev().collect(),
         };
         for j in clauses {
-            for &(a, b) in &built.game.graph.edges {
-                if a != lay.clause[j] {
-                    continue;
-                }
-                let Some(v) = lay.diamonds.iter().position(|d| d.sides[side] == b) else {
-                    continue;
-                };
+            // Edge by edge (the figure's edges are the game's, in order): parallel arcs
+            // of `qbf-deg` (a clause naming a literal twice) each get a lane.
+            let arcs: Vec<(usize, usize)> = built
+                .game
+                .graph
+                .edges
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(a, _))| a == lay.clause[j])
+                .filter_map(|(ei, &(_, b))| {
+                    let v = lay.diamonds.iter().position(|d| d.sides[side] == b)?;
+                    Some((ei, v))
+                })
+                .collect();
+            for (r, &(ei, v)) in arcs.iter().enumerate() {
                 let k = lanes[side] as f64;
                 lanes[side] += 1;
                 let sign = if side == 0 { -1.0 } else { 1.0 };
                 let lane = sign * (1.9 + 0.3 * k);
-                let ys = -3.0 * v as f64 - 1.0;
-                let dip = row - 0.7 - 0.22 * k;
-                let x = x_of(j) + sign * 0.12;
-                fig.route(a, b, vec![(x, dip), (lane, dip), (lane, ys)]);
+                let b = lay.diamonds[v].sides[side];
+                let arrival = [0.0, 0.14, -0.14, 0.24, -0.24][into[b].min(4)];
+                into[b] += 1;
+                let ys = -3.0 * v as f64 - 1.0 + arrival;
+                let dip = row - 0.7 - 0.22 * dips as f64;
+                dips += 1;
+                // Each arc leaves the clause vertex down a run of its own (they overlapped
+                // down to the shallower dip), the deeper dips inside so that no run
+                // crosses another's way out.
+                let x = x_of(j) + sign * (0.08 + 0.1 * (arcs.len() - 1 - r) as f64);
+                // Level with the literal half a unit out, then into it.
+                let near = sign * 1.5;
+                let mut ways = vec![(x, dip), (lane, dip), (lane, ys)];
+                if arrival != 0.0 {
+                    ways.push((near, ys));
+                }
+                fig.route_edge(ei, ways);
             }
         }
     }

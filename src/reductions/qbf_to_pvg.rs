@@ -551,7 +551,9 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     let width = 5.6;
     let top = chains_bottom - 2.5 - 0.25 * (3 * m) as f64;
     let mut arc = 0usize;
-    let (e_end, e_bus, u_bus) = (lay.exists_bottom(), top - 3.4, top - 3.1);
+    // The buses run under the clusters' boxes (whose bottom edge is 0.6 under `U_c`, at
+    // `top - 3.1`), not along it.
+    let (e_end, e_bus, u_bus) = (lay.exists_bottom(), top - 3.75, top - 3.4);
     let left_edge = -width * m as f64 / 2.0;
     let mut first_cluster = None;
     for (c, k) in lay.cluster.iter().enumerate() {
@@ -595,6 +597,11 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
                 let by = fig.nodes[b].pos.map_or(0.0, |p| p.1);
                 let up = if j == 1 { xs(j) + 0.45 } else { xs(j) };
                 let mut ways = vec![(up, top + 0.45), (up, chan), (lane, chan), (lane, by)];
+                if (lane - up).abs() < 0.35 {
+                    // A lane almost over its connector: straight up it, not a jog of a
+                    // few points round two rounded corners.
+                    ways.remove(1);
+                }
                 if j != 1 {
                     ways.remove(0);
                 }

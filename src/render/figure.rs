@@ -166,6 +166,11 @@ pub struct Figure {
     /// Detail figures the theorem draws itself, by gadget index: the paper's drawing of one
     /// gadget (`--compact` writes it instead of [`Figure::detail`]'s generic one).
     pub details: Vec<(usize, Figure)>,
+    /// How far (radians, counter-clockwise) the theorem turned the source's shape in its
+    /// own drawing: the source drawn beside it ([`Figure::beside`], the gallery's
+    /// `-source.svg`) is turned as much, so that the two drawings of G match
+    /// (`hampath-trailtrap` turns G so that `v` points down towards `w` and P).
+    pub source_turn: f64,
     /// The edges by their ends, for [`Figure::route`]: built on its first call, so that
     /// routing every arc of a large construction takes time linear in its size rather than
     /// one scan of all edges per arc.
@@ -241,6 +246,7 @@ impl Figure {
             graphviz_lays_out: false,
             no_compact: None,
             details: Vec::new(),
+            source_turn: 0.0,
             arcs_by_ends: ArcsByEnds::default(),
         }
     }
@@ -290,6 +296,14 @@ impl Figure {
         }
     }
 
+    /// Routes edge number `k` alone through `waypoints`: one of several parallel arcs of a
+    /// multigraph (edge geography's board may hold `c → ¬x` twice), each in a lane of its
+    /// own, where [`Figure::route`] would give them all one route, drawn on top of each
+    /// other.
+    pub fn route_edge(&mut self, k: usize, waypoints: Vec<(f64, f64)>) {
+        self.edges[k].route = Route::Through(waypoints);
+    }
+
     /// Routes every edge `u → v` through `waypoints` when a gadget at one of its ends is
     /// drawn collapsed ([`Edge::collapsed_route`]); [`Figure::route`] gives the route
     /// otherwise.
@@ -335,6 +349,39 @@ impl Figure {
         self.gadgets.iter().any(|g| g.kind == "arc")
     }
 
+    /// Turns the placed drawing by `angle` (radians, counter-clockwise) about the centre of
+    /// its vertices, waypoints included (a source drawn beside a target that turned it,
+    /// [`Figure::source_turn`]). Nothing moves when `angle` is 0.
+    pub fn turn(&mut self, angle: f64) {
+        if angle == 0.0 {
+            return;
+        }
+        let placed: Vec<(f64, f64)> = self.nodes.iter().filter_map(|n| n.pos).collect();
+        if placed.is_empty() {
+            return;
+        }
+        let k = placed.len() as f64;
+        let c = (
+            placed.iter().map(|p| p.0).sum::<f64>() / k,
+            placed.iter().map(|p| p.1).sum::<f64>() / k,
+        );
+        let (sin, cos) = angle.sin_cos();
+        let turned = |(x, y): (f64, f64)| {
+            let (dx, dy) = (x - c.0, y - c.1);
+            (c.0 + dx * cos - dy * sin, c.1 + dx * sin + dy * cos)
+        };
+        for n in &mut self.nodes {
+            n.pos = n.pos.map(turned);
+        }
+        for e in &mut self.edges {
+            if let Route::Through(ways) = &mut e.route {
+                for w in ways.iter_mut() {
+                    *w = turned(*w);
+                }
+            }
+        }
+    }
+
     /// `source` drawn to the left of `self` (`--source-beside`), both outlined and captioned
     /// ("source", "target"), its arcs numbered when `self` draws arc gadgets; the source is shrunk to the target's height when taller. Both
     /// must be placed. The result is directed when either is; undirected edges keep no
@@ -343,6 +390,7 @@ impl Figure {
         if self.has_arc_gadgets() {
             source.number_arcs();
         }
+        source.turn(self.source_turn);
         let own_details = std::mem::take(&mut self.details);
         let (tx0, ty0, _, ty1) = self.bbox();
         let (_, sy0, sx1, sy1) = source.bbox();
@@ -367,6 +415,7 @@ impl Figure {
             graphviz_lays_out: false,
             no_compact: self.no_compact.clone(),
             details: Vec::new(),
+            source_turn: 0.0,
             arcs_by_ends: ArcsByEnds::default(),
         };
         for mut n in source.nodes {
@@ -615,6 +664,7 @@ impl Figure {
             graphviz_lays_out: false,
             no_compact: None,
             details: Vec::new(),
+            source_turn: 0.0,
             arcs_by_ends: ArcsByEnds::default(),
         }
     }

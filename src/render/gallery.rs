@@ -98,6 +98,9 @@ pub fn draw(e: &Entry) -> Result<Drawn, String> {
     if let Some(sf) = source_figure.as_mut().filter(|_| figure.has_arc_gadgets()) {
         sf.number_arcs();
     }
+    if let Some(sf) = source_figure.as_mut() {
+        sf.turn(figure.source_turn);
+    }
     Ok(Drawn {
         source: parsed.instance,
         source_figure,

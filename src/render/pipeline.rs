@@ -106,8 +106,11 @@ fn plain(instance: &Instance, title: &str) -> Result<Figure, DotError> {
             let mut f = Figure::of_graph(&h.graph, title);
             for (v, word) in [(h.start, "s"), (h.end, "t")] {
                 if let Some(v) = v {
+                    // A vertex already named `s` or `t` is not written `s (s)`.
                     let l = f.nodes[v].label.clone();
-                    f.label(v, format!("{l} ({word})"));
+                    if l != word {
+                        f.label(v, format!("{l} ({word})"));
+                    }
                 }
             }
             Ok(f)

@@ -518,6 +518,10 @@ impl Scene {
                 },
             });
         }
+        let pinned = fig.pinned() && !fig.graphviz_lays_out;
+        if pinned {
+            bend_straight_twins(&nodes, &mut edges);
+        }
         // A dot given a label (a stub of a detail figure) shows it beside the dot, in the
         // widest gap between its edges.
         for k in 0..nodes.len() {
@@ -559,6 +563,9 @@ impl Scene {
                 }
             }
         }
+        if pinned {
+            fit_boxes_round_loops(&nodes, &edges, &mut outlines);
+        }
         // Outline captions clear of the drawn edges and vertices.
         let segments = edge_segments(&nodes, &edges);
         let points: Vec<(f64, f64)> = nodes
@@ -585,7 +592,7 @@ impl Scene {
         let legend = legend(fig, opts, &palette);
         Scene {
             directed: fig.directed,
-            pinned: fig.pinned() && !fig.graphviz_lays_out,
+            pinned,
             engine: fig.engine,
             nodes,
             edges,
@@ -602,26 +609,7 @@ impl Scene {
     /// `k` is drawn: away from the mean direction of `k`'s other edges, upwards when it has
     /// none. DOT and TikZ draw the loop there, its number beyond it.
     pub fn loop_angle(&self, k: usize) -> f64 {
-        let c = self.nodes[k].pos.unwrap_or_default();
-        let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
-        for e in &self.edges {
-            let other = match (e.from == k, e.to == k) {
-                (true, false) => e.to,
-                (false, true) => e.from,
-                _ => continue,
-            };
-            if let Some(q) = self.nodes[other].pos {
-                let len = ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt().max(1e-9);
-                sx += (q.0 - c.0) / len;
-                sy += (q.1 - c.1) / len;
-                n += 1.0;
-            }
-        }
-        if n > 0.0 && sx.hypot(sy) > 1e-6 {
-            (-sy).atan2(-sx)
-        } else {
-            std::f64::consts::FRAC_PI_2
-        }
+        loop_angle_of(&self.nodes, &self.edges, k)
     }
 
     /// The number of pairs of drawn edges that cross (see [`super::figure::crossings_of`]):
@@ -694,6 +682,168 @@ impl Scene {
             Start::Player(p) | Start::Shared(p) => self.player_colour(p),
             Start::Both => self.palette.highlight,
         }
+    }
+}
+
+/// How far (units) the middle of each of two drawn twins (antiparallel arcs, or parallel
+/// ones of a multigraph) stands from the straight line between their ends: the two run
+/// `2 × TWIN_BOW` apart there, as two bent arcs.
+pub const TWIN_BOW: f64 = 0.2;
+
+/// Draws every group of straight edges between the same two nodes as bent arcs bowing
+/// apart (graphviz drew an antiparallel pair of a pinned figure as two curves that met
+/// at one end, or, with arc numbers, nearly on top of each other; TikZ drew them as one
+/// line): the arcs of one direction bow to one side, those of the other to the other, by
+/// [`TWIN_BOW`] more for each further arc. Routed edges keep their routes.
+fn bend_straight_twins(nodes: &[SceneNode], edges: &mut [SceneEdge]) {
+    let mut groups: std::collections::BTreeMap<(usize, usize), Vec<usize>> =
+        std::collections::BTreeMap::new();
+    for (i, e) in edges.iter().enumerate() {
+        let placed = nodes[e.from].pos.is_some() && nodes[e.to].pos.is_some();
+        if e.from != e.to && placed && e.route == Route::Straight {
+            groups
+                .entry((e.from.min(e.to), e.from.max(e.to)))
+                .or_default()
+                .push(i);
+        }
+    }
+    for ((a, b), members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        let (pa, pb) = (
+            nodes[a].pos.unwrap_or_default(),
+            nodes[b].pos.unwrap_or_default(),
+        );
+        let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1);
+        let len = dx.hypot(dy);
+        if len < 1e-9 {
+            continue;
+        }
+        // The left normal of a → b; an arc b → a bows to its own left, the other side.
+        let normal = (-dy / len, dx / len);
+        let both_ways = members.iter().any(|&i| edges[i].from == b);
+        let (mut forward, mut backward) = (0.0, 0.0);
+        let count = members.len() as f64;
+        for (rank, &i) in members.iter().enumerate() {
+            let bow = if both_ways {
+                let k = if edges[i].from == a {
+                    forward += 1.0;
+                    forward
+                } else {
+                    backward += 1.0;
+                    -backward
+                };
+                k * TWIN_BOW
+            } else {
+                // All one way: spread symmetrically round the straight line.
+                (rank as f64 - (count - 1.0) / 2.0) * 2.0 * TWIN_BOW
+            };
+            if bow.abs() < 1e-9 {
+                continue;
+            }
+            // A parabola through three points, `bow` out at its middle, from a to b (the ends
+            // clear of both vertex circles, so that the arrowhead stands on the border).
+            let ways: Vec<(f64, f64)> = [0.28, 0.5, 0.72]
+                .iter()
+                .map(|&t| {
+                    let off = bow * 4.0 * t * (1.0 - t);
+                    (
+                        pa.0 + dx * t + normal.0 * off,
+                        pa.1 + dy * t + normal.1 * off,
+                    )
+                })
+                .collect();
+            edges[i].route = Route::Through(match edges[i].from == a {
+                true => ways,
+                false => ways.into_iter().rev().collect(),
+            });
+        }
+    }
+}
+
+/// The least room (units) between a loop (or its number) and the dashed box round its
+/// vertex.
+pub const LOOP_BOX_MARGIN: f64 = 0.15;
+
+/// Grows every box outline that holds a vertex with a loop so that the loop and its number
+/// stand inside it, [`LOOP_BOX_MARGIN`] clear of its edge (the box round a source drawn
+/// beside its target cut through `w`'s loop in `deg.geo`). The loop's extent is taken
+/// from where DOT and TikZ draw it ([`Scene::loop_angle`]), padded for either writer.
+fn fit_boxes_round_loops(nodes: &[SceneNode], edges: &[SceneEdge], outlines: &mut [SceneOutline]) {
+    for e in edges {
+        let routed = matches!(&e.route, Route::Through(ws) if !ws.is_empty());
+        if e.from != e.to || routed {
+            continue;
+        }
+        let Some(c) = nodes[e.from].pos else { continue };
+        let theta = loop_angle_of(nodes, edges, e.from);
+        let r = match nodes[e.from].kind {
+            SceneKind::Vertex(NodeStyle::Point) => 0.09,
+            SceneKind::Vertex(NodeStyle::Leaf) => 0.11,
+            SceneKind::Vertex(_) => {
+                0.3 + if nodes[e.from].start.is_some() {
+                    0.08
+                } else {
+                    0.0
+                }
+            }
+            SceneKind::Collapsed(w, h) => w.max(h) / 2.0,
+        };
+        let at = |angle: f64, d: f64| (c.0 + d * angle.cos(), c.1 + d * angle.sin());
+        // The loop's two flanks and far end, and its number beyond it, each with room
+        // for a character.
+        let mut marks = vec![
+            (at(theta + 0.6, r + 0.45), 0.08),
+            (at(theta - 0.6, r + 0.45), 0.08),
+            (at(theta, r + 0.5), 0.08),
+        ];
+        if !e.label.is_empty() {
+            marks.push((at(theta, r + 0.78), 0.2));
+        }
+        for o in outlines.iter_mut() {
+            let (hw, hh) = (o.size.0 / 2.0, o.size.1 / 2.0);
+            let inside = (c.0 - o.centre.0).abs() < hw && (c.1 - o.centre.1).abs() < hh;
+            if o.shape != Outline::Box || !inside {
+                continue;
+            }
+            let (mut x0, mut y0) = (o.centre.0 - hw, o.centre.1 - hh);
+            let (mut x1, mut y1) = (o.centre.0 + hw, o.centre.1 + hh);
+            for &((x, y), pad) in &marks {
+                let room = pad + LOOP_BOX_MARGIN;
+                x0 = x0.min(x - room);
+                y0 = y0.min(y - room);
+                x1 = x1.max(x + room);
+                y1 = y1.max(y + room);
+            }
+            o.centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+            o.size = (x1 - x0, y1 - y0);
+        }
+    }
+}
+
+/// [`Scene::loop_angle`] before the scene is built: away from the mean direction of `k`'s
+/// other edges, upwards when it has none.
+fn loop_angle_of(nodes: &[SceneNode], edges: &[SceneEdge], k: usize) -> f64 {
+    let c = nodes[k].pos.unwrap_or_default();
+    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+    for e in edges {
+        let other = match (e.from == k, e.to == k) {
+            (true, false) => e.to,
+            (false, true) => e.from,
+            _ => continue,
+        };
+        if let Some(q) = nodes[other].pos {
+            let len = ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt().max(1e-9);
+            sx += (q.0 - c.0) / len;
+            sy += (q.1 - c.1) / len;
+            n += 1.0;
+        }
+    }
+    if n > 0.0 && sx.hypot(sy) > 1e-6 {
+        (-sy).atan2(-sx)
+    } else {
+        std::f64::consts::FRAC_PI_2
     }
 }
 

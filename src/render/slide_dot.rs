@@ -220,6 +220,9 @@ pub fn write(scene: &Scene) -> String {
             && !ways.is_empty()
         {
             a.push(polyline(scene, e.from, e.to, ways));
+            if !e.label.is_empty() && e.played.is_none() {
+                a.push(label_beside(scene, e.from, e.to, ways));
+            }
         } else if scene.pinned && e.from == e.to && scene.nodes[e.from].pos.is_some() {
             // Graphviz draws a loop small on the right, its number touching it (and
             // whatever stands there); ours goes away from the vertex's other arcs, its
@@ -372,6 +375,32 @@ fn loop_away(scene: &Scene, k: usize, labelled: bool) -> String {
         );
     }
     out
+}
+
+/// The `lp` of a routed edge's number: beside its middle waypoint, on the side away from
+/// the straight line between its ends (outside a bent twin, whose partner bows the other
+/// way), as TikZ's `auto` puts it on the left of a twin bowing left. Graphviz gives a
+/// pinned edge's label no place of its own.
+fn label_beside(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> String {
+    let (a, b) = (
+        scene.nodes[from].pos.unwrap_or_default(),
+        scene.nodes[to].pos.unwrap_or_default(),
+    );
+    let w = ways[ways.len() / 2];
+    let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let (mut dx, mut dy) = (w.0 - m.0, w.1 - m.1);
+    let mut len = dx.hypot(dy);
+    if len < 1e-6 {
+        // A waypoint on the chord: the left of the arc's direction.
+        (dx, dy) = (a.1 - b.1, b.0 - a.0);
+        len = dx.hypot(dy).max(1e-9);
+    }
+    let d = 0.22 / len;
+    format!(
+        "lp=\"{:.1},{:.1}\"",
+        (w.0 + dx * d) * UNIT_PT,
+        (w.1 + dy * d) * UNIT_PT
+    )
 }
 
 /// How much of each straight run a rounded corner takes (points).

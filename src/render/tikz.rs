@@ -163,8 +163,10 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                     "\\Large",
                     if o.highlight { "grHighlight" } else { "grInk" },
                 ),
-                _ if o.caption_below() => ("below", "\\normalsize", "grOutline"),
-                _ => ("above", "\\normalsize", "grOutline"),
+                // 12 points, as the DOT writes them (and as their places clear of the
+                // arcs were measured); `\normalsize` was a sixth smaller.
+                _ if o.caption_below() => ("below", "\\large", "grOutline"),
+                _ => ("above", "\\large", "grOutline"),
             };
             let _ = write!(
                 body,
@@ -280,14 +282,33 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
                     true => format!("anchor={}", (loop_degrees(scene, e.from) + 180) % 360),
                     false => "auto".into(),
                 };
-                let number = match e.label.is_empty() {
+                let number = |place: &str| match e.label.is_empty() {
                     true => String::new(),
                     false => format!(
-                        " node[midway, {side}, inner sep=2pt, text=grInk, font=\\Large] {{{}}}",
+                        " node[{place}, {side}, inner sep=2pt, text=grInk, font=\\Large] {{{}}}",
                         label_tex(&e.label)
                     ),
                 };
-                format!("\\draw[arc{head}{corners}] {path}{number};")
+                match &e.route {
+                    // A routed arc's number beside its middle waypoint (`midway` would put
+                    // it on the last run), on the run's left as for a straight arc: a bent
+                    // twin bows to its left, so the number stands outside it.
+                    Route::Through(ws) if !is_loop && !ws.is_empty() && !e.label.is_empty() => {
+                        let mid = ws.len() / 2;
+                        let mut parts: Vec<String> = vec![format!("({a})")];
+                        for (i, &w) in ws.iter().enumerate() {
+                            let mark = if i == mid {
+                                number("pos=1")
+                            } else {
+                                String::new()
+                            };
+                            parts.push(format!("{}{mark}", pt(w)));
+                        }
+                        parts.push(format!("({b})"));
+                        format!("\\draw[arc{head}{corners}] {};", parts.join(" -- "))
+                    }
+                    _ => format!("\\draw[arc{head}{corners}] {path}{};", number("midway")),
+                }
             }
         };
         s.push_str(&uncover(e.step, body));

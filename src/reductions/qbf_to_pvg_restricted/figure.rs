@@ -533,11 +533,11 @@ fn lanes(
             // Among its cluster's arcs to this side, the outer the lane the nearer the
             // middle it leaves.
             let cx = centre(c.cluster).0;
-            let further_out = list[k + 1..]
+            let outer_siblings = list[..k]
                 .iter()
                 .filter(|&&o| conns[o].cluster == c.cluster)
                 .count();
-            let exit = cx + out * 0.15 * (further_out as f64 + 1.0);
+            let exit = cx + out * 0.15 * (outer_siblings as f64 + 1.0);
             let y_lane = lane_top - LANE * lane;
             let x_lane = match column {
                 0 => x_min - 0.6 - LANE * lane,
