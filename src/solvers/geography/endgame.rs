@@ -592,18 +592,12 @@ impl Reach {
         if !self.small {
             return None;
         }
-        let cap = self.small_cap();
+        self.local.cap = self.small_cap();
         let items: u32 = key.iter().map(|w| w.count_ones()).sum();
         let touched = &self.touched[..reached];
-        let value = self.local.value(
-            game,
-            st,
-            labels,
-            touched,
-            items as usize,
-            local_limit(game),
-            cap,
-        );
+        let value = self
+            .local
+            .value(game, st, labels, touched, items as usize, local_limit(game));
         self.small_nodes += std::mem::take(&mut self.local.nodes);
         self.decided += u64::from(value.is_some());
         value

@@ -53,6 +53,10 @@ const INTO_LOST: u32 = 1 << 31;
 /// vectors have grown).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Local {
+    /// The most positions the next plain search may visit (set by [`Reach`](super::Reach)
+    /// before each call: the budget's remainder or `SMALL_NODES_CAP`; 0, the default, gives
+    /// up at once, which is slow but never wrong).
+    pub cap: u64,
     /// Global vertex → local vertex index + 1 (0: not a remainder vertex); reset after use.
     vertex_index: Vec<u32>,
     /// Edge rule: global edge → local item index + 1 (0: not a remainder item); reset after
@@ -183,16 +187,15 @@ impl Local {
         touched: &[u32],
         items: usize,
         limit: usize,
-        cap: u64,
     ) -> Option<u32> {
         if items == 0 || items > limit.min(LOCAL_MAX_ITEMS) {
             return None;
         }
         match items.div_ceil(64) {
-            1 => self.value_w::<1>(game, st, labels, touched, cap),
-            2 => self.value_w::<2>(game, st, labels, touched, cap),
-            3 => self.value_w::<3>(game, st, labels, touched, cap),
-            _ => self.value_w::<4>(game, st, labels, touched, cap),
+            1 => self.value_w::<1>(game, st, labels, touched),
+            2 => self.value_w::<2>(game, st, labels, touched),
+            3 => self.value_w::<3>(game, st, labels, touched),
+            _ => self.value_w::<4>(game, st, labels, touched),
         }
     }
 
@@ -203,7 +206,6 @@ impl Local {
         st: &State,
         labels: Option<&Labels>,
         touched: &[u32],
-        cap: u64,
     ) -> Option<u32> {
         let vertex = game.rule == Rule::Vertex;
         if self.vertex_index.len() < game.n {
@@ -279,7 +281,7 @@ impl Local {
             labelled: &self.labelled,
             misere: game.misere,
             nodes: 0,
-            cap,
+            cap: self.cap,
         };
         // The position itself: the first winning move in `Game::moves` order.
         let mut moves = 0u32;
