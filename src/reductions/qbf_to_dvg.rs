@@ -305,63 +305,89 @@ pub(crate) fn textbook_figure(
     let mut members = vec![lay.choice];
     members.extend(&lay.clause);
     fig.gadget("clauses", "", members, Outline::Bare);
-    // Lanes outside the column: clauses further from a side use lanes further out.
+    route_clause_arcs(
+        &mut fig,
+        &built.game.graph,
+        &lay.clause,
+        |side, b| lay.diamonds.iter().position(|d| d.sides[side] == b),
+        x_of,
+        ClauseLanes {
+            dip: row - 0.7,
+            right_offset: 0.0,
+        },
+    );
+    if let Some(note) = dummy_caption(nq) {
+        fig.caption.push(note);
+    }
+    fig
+}
+
+/// Where [`route_clause_arcs`] puts its lanes: the depth of the first dip under the clause
+/// row, and how far right of the column the right-hand lanes start (the two-token board has
+/// its second chain there).
+pub(crate) struct ClauseLanes {
+    pub dip: f64,
+    pub right_offset: f64,
+}
+
+/// Routes every arc from a clause vertex to a literal of a diamond column (the textbook
+/// board here, the two-token board of `qbf_to_two_token` too). Variable `v`'s literals stand
+/// at height `-3v - 1`, x on the left (side 0) and ¬x on the right (side 1); `variable_of(side,
+/// b)` says which variable's side-`side` literal vertex `b` is, if any.
+///
+/// Why each piece: lanes run outside the column, clauses further from a side on lanes
+/// further out; every arc dips to a depth of its own (with one count per side, an arc
+/// running left and one running right at the same depth lay on top of each other under the
+/// row); arcs into one literal arrive at heights of their own (the second 0.14 above the
+/// first, the third 0.14 below), each arrowhead visible; each arc leaves its clause vertex
+/// down a run of its own, the deeper dips inside so that no run crosses another's way out;
+/// and edge by edge (the figure's edges are the game's, in order), so that parallel arcs of
+/// `qbf-deg` (a clause naming a literal twice) each get a lane.
+pub(crate) fn route_clause_arcs(
+    fig: &mut crate::render::Figure,
+    graph: &Graph,
+    clause: &[usize],
+    variable_of: impl Fn(usize, usize) -> Option<usize>,
+    x_of: impl Fn(usize) -> f64,
+    at: ClauseLanes,
+) {
+    let m = clause.len();
     let mut lanes = [0usize; 2];
-    // Every arc dips to a depth of its own: with one count per side, an arc running left
-    // and one running right at the same depth lay on top of each other under the row.
     let mut dips = 0usize;
-    // Arcs into one literal arrive at heights of their own (the second 0.14 above the
-    // first, the third 0.14 below), each arrowhead visible.
-    let mut into = vec![0usize; built.game.graph.n()];
+    let mut into = vec![0usize; graph.n()];
     for side in [0usize, 1] {
         let clauses: Vec<usize> = match side {
             0 => (0..m).collect(),
             _ => (0..m).rev().collect(),
         };
         for j in clauses {
-            // Edge by edge (the figure's edges are the game's, in order): parallel arcs
-            // of `qbf-deg` (a clause naming a literal twice) each get a lane.
-            let arcs: Vec<(usize, usize)> = built
-                .game
-                .graph
+            let arcs: Vec<(usize, usize, usize)> = graph
                 .edges
                 .iter()
                 .enumerate()
-                .filter(|&(_, &(a, _))| a == lay.clause[j])
-                .filter_map(|(ei, &(_, b))| {
-                    let v = lay.diamonds.iter().position(|d| d.sides[side] == b)?;
-                    Some((ei, v))
-                })
+                .filter(|&(_, &(a, _))| a == clause[j])
+                .filter_map(|(ei, &(_, b))| Some((ei, variable_of(side, b)?, b)))
                 .collect();
-            for (r, &(ei, v)) in arcs.iter().enumerate() {
+            for (r, &(ei, v, b)) in arcs.iter().enumerate() {
                 let k = lanes[side] as f64;
                 lanes[side] += 1;
                 let sign = if side == 0 { -1.0 } else { 1.0 };
-                let lane = sign * (1.9 + 0.3 * k);
-                let b = lay.diamonds[v].sides[side];
+                let lane = sign * (1.9 + 0.3 * k) + if side == 1 { at.right_offset } else { 0.0 };
                 let arrival = [0.0, 0.14, -0.14, 0.24, -0.24][into[b].min(4)];
                 into[b] += 1;
                 let ys = -3.0 * v as f64 - 1.0 + arrival;
-                let dip = row - 0.7 - 0.22 * dips as f64;
+                let dip = at.dip - 0.22 * dips as f64;
                 dips += 1;
-                // Each arc leaves the clause vertex down a run of its own (they overlapped
-                // down to the shallower dip), the deeper dips inside so that no run
-                // crosses another's way out.
                 let x = x_of(j) + sign * (0.08 + 0.1 * (arcs.len() - 1 - r) as f64);
                 // Level with the literal half a unit out, then into it.
-                let near = sign * 1.5;
                 let mut ways = vec![(x, dip), (lane, dip), (lane, ys)];
                 if arrival != 0.0 {
-                    ways.push((near, ys));
+                    ways.push((sign * 1.5, ys));
                 }
                 fig.route_edge(ei, ways);
             }
         }
     }
-    if let Some(note) = dummy_caption(nq) {
-        fig.caption.push(note);
-    }
-    fig
 }
 
 /// The caption line explaining the dummy variables the prefix normalisation added, if any.

@@ -758,47 +758,17 @@ fn figure(built: &Construction<Layout>, caption: &str) -> crate::render::Figure 
     // As on the textbook board (`qbf_to_dvg::textbook_figure`): a lane, a depth and a run
     // down from the clause vertex of its own for every arc, arcs into one literal arriving
     // at heights of their own.
-    let mut lanes = [0usize; 2];
-    let mut dips = 0usize;
-    let mut into = vec![0usize; built.game.graph.n()];
-    for side in [0usize, 1] {
-        let clauses: Vec<usize> = match side {
-            0 => (0..m).collect(),
-            _ => (0..m).rev().collect(),
-        };
-        for j in clauses {
-            let arcs: Vec<(usize, usize)> = built
-                .game
-                .graph
-                .edges
-                .iter()
-                .enumerate()
-                .filter(|&(_, &(a, _))| a == lay.clause[j])
-                .filter_map(|(ei, &(_, b))| {
-                    let v = (0..nq.n()).find(|&v| lay.lit[v][side] == b)?;
-                    Some((ei, v))
-                })
-                .collect();
-            for (r, &(ei, v)) in arcs.iter().enumerate() {
-                let k = lanes[side] as f64;
-                lanes[side] += 1;
-                let sign = if side == 0 { -1.0 } else { 1.0 };
-                let lane = sign * (1.9 + 0.3 * k) + if side == 1 { 2.8 } else { 0.0 };
-                let b = lay.lit[v][side];
-                let arrival = [0.0, 0.14, -0.14, 0.24, -0.24][into[b].min(4)];
-                into[b] += 1;
-                let ys = -3.0 * v as f64 - 1.0 + arrival;
-                let dip = row - 1.7 - 0.22 * dips as f64;
-                dips += 1;
-                let x = x_of(j) + sign * (0.08 + 0.1 * (arcs.len() - 1 - r) as f64);
-                let mut ways = vec![(x, dip), (lane, dip), (lane, ys)];
-                if arrival != 0.0 {
-                    ways.push((sign * 1.5, ys));
-                }
-                fig.route_edge(ei, ways);
-            }
-        }
-    }
+    super::qbf_to_dvg::route_clause_arcs(
+        &mut fig,
+        &built.game.graph,
+        &lay.clause,
+        |side, b| (0..nq.n()).find(|&v| lay.lit[v][side] == b),
+        x_of,
+        super::qbf_to_dvg::ClauseLanes {
+            dip: row - 1.7,
+            right_offset: 2.8,
+        },
+    );
     if let Some(note) = super::qbf_to_dvg::dummy_caption(nq) {
         fig.caption.push(note);
     }
