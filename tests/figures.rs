@@ -195,9 +195,10 @@ fn pdflatex_compiles_every_tikz_figure() {
     }
 }
 
-/// The label height in pixels once the SVG is fitted to 1920×1080: graphviz scales the
-/// drawing by `scale(s)` (vertex labels are 14 pt in drawing units) into a page of
-/// `width × height` points.
+/// The smallest text height in pixels once the SVG is fitted to 1920×1080: graphviz
+/// scales the drawing by `scale(s)` into a page of `width × height` points, and writes
+/// every text (vertex labels, outline captions, the figure's caption) with its
+/// `font-size` in drawing units.
 fn label_px(svg: &str) -> f64 {
     let num = |key: &str| -> f64 {
         let i = svg.find(key).unwrap() + key.len();
@@ -212,7 +213,13 @@ fn label_px(svg: &str) -> f64 {
         num("height=\""),
         num("transform=\"scale("),
     );
-    14.0 * s * (1920.0 / w).min(1080.0 / h)
+    let smallest = svg
+        .split("font-size=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].parse::<f64>().unwrap())
+        .fold(f64::MAX, f64::min);
+    assert!(smallest < f64::MAX, "no text in the SVG");
+    smallest * s * (1920.0 / w).min(1080.0 / h)
 }
 
 #[test]
@@ -233,12 +240,16 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
     ] {
         let (svg, _) = run_dot(&dot_of(id, &Options::default()), "svg").unwrap();
         let px = label_px(&String::from_utf8(svg).unwrap());
-        assert!(px >= 14.0, "{id}: labels {px:.1} px high on a 1080p slide");
+        assert!(
+            px >= 14.0,
+            "{id}: labels or outline captions {px:.1} px high on a 1080p slide"
+        );
     }
 }
 
-/// The vertex label height in pixels of a 1920×1080 slide showing the TikZ page (16 × 9
-/// cm): the vertex style's size command, in points, times the picture's `scale`.
+/// The smaller of the vertex label and outline caption heights in pixels of a 1920×1080
+/// slide showing the TikZ page (16 × 9 cm): the style's size command, in points, times the
+/// picture's `scale`; every gadget caption node must use the `gadget caption` style.
 fn tikz_label_px(tex: &str) -> f64 {
     let after = |key: &str| &tex[tex.find(key).unwrap() + key.len()..];
     let scale: f64 = after("scale=")
@@ -247,18 +258,29 @@ fn tikz_label_px(tex: &str) -> f64 {
         .unwrap()
         .parse()
         .unwrap();
-    let style = after("vertex/.style={");
-    let font = &style[style.find("font=").unwrap() + 5..];
-    let pt = [
-        ("\\Large", 14.4),
-        ("\\LARGE", 17.28),
-        ("\\huge", 20.74),
-        ("\\Huge", 24.88),
-    ]
-    .iter()
-    .find(|(name, _)| font.starts_with(&format!("{name}}}")))
-    .map(|&(_, pt)| pt)
-    .unwrap_or_else(|| panic!("unknown vertex font: {}", &font[..20]));
+    let style_pt = |name: &str| -> f64 {
+        let style = after(&format!("{name}/.style={{"));
+        let font = &style[style.find("font=").unwrap() + 5..];
+        [
+            ("\\Large", 14.4),
+            ("\\LARGE", 17.28),
+            ("\\huge", 20.74),
+            ("\\Huge", 24.88),
+        ]
+        .iter()
+        .find(|(size, _)| font.starts_with(&format!("{size}}}")))
+        .map(|&(_, pt)| pt)
+        .unwrap_or_else(|| panic!("unknown {name} font: {}", &font[..20]))
+    };
+    for line in tex.lines().filter(|l| l.contains("[gadget,")) {
+        if let Some(caption) = line.split("\\node[").nth(1) {
+            assert!(
+                caption.contains("gadget caption"),
+                "an outline caption not in the `gadget caption` style: {line}"
+            );
+        }
+    }
+    let pt = style_pt("vertex").min(style_pt("gadget caption"));
     pt * scale * tikz::PX_PER_PT
 }
 
@@ -279,7 +301,7 @@ fn running_example_tikz_labels_are_at_least_14_px_on_a_1080p_slide() {
         let px = tikz_label_px(&tikz_of(id, &Options::default(), t));
         assert!(
             px >= 14.0,
-            "{id}: TikZ labels {px:.1} px high on a 1080p slide"
+            "{id}: TikZ labels or outline captions {px:.1} px high on a 1080p slide"
         );
     }
 }

@@ -4,7 +4,7 @@
 //! line of play and the legend are decided here once, so that DOT and TikZ show the same
 //! figure.
 
-use super::figure::{Figure, NodeStyle, Outline, Route, Start, label_unicode};
+use super::figure::{Figure, NodeStyle, Outline, Route, Start, VERTEX_FONT_PT, label_unicode};
 use crate::problems::VertexId;
 
 /// The reader's choices (`georeduce render` flags).
@@ -199,16 +199,19 @@ impl SceneOutline {
     /// centre, bottom left, bottom right, beside on the right and beside on the left where
     /// no drawn edge or vertex crosses the caption's box (`segments` are the scene's edges
     /// as straight runs, `points` the vertex centres); where none is free, the first that
-    /// meets fewest. A caption over an arc is what a lecturer redraws.
-    fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)]) {
+    /// meets fewest. A caption over an arc is what a lecturer redraws. `font_pt` is the
+    /// caption's size before the drawing's scale (the box grows with it).
+    fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)], font_pt: f64) {
         if self.shape == Outline::Bare || self.label.is_empty() {
             self.caption = (self.centre, false);
             return;
         }
         let (top, bottom) = self.top_bottom();
+        let grow = font_pt / 12.0;
         let half = (
-            CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64 + 0.1,
-            0.16,
+            grow * CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64
+                + 0.1,
+            grow * 0.16,
         );
         // The outline's extreme points: on a hull (a diagonal gadget), the corners that
         // reach furthest up, down, left and right, so that a caption stands where the
@@ -281,7 +284,7 @@ impl SceneOutline {
 /// A straight run of a drawn edge, end to end (units).
 type Segment = ((f64, f64), (f64, f64));
 
-/// Width of one caption character in units (12 pt Helvetica, about 7 pt a character).
+/// Width of one caption character in units at 12 pt (Helvetica, about 7 pt a character).
 const CAPTION_UNITS_PER_CHAR: f64 = 0.135;
 /// Distance from an outline's edge to its caption's centre (units).
 const CAPTION_GAP: f64 = 0.18;
@@ -566,16 +569,6 @@ impl Scene {
         if pinned {
             fit_boxes_round_loops(&nodes, &edges, &mut outlines);
         }
-        // Outline captions clear of the drawn edges and vertices.
-        let segments = edge_segments(&nodes, &edges);
-        let points: Vec<(f64, f64)> = nodes
-            .iter()
-            .filter(|n| matches!(n.kind, SceneKind::Vertex(_)))
-            .filter_map(|n| n.pos)
-            .collect();
-        for o in &mut outlines {
-            o.place_caption(&segments, &points);
-        }
         let mut caption = fig.caption.clone();
         if let (true, Some(t)) = (opts.expand_cigars, &fig.expanded_caption) {
             caption[0] = t.clone();
@@ -590,7 +583,7 @@ impl Scene {
             .map(|c| wrap(&label_unicode(c), CAPTION_CHARS).join("\n"))
             .collect();
         let legend = legend(fig, opts, &palette);
-        Scene {
+        let mut scene = Scene {
             directed: fig.directed,
             pinned,
             engine: fig.engine,
@@ -602,7 +595,10 @@ impl Scene {
             palette,
             steps,
             names: opts.names,
-        }
+        };
+        // Outline captions as large as the vertex labels, clear of the drawn edges.
+        scene.place_captions(VERTEX_FONT_PT);
+        scene
     }
 
     /// The direction (radians, counter-clockwise from the x axis) in which a loop at node
@@ -624,6 +620,22 @@ impl Scene {
             })
             .collect();
         super::figure::crossings_of(&paths)
+    }
+
+    /// Places every outline caption, `font_pt` high before the drawing's scale, clear of
+    /// the drawn edges and vertices where it can (the DOT writes captions at
+    /// [`VERTEX_FONT_PT`]; TikZ at its vertex font, larger in a shrunk drawing).
+    pub fn place_captions(&mut self, font_pt: f64) {
+        let segments = edge_segments(&self.nodes, &self.edges);
+        let points: Vec<(f64, f64)> = self
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.kind, SceneKind::Vertex(_)))
+            .filter_map(|n| n.pos)
+            .collect();
+        for o in &mut self.outlines {
+            o.place_caption(&segments, &points, font_pt);
+        }
     }
 
     /// Bounding box of all positioned nodes and outlines, in units.
