@@ -674,3 +674,15 @@ fn without_graphviz_svg_names_the_package_and_dot_and_tex_still_work() {
         );
     }
 }
+
+#[test]
+fn qbf_pvg_clause_captions_stand_where_no_lane_passes() {
+    use georeduce::render::figure::VERTEX_FONT_PT;
+    let e = entry("qbf-pvg").expect("a gallery entry");
+    let scene = Scene::new(&draw(&e).unwrap().figure, &Options::default());
+    let crossings = scene.caption_crossings(VERTEX_FONT_PT);
+    assert_eq!(crossings.len(), 3, "{crossings:?}");
+    for (caption, n) in crossings {
+        assert_eq!(n, 0, "{n} drawn arc runs cross the caption {caption}");
+    }
+}

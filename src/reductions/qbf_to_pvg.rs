@@ -595,14 +595,21 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
                 let lane = chain_x(v) + sign * (1.6 + 0.18 * arc as f64);
                 let chan = chains_bottom - 0.6 - 0.25 * arc as f64;
                 let by = fig.nodes[b].pos.map_or(0.0, |p| p.1);
-                let up = if j == 1 { xs(j) + 0.45 } else { xs(j) };
+                // The left connector's lane leaves up-left, near the box's left edge,
+                // and the middle one up-right, past `c`: the gap between them above the
+                // box is wide enough for the clause's caption.
+                let up = match j {
+                    0 => xs(j) - 0.8,
+                    1 => xs(j) + 0.65,
+                    _ => xs(j),
+                };
                 let mut ways = vec![(up, top + 0.45), (up, chan), (lane, chan), (lane, by)];
                 if (lane - up).abs() < 0.35 {
                     // A lane almost over its connector: straight up it, not a jog of a
                     // few points round two rounded corners.
                     ways.remove(1);
                 }
-                if j != 1 {
+                if j == 2 {
                     ways.remove(0);
                 }
                 fig.route(k.literal[j], b, ways);

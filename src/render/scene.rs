@@ -181,6 +181,17 @@ impl SceneOutline {
         self.caption.1
     }
 
+    /// Half the width and height of the caption's box at `font_pt` (units; a margin
+    /// of 0.1 on each side).
+    fn caption_half(&self, font_pt: f64) -> (f64, f64) {
+        let grow = font_pt / 12.0;
+        (
+            grow * CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64
+                + 0.1,
+            grow * 0.16,
+        )
+    }
+
     /// The top and bottom of the outline (units).
     fn top_bottom(&self) -> (f64, f64) {
         match self.shape {
@@ -207,12 +218,7 @@ impl SceneOutline {
             return;
         }
         let (top, bottom) = self.top_bottom();
-        let grow = font_pt / 12.0;
-        let half = (
-            grow * CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64
-                + 0.1,
-            grow * 0.16,
-        );
+        let half = self.caption_half(font_pt);
         // The outline's extreme points: on a hull (a diagonal gadget), the corners that
         // reach furthest up, down, left and right, so that a caption stands where the
         // outline is, not at a corner of its bounding box; else the box's sides' middles.
@@ -258,6 +264,17 @@ impl SceneOutline {
         // both its top and its bottom (a spoke of a centred source).
         candidates.push(((right.0 + CAPTION_GAP + half.0, right.1 - half.1), false));
         candidates.push(((left.0 - CAPTION_GAP - half.0, left.1 - half.1), false));
+        // Then along the top and the bottom edge in steps of a tenth of a unit, for a gadget
+        // whose lanes leave only one gap wide enough (a clause cluster of `qbf-pvg`).
+        let steps = (shift / 0.1).floor() as i32;
+        for (x, y, below) in [
+            (up.0, top + CAPTION_GAP, false),
+            (down.0, bottom - CAPTION_GAP, true),
+        ] {
+            for k in -steps..=steps {
+                candidates.push(((x + 0.1 * f64::from(k), y), below));
+            }
+        }
         // What the caption's box at `c` hits: edges through it and vertices near it.
         let hits = |c: (f64, f64)| {
             let (x0, x1, y0, y1) = (c.0 - half.0, c.0 + half.0, c.1 - half.1, c.1 + half.1);
@@ -636,6 +653,25 @@ impl Scene {
         for o in &mut self.outlines {
             o.place_caption(&segments, &points, font_pt);
         }
+    }
+
+    /// For each captioned outline (not a bare one), its caption and how many straight runs
+    /// of the drawn edges cross the caption's box at `font_pt` where it was placed.
+    pub fn caption_crossings(&self, font_pt: f64) -> Vec<(String, usize)> {
+        let segments = edge_segments(&self.nodes, &self.edges);
+        self.outlines
+            .iter()
+            .filter(|o| o.shape != Outline::Bare && !o.label.is_empty())
+            .map(|o| {
+                let (c, half) = (o.caption_at(), o.caption_half(font_pt));
+                let b = (c.0 - half.0, c.1 - half.1, c.0 + half.0, c.1 + half.1);
+                let n = segments
+                    .iter()
+                    .filter(|&&(a, z)| segment_meets_box(a, z, b))
+                    .count();
+                (o.label.clone(), n)
+            })
+            .collect()
     }
 
     /// Bounding box of all positioned nodes and outlines, in units.
