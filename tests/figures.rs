@@ -686,3 +686,95 @@ fn qbf_pvg_clause_captions_stand_where_no_lane_passes() {
         assert_eq!(n, 0, "{n} drawn arc runs cross the caption {caption}");
     }
 }
+
+/// The points (DOT points) of every drawn edge of a pinned DOT as polylines: a routed
+/// edge's `pos` points, else the straight run between its ends' centres.
+fn dot_edge_runs(dot: &str) -> Vec<Vec<(f64, f64)>> {
+    fn pos_of(line: &str) -> Option<&str> {
+        line.split("pos=\"")
+            .nth(1)
+            .map(|r| &r[..r.find('"').unwrap()])
+    }
+    let point = |t: &str| -> (f64, f64) {
+        let mut it = t.trim_end_matches('!').split(',');
+        let x = it.next().unwrap().parse().unwrap();
+        let y = it.next().unwrap().parse().unwrap();
+        (x, y)
+    };
+    let mut centres = std::collections::HashMap::new();
+    for line in dot
+        .lines()
+        .filter(|l| !l.contains("->") && !l.contains(" -- "))
+    {
+        if let (Some(name), Some(p)) = (line.trim().split('"').nth(1), pos_of(line)) {
+            centres.insert(name.to_string(), point(p));
+        }
+    }
+    dot.lines()
+        .filter(|l| l.contains("->"))
+        .map(|line| match pos_of(line) {
+            Some(p) => p
+                .split(' ')
+                .filter(|t| !t.starts_with("e,") && !t.starts_with("s,"))
+                .map(point)
+                .collect(),
+            None => line
+                .split('"')
+                .skip(1)
+                .step_by(2)
+                .take(2)
+                .map(|n| centres[n])
+                .collect(),
+        })
+        .collect()
+}
+
+#[test]
+fn qbf_pvg_clause_detail_names_connectors_with_subscripts_clear_of_their_arcs() {
+    let e = entry("qbf-pvg").expect("a gallery entry");
+    let figure = draw(&e).unwrap().figure;
+    let (_, detail) = &figure.details[0];
+    let dot = slide_dot::write(&Scene::new(detail, &Options::default()));
+    for plain in ["\"E1,2\"", "\"L1,0\"", "\"M1,0\""] {
+        assert!(!dot.contains(plain), "{plain} written as an identifier");
+    }
+    let runs = dot_edge_runs(&dot);
+    let mut names = 0;
+    for line in dot.lines().filter(|l| l.contains("_name\"")) {
+        let label = line.split("label=\"").nth(1).unwrap();
+        let label = &label[..label.find('"').unwrap()];
+        let pos = line.split("pos=\"").nth(1).unwrap();
+        let mut xy = pos[..pos.find('!').unwrap()].split(',');
+        let (x, y): (f64, f64) = (
+            xy.next().unwrap().parse().unwrap(),
+            xy.next().unwrap().parse().unwrap(),
+        );
+        if !label.starts_with('L') {
+            continue;
+        }
+        names += 1;
+        assert!(label.contains('₁'), "{label}: no subscript");
+        // The text's box at 13 pt (about 0.55 em a character), 2 pt of margin.
+        let half = (
+            label.chars().count() as f64 * 13.0 * 0.55 / 2.0 + 2.0,
+            6.5 + 2.0,
+        );
+        for run in &runs {
+            for w in run.windows(2) {
+                // Sampled along the run: no point of it inside the name's box.
+                for s in 0..=20 {
+                    let t = f64::from(s) / 20.0;
+                    let p = (
+                        w[0].0 + t * (w[1].0 - w[0].0),
+                        w[0].1 + t * (w[1].1 - w[0].1),
+                    );
+                    assert!(
+                        (p.0 - x).abs() > half.0 || (p.1 - y).abs() > half.1,
+                        "{label}'s name at ({x}, {y}) touches an arc at {p:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(names, 3, "three literal connectors named");
+}

@@ -741,13 +741,29 @@ fn cluster_detail(
     ));
     parts.push((lay.extra, (1.6, -4.9)));
     arcs.push((parts.len() - 1, at(&parts, k.universal), Route::Straight));
-    // The connectors by their names in the game (what `solve --strategy` prints).
+    // The connectors by their names in the game (what `solve --strategy` prints), with the
+    // clause and position as a subscript as in the papers: `L1,0` is written `L₁,₀`.
     for (i, &(v, _)) in parts[..inside].iter().enumerate() {
         if v != k.centre {
-            labels.push((i, fig.nodes[v].spoken.clone()));
+            labels.push((i, subscripted(&fig.nodes[v].spoken)));
         }
     }
     fig.excerpt(gi, &parts, arcs, &labels)
+}
+
+/// A connector's name in the game, `L1,0`, as markup with its indices subscripted
+/// (`L_{1,0}`); a name that is not letters then digits and commas is kept as it is.
+fn subscripted(spoken: &str) -> String {
+    match spoken.find(|c: char| c.is_ascii_digit()) {
+        Some(i)
+            if i > 0
+                && spoken[..i].chars().all(|c| c.is_ascii_alphabetic())
+                && spoken[i..].chars().all(|c| c.is_ascii_digit() || c == ',') =>
+        {
+            format!("{}_{{{}}}", &spoken[..i], &spoken[i..])
+        }
+        _ => spoken.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -913,7 +913,9 @@ fn edge_segments(nodes: &[SceneNode], edges: &[SceneEdge]) -> Vec<Segment> {
 }
 
 /// The direction (degrees) from scene node `k` furthest from its drawn edges: of the eight
-/// compass directions, the one whose nearest edge is furthest away (east first on a tie).
+/// compass directions, the one whose nearest edge is furthest away; on a tie, the one
+/// whose side (a name to the left or right of its vertex reaches along the horizontal) has
+/// its nearest edge furthest from the horizontal; then east first.
 fn free_angle(nodes: &[SceneNode], edges: &[SceneEdge], k: usize) -> f64 {
     let Some(p) = nodes[k].pos else { return 0.0 };
     let mut angles: Vec<f64> = Vec::new();
@@ -940,15 +942,24 @@ fn free_angle(nodes: &[SceneNode], edges: &[SceneEdge], k: usize) -> f64 {
         let d = (a - b).rem_euclid(360.0);
         d.min(360.0 - d)
     };
-    let mut best = (f64::MIN, 0.0);
+    let mut best = (f64::MIN, f64::MIN, 0.0);
     for i in 0..8 {
         let a = 45.0 * i as f64;
         let room = angles.iter().map(|&b| gap(a, b)).fold(360.0, f64::min);
-        if room > best.0 + 1e-9 {
-            best = (room, a);
+        // A name set below-left of its vertex runs along an edge leaving due west.
+        let horizontal = match a.to_radians().cos() {
+            c if c > 0.1 => Some(0.0),
+            c if c < -0.1 => Some(180.0),
+            _ => None,
+        };
+        let side_room = horizontal.map_or(360.0, |h| {
+            angles.iter().map(|&b| gap(h, b)).fold(360.0, f64::min)
+        });
+        if room > best.0 + 1e-9 || ((room - best.0).abs() <= 1e-9 && side_room > best.1 + 1e-9) {
+            best = (room, side_room, a);
         }
     }
-    best.1
+    best.2
 }
 
 /// Longest caption line (characters) before it is broken at a space.
