@@ -195,9 +195,10 @@ fn pdflatex_compiles_every_tikz_figure() {
     }
 }
 
-/// The label height in pixels once the SVG is fitted to 1920×1080: graphviz scales the
-/// drawing by `scale(s)` (vertex labels are 14 pt in drawing units) into a page of
-/// `width × height` points.
+/// The smallest text height in pixels once the SVG is fitted to 1920×1080: graphviz
+/// scales the drawing by `scale(s)` into a page of `width × height` points, and writes
+/// every text (vertex labels, outline captions, the figure's caption) with its
+/// `font-size` in drawing units.
 fn label_px(svg: &str) -> f64 {
     let num = |key: &str| -> f64 {
         let i = svg.find(key).unwrap() + key.len();
@@ -212,7 +213,13 @@ fn label_px(svg: &str) -> f64 {
         num("height=\""),
         num("transform=\"scale("),
     );
-    14.0 * s * (1920.0 / w).min(1080.0 / h)
+    let smallest = svg
+        .split("font-size=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].parse::<f64>().unwrap())
+        .fold(f64::MAX, f64::min);
+    assert!(smallest < f64::MAX, "no text in the SVG");
+    smallest * s * (1920.0 / w).min(1080.0 / h)
 }
 
 #[test]
@@ -233,12 +240,16 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
     ] {
         let (svg, _) = run_dot(&dot_of(id, &Options::default()), "svg").unwrap();
         let px = label_px(&String::from_utf8(svg).unwrap());
-        assert!(px >= 14.0, "{id}: labels {px:.1} px high on a 1080p slide");
+        assert!(
+            px >= 14.0,
+            "{id}: labels or outline captions {px:.1} px high on a 1080p slide"
+        );
     }
 }
 
-/// The vertex label height in pixels of a 1920×1080 slide showing the TikZ page (16 × 9
-/// cm): the vertex style's size command, in points, times the picture's `scale`.
+/// The smaller of the vertex label and outline caption heights in pixels of a 1920×1080
+/// slide showing the TikZ page (16 × 9 cm): the style's size command, in points, times the
+/// picture's `scale`; every gadget caption node must use the `gadget caption` style.
 fn tikz_label_px(tex: &str) -> f64 {
     let after = |key: &str| &tex[tex.find(key).unwrap() + key.len()..];
     let scale: f64 = after("scale=")
@@ -247,18 +258,29 @@ fn tikz_label_px(tex: &str) -> f64 {
         .unwrap()
         .parse()
         .unwrap();
-    let style = after("vertex/.style={");
-    let font = &style[style.find("font=").unwrap() + 5..];
-    let pt = [
-        ("\\Large", 14.4),
-        ("\\LARGE", 17.28),
-        ("\\huge", 20.74),
-        ("\\Huge", 24.88),
-    ]
-    .iter()
-    .find(|(name, _)| font.starts_with(&format!("{name}}}")))
-    .map(|&(_, pt)| pt)
-    .unwrap_or_else(|| panic!("unknown vertex font: {}", &font[..20]));
+    let style_pt = |name: &str| -> f64 {
+        let style = after(&format!("{name}/.style={{"));
+        let font = &style[style.find("font=").unwrap() + 5..];
+        [
+            ("\\Large", 14.4),
+            ("\\LARGE", 17.28),
+            ("\\huge", 20.74),
+            ("\\Huge", 24.88),
+        ]
+        .iter()
+        .find(|(size, _)| font.starts_with(&format!("{size}}}")))
+        .map(|&(_, pt)| pt)
+        .unwrap_or_else(|| panic!("unknown {name} font: {}", &font[..20]))
+    };
+    for line in tex.lines().filter(|l| l.contains("[gadget,")) {
+        if let Some(caption) = line.split("\\node[").nth(1) {
+            assert!(
+                caption.contains("gadget caption"),
+                "an outline caption not in the `gadget caption` style: {line}"
+            );
+        }
+    }
+    let pt = style_pt("vertex").min(style_pt("gadget caption"));
     pt * scale * tikz::PX_PER_PT
 }
 
@@ -279,7 +301,7 @@ fn running_example_tikz_labels_are_at_least_14_px_on_a_1080p_slide() {
         let px = tikz_label_px(&tikz_of(id, &Options::default(), t));
         assert!(
             px >= 14.0,
-            "{id}: TikZ labels {px:.1} px high on a 1080p slide"
+            "{id}: TikZ labels or outline captions {px:.1} px high on a 1080p slide"
         );
     }
 }
@@ -651,4 +673,108 @@ fn without_graphviz_svg_names_the_package_and_dot_and_tex_still_work() {
             "{out}"
         );
     }
+}
+
+#[test]
+fn qbf_pvg_clause_captions_stand_where_no_lane_passes() {
+    use georeduce::render::figure::VERTEX_FONT_PT;
+    let e = entry("qbf-pvg").expect("a gallery entry");
+    let scene = Scene::new(&draw(&e).unwrap().figure, &Options::default());
+    let crossings = scene.caption_crossings(VERTEX_FONT_PT);
+    assert_eq!(crossings.len(), 3, "{crossings:?}");
+    for (caption, n) in crossings {
+        assert_eq!(n, 0, "{n} drawn arc runs cross the caption {caption}");
+    }
+}
+
+/// The points (DOT points) of every drawn edge of a pinned DOT as polylines: a routed
+/// edge's `pos` points, else the straight run between its ends' centres.
+fn dot_edge_runs(dot: &str) -> Vec<Vec<(f64, f64)>> {
+    fn pos_of(line: &str) -> Option<&str> {
+        line.split("pos=\"")
+            .nth(1)
+            .map(|r| &r[..r.find('"').unwrap()])
+    }
+    let point = |t: &str| -> (f64, f64) {
+        let mut it = t.trim_end_matches('!').split(',');
+        let x = it.next().unwrap().parse().unwrap();
+        let y = it.next().unwrap().parse().unwrap();
+        (x, y)
+    };
+    let mut centres = std::collections::HashMap::new();
+    for line in dot
+        .lines()
+        .filter(|l| !l.contains("->") && !l.contains(" -- "))
+    {
+        if let (Some(name), Some(p)) = (line.trim().split('"').nth(1), pos_of(line)) {
+            centres.insert(name.to_string(), point(p));
+        }
+    }
+    dot.lines()
+        .filter(|l| l.contains("->"))
+        .map(|line| match pos_of(line) {
+            Some(p) => p
+                .split(' ')
+                .filter(|t| !t.starts_with("e,") && !t.starts_with("s,"))
+                .map(point)
+                .collect(),
+            None => line
+                .split('"')
+                .skip(1)
+                .step_by(2)
+                .take(2)
+                .map(|n| centres[n])
+                .collect(),
+        })
+        .collect()
+}
+
+#[test]
+fn qbf_pvg_clause_detail_names_connectors_with_subscripts_clear_of_their_arcs() {
+    let e = entry("qbf-pvg").expect("a gallery entry");
+    let figure = draw(&e).unwrap().figure;
+    let (_, detail) = &figure.details[0];
+    let dot = slide_dot::write(&Scene::new(detail, &Options::default()));
+    for plain in ["\"E1,2\"", "\"L1,0\"", "\"M1,0\""] {
+        assert!(!dot.contains(plain), "{plain} written as an identifier");
+    }
+    let runs = dot_edge_runs(&dot);
+    let mut names = 0;
+    for line in dot.lines().filter(|l| l.contains("_name\"")) {
+        let label = line.split("label=\"").nth(1).unwrap();
+        let label = &label[..label.find('"').unwrap()];
+        let pos = line.split("pos=\"").nth(1).unwrap();
+        let mut xy = pos[..pos.find('!').unwrap()].split(',');
+        let (x, y): (f64, f64) = (
+            xy.next().unwrap().parse().unwrap(),
+            xy.next().unwrap().parse().unwrap(),
+        );
+        if !label.starts_with('L') {
+            continue;
+        }
+        names += 1;
+        assert!(label.contains('₁'), "{label}: no subscript");
+        // The text's box at 13 pt (about 0.55 em a character), 2 pt of margin.
+        let half = (
+            label.chars().count() as f64 * 13.0 * 0.55 / 2.0 + 2.0,
+            6.5 + 2.0,
+        );
+        for run in &runs {
+            for w in run.windows(2) {
+                // Sampled along the run: no point of it inside the name's box.
+                for s in 0..=20 {
+                    let t = f64::from(s) / 20.0;
+                    let p = (
+                        w[0].0 + t * (w[1].0 - w[0].0),
+                        w[0].1 + t * (w[1].1 - w[0].1),
+                    );
+                    assert!(
+                        (p.0 - x).abs() > half.0 || (p.1 - y).abs() > half.1,
+                        "{label}'s name at ({x}, {y}) touches an arc at {p:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(names, 3, "three literal connectors named");
 }

@@ -595,14 +595,21 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
                 let lane = chain_x(v) + sign * (1.6 + 0.18 * arc as f64);
                 let chan = chains_bottom - 0.6 - 0.25 * arc as f64;
                 let by = fig.nodes[b].pos.map_or(0.0, |p| p.1);
-                let up = if j == 1 { xs(j) + 0.45 } else { xs(j) };
+                // The left connector's lane leaves up-left, near the box's left edge,
+                // and the middle one up-right, past `c`: the gap between them above the
+                // box is wide enough for the clause's caption.
+                let up = match j {
+                    0 => xs(j) - 0.8,
+                    1 => xs(j) + 0.65,
+                    _ => xs(j),
+                };
                 let mut ways = vec![(up, top + 0.45), (up, chan), (lane, chan), (lane, by)];
                 if (lane - up).abs() < 0.35 {
                     // A lane almost over its connector: straight up it, not a jog of a
                     // few points round two rounded corners.
                     ways.remove(1);
                 }
-                if j != 1 {
+                if j == 2 {
                     ways.remove(0);
                 }
                 fig.route(k.literal[j], b, ways);
@@ -734,13 +741,29 @@ fn cluster_detail(
     ));
     parts.push((lay.extra, (1.6, -4.9)));
     arcs.push((parts.len() - 1, at(&parts, k.universal), Route::Straight));
-    // The connectors by their names in the game (what `solve --strategy` prints).
+    // The connectors by their names in the game (what `solve --strategy` prints), with the
+    // clause and position as a subscript as in the papers: `L1,0` is written `L₁,₀`.
     for (i, &(v, _)) in parts[..inside].iter().enumerate() {
         if v != k.centre {
-            labels.push((i, fig.nodes[v].spoken.clone()));
+            labels.push((i, subscripted(&fig.nodes[v].spoken)));
         }
     }
     fig.excerpt(gi, &parts, arcs, &labels)
+}
+
+/// A connector's name in the game, `L1,0`, as markup with its indices subscripted
+/// (`L_{1,0}`); a name that is not letters then digits and commas is kept as it is.
+fn subscripted(spoken: &str) -> String {
+    match spoken.find(|c: char| c.is_ascii_digit()) {
+        Some(i)
+            if i > 0
+                && spoken[..i].chars().all(|c| c.is_ascii_alphabetic())
+                && spoken[i..].chars().all(|c| c.is_ascii_digit() || c == ',') =>
+        {
+            format!("{}_{{{}}}", &spoken[..i], &spoken[i..])
+        }
+        _ => spoken.to_string(),
+    }
 }
 
 #[cfg(test)]

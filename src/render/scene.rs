@@ -4,7 +4,7 @@
 //! line of play and the legend are decided here once, so that DOT and TikZ show the same
 //! figure.
 
-use super::figure::{Figure, NodeStyle, Outline, Route, Start, label_unicode};
+use super::figure::{Figure, NodeStyle, Outline, Route, Start, VERTEX_FONT_PT, label_unicode};
 use crate::problems::VertexId;
 
 /// The reader's choices (`georeduce render` flags).
@@ -181,6 +181,17 @@ impl SceneOutline {
         self.caption.1
     }
 
+    /// Half the width and height of the caption's box at `font_pt` (units; a margin
+    /// of 0.1 on each side).
+    fn caption_half(&self, font_pt: f64) -> (f64, f64) {
+        let grow = font_pt / 12.0;
+        (
+            grow * CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64
+                + 0.1,
+            grow * 0.16,
+        )
+    }
+
     /// The top and bottom of the outline (units).
     fn top_bottom(&self) -> (f64, f64) {
         match self.shape {
@@ -199,17 +210,15 @@ impl SceneOutline {
     /// centre, bottom left, bottom right, beside on the right and beside on the left where
     /// no drawn edge or vertex crosses the caption's box (`segments` are the scene's edges
     /// as straight runs, `points` the vertex centres); where none is free, the first that
-    /// meets fewest. A caption over an arc is what a lecturer redraws.
-    fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)]) {
+    /// meets fewest. A caption over an arc is what a lecturer redraws. `font_pt` is the
+    /// caption's size before the drawing's scale (the box grows with it).
+    fn place_caption(&mut self, segments: &[Segment], points: &[(f64, f64)], font_pt: f64) {
         if self.shape == Outline::Bare || self.label.is_empty() {
             self.caption = (self.centre, false);
             return;
         }
         let (top, bottom) = self.top_bottom();
-        let half = (
-            CAPTION_UNITS_PER_CHAR / 2.0 * label_unicode(&self.label).chars().count() as f64 + 0.1,
-            0.16,
-        );
+        let half = self.caption_half(font_pt);
         // The outline's extreme points: on a hull (a diagonal gadget), the corners that
         // reach furthest up, down, left and right, so that a caption stands where the
         // outline is, not at a corner of its bounding box; else the box's sides' middles.
@@ -255,6 +264,17 @@ impl SceneOutline {
         // both its top and its bottom (a spoke of a centred source).
         candidates.push(((right.0 + CAPTION_GAP + half.0, right.1 - half.1), false));
         candidates.push(((left.0 - CAPTION_GAP - half.0, left.1 - half.1), false));
+        // Then along the top and the bottom edge in steps of a tenth of a unit, for a gadget
+        // whose lanes leave only one gap wide enough (a clause cluster of `qbf-pvg`).
+        let steps = (shift / 0.1).floor() as i32;
+        for (x, y, below) in [
+            (up.0, top + CAPTION_GAP, false),
+            (down.0, bottom - CAPTION_GAP, true),
+        ] {
+            for k in -steps..=steps {
+                candidates.push(((x + 0.1 * f64::from(k), y), below));
+            }
+        }
         // What the caption's box at `c` hits: edges through it and vertices near it.
         let hits = |c: (f64, f64)| {
             let (x0, x1, y0, y1) = (c.0 - half.0, c.0 + half.0, c.1 - half.1, c.1 + half.1);
@@ -281,7 +301,7 @@ impl SceneOutline {
 /// A straight run of a drawn edge, end to end (units).
 type Segment = ((f64, f64), (f64, f64));
 
-/// Width of one caption character in units (12 pt Helvetica, about 7 pt a character).
+/// Width of one caption character in units at 12 pt (Helvetica, about 7 pt a character).
 const CAPTION_UNITS_PER_CHAR: f64 = 0.135;
 /// Distance from an outline's edge to its caption's centre (units).
 const CAPTION_GAP: f64 = 0.18;
@@ -566,16 +586,6 @@ impl Scene {
         if pinned {
             fit_boxes_round_loops(&nodes, &edges, &mut outlines);
         }
-        // Outline captions clear of the drawn edges and vertices.
-        let segments = edge_segments(&nodes, &edges);
-        let points: Vec<(f64, f64)> = nodes
-            .iter()
-            .filter(|n| matches!(n.kind, SceneKind::Vertex(_)))
-            .filter_map(|n| n.pos)
-            .collect();
-        for o in &mut outlines {
-            o.place_caption(&segments, &points);
-        }
         let mut caption = fig.caption.clone();
         if let (true, Some(t)) = (opts.expand_cigars, &fig.expanded_caption) {
             caption[0] = t.clone();
@@ -590,7 +600,7 @@ impl Scene {
             .map(|c| wrap(&label_unicode(c), CAPTION_CHARS).join("\n"))
             .collect();
         let legend = legend(fig, opts, &palette);
-        Scene {
+        let mut scene = Scene {
             directed: fig.directed,
             pinned,
             engine: fig.engine,
@@ -602,7 +612,10 @@ impl Scene {
             palette,
             steps,
             names: opts.names,
-        }
+        };
+        // Outline captions as large as the vertex labels, clear of the drawn edges.
+        scene.place_captions(VERTEX_FONT_PT);
+        scene
     }
 
     /// The direction (radians, counter-clockwise from the x axis) in which a loop at node
@@ -624,6 +637,41 @@ impl Scene {
             })
             .collect();
         super::figure::crossings_of(&paths)
+    }
+
+    /// Places every outline caption, `font_pt` high before the drawing's scale, clear of
+    /// the drawn edges and vertices where it can (the DOT writes captions at
+    /// [`VERTEX_FONT_PT`]; TikZ at its vertex font, larger in a shrunk drawing).
+    pub fn place_captions(&mut self, font_pt: f64) {
+        let segments = edge_segments(&self.nodes, &self.edges);
+        let points: Vec<(f64, f64)> = self
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.kind, SceneKind::Vertex(_)))
+            .filter_map(|n| n.pos)
+            .collect();
+        for o in &mut self.outlines {
+            o.place_caption(&segments, &points, font_pt);
+        }
+    }
+
+    /// For each captioned outline (not a bare one), its caption and how many straight runs
+    /// of the drawn edges cross the caption's box at `font_pt` where it was placed.
+    pub fn caption_crossings(&self, font_pt: f64) -> Vec<(String, usize)> {
+        let segments = edge_segments(&self.nodes, &self.edges);
+        self.outlines
+            .iter()
+            .filter(|o| o.shape != Outline::Bare && !o.label.is_empty())
+            .map(|o| {
+                let (c, half) = (o.caption_at(), o.caption_half(font_pt));
+                let b = (c.0 - half.0, c.1 - half.1, c.0 + half.0, c.1 + half.1);
+                let n = segments
+                    .iter()
+                    .filter(|&&(a, z)| segment_meets_box(a, z, b))
+                    .count();
+                (o.label.clone(), n)
+            })
+            .collect()
     }
 
     /// Bounding box of all positioned nodes and outlines, in units.
@@ -865,7 +913,9 @@ fn edge_segments(nodes: &[SceneNode], edges: &[SceneEdge]) -> Vec<Segment> {
 }
 
 /// The direction (degrees) from scene node `k` furthest from its drawn edges: of the eight
-/// compass directions, the one whose nearest edge is furthest away (east first on a tie).
+/// compass directions, the one whose nearest edge is furthest away; on a tie, the one
+/// whose side (a name to the left or right of its vertex reaches along the horizontal) has
+/// its nearest edge furthest from the horizontal; then east first.
 fn free_angle(nodes: &[SceneNode], edges: &[SceneEdge], k: usize) -> f64 {
     let Some(p) = nodes[k].pos else { return 0.0 };
     let mut angles: Vec<f64> = Vec::new();
@@ -892,15 +942,24 @@ fn free_angle(nodes: &[SceneNode], edges: &[SceneEdge], k: usize) -> f64 {
         let d = (a - b).rem_euclid(360.0);
         d.min(360.0 - d)
     };
-    let mut best = (f64::MIN, 0.0);
+    let mut best = (f64::MIN, f64::MIN, 0.0);
     for i in 0..8 {
         let a = 45.0 * i as f64;
         let room = angles.iter().map(|&b| gap(a, b)).fold(360.0, f64::min);
-        if room > best.0 + 1e-9 {
-            best = (room, a);
+        // A name set below-left of its vertex runs along an edge leaving due west.
+        let horizontal = match a.to_radians().cos() {
+            c if c > 0.1 => Some(0.0),
+            c if c < -0.1 => Some(180.0),
+            _ => None,
+        };
+        let side_room = horizontal.map_or(360.0, |h| {
+            angles.iter().map(|&b| gap(h, b)).fold(360.0, f64::min)
+        });
+        if room > best.0 + 1e-9 || ((room - best.0).abs() <= 1e-9 && side_room > best.1 + 1e-9) {
+            best = (room, side_room, a);
         }
     }
-    best.1
+    best.2
 }
 
 /// Longest caption line (characters) before it is broken at a space.

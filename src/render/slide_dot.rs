@@ -106,7 +106,8 @@ pub fn write(scene: &Scene) -> String {
                     VERTEX_FONT_PT,
                     if o.highlight { pal.highlight } else { pal.ink },
                 ),
-                _ => (12.0, colour),
+                // As large as the vertex labels, as [`Scene::place_captions`] measured them.
+                _ => (VERTEX_FONT_PT, colour),
             };
             let _ = writeln!(
                 s,
@@ -137,9 +138,11 @@ pub fn write(scene: &Scene) -> String {
                 a.push("label=\"\", width=0.16, height=0.16, fixedsize=true".into());
             }
             SceneKind::Collapsed(w, h) => {
+                // The collapsed gadget's name (`C₁`) as large as the vertex labels.
                 a.push(format!("label={}", quote(&label)));
                 a.push(format!(
-                    "shape=ellipse, fixedsize=true, width={:.2}, height={:.2}, fontsize=12",
+                    "shape=ellipse, fixedsize=true, width={:.2}, height={:.2}, \
+                     fontsize={VERTEX_FONT_PT}",
                     w * UNIT_PT / 72.0,
                     h * UNIT_PT / 72.0
                 ));

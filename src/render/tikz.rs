@@ -94,11 +94,23 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
     // Vertex labels (and the names of collapsed gadgets, `C_1`) are at least MIN_LABEL_PX
     // high on the slide whatever the scale, up to `\Huge` (the vertices grow with them only
     // where a label is wider than its circle).
-    let vertex_font = VERTEX_FONTS
+    let (vertex_font, vertex_pt) = *VERTEX_FONTS
         .iter()
         .find(|(_, pt)| pt * scale * PX_PER_PT >= MIN_LABEL_PX)
-        .unwrap_or(&VERTEX_FONTS[3])
-        .0;
+        .unwrap_or(&VERTEX_FONTS[3]);
+    // Outline captions are written at the vertex font too (a shrunk drawing would leave
+    // them unreadable), so they are placed again for that size: a larger caption must
+    // still keep clear of the arcs. The bounding box, and with it `scale`, ignores them.
+    // (`\Large` is within 3% of the DOT's size: those places stand.)
+    let placed;
+    let scene = if vertex_pt > VERTEX_FONTS[0].1 {
+        let mut again = scene.clone();
+        again.place_captions(vertex_pt);
+        placed = again;
+        &placed
+    } else {
+        scene
+    };
     let _ = writeln!(
         s,
         "\\begin{{tikzpicture}}[x={UNIT_CM}cm, y={UNIT_CM}cm, scale={scale:.3}, \
@@ -110,6 +122,7 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
          cigar/.style={{rectangle, draw=grInk, line width={}, fill=white, inner sep=0pt, font={vertex_font}}},\n  \
          gadget/.style={{draw=grOutline, line width={}, dashed, rounded corners={}}},\n  \
          caption/.style={{font=\\large, align=center}},\n  \
+         gadget caption/.style={{font={vertex_font}}},\n  \
          arc/.style={{{arrow}, draw=grInk, line width={}}},\n  \
          move/.style={{{arrow}, line width={}}}]",
         lw(1.2),
@@ -160,17 +173,21 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
             let (place, font, text) = match o.shape {
                 Outline::Bare => (
                     "anchor=center",
-                    "\\Large",
+                    vertex_font,
                     if o.highlight { "grHighlight" } else { "grInk" },
                 ),
-                // 12 points, as the DOT writes them (and as their places clear of the
-                // arcs were measured); `\normalsize` was a sixth smaller.
-                _ if o.caption_below() => ("below", "\\large", "grOutline"),
-                _ => ("above", "\\large", "grOutline"),
+                // As large as the vertex labels (the style `gadget caption`).
+                _ if o.caption_below() => ("below", "", "grOutline"),
+                _ => ("above", "", "grOutline"),
+            };
+            let font = if font.is_empty() {
+                "gadget caption".to_string()
+            } else {
+                format!("font={font}")
             };
             let _ = write!(
                 body,
-                " \\node[text={text}, font={font}, {place}] at {} {{{}}};",
+                " \\node[text={text}, {font}, {place}] at {} {{{}}};",
                 pt(o.caption_at()),
                 caption_tex(&o.label)
             );
