@@ -799,3 +799,53 @@ pub fn polygon_distance(a: &[Point], b: &[Point]) -> f64 {
     };
     near(a, &sb).min(near(b, &sa))
 }
+
+/// The next order of `v` in lexicographic order; false (and `v` unchanged) after the last.
+/// For trying every order of a figure's few gadgets (clause clusters, up to six).
+pub fn next_permutation(v: &mut [usize]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+/// The number of pairs of `items` (each a row slot and a key) that stand in one order by
+/// slot and in the other by key: the lanes that must cross between a row of exits (slots)
+/// and a row of entries (keys) when every lane runs up, across and up ([`band_levels`]).
+/// Items in one slot, or with one key, never count.
+pub fn inversions(items: &[(usize, usize)]) -> usize {
+    let mut n = 0;
+    for (i, &(s, k)) in items.iter().enumerate() {
+        for &(t, l) in &items[i + 1..] {
+            n += usize::from((s < t && k > l) || (s > t && k < l));
+        }
+    }
+    n
+}
+
+/// The level (0 lowest) of the horizontal run of each lane through a band that lanes cross
+/// from a row of exits at its bottom to a row of entries at its top, each lane `(bottom x,
+/// top x)` running up from its exit, across at its level and up into its entry. Two lanes
+/// whose exits and entries stand in the same order then never cross: of two running right
+/// whose runs overlap, the one leaving further right runs lower (its rise ends before the
+/// other's run passes over it), of two running left the one leaving further left; lanes
+/// running right take the lower levels. Two lanes whose orders differ cross once.
+pub fn band_levels(lanes: &[(f64, f64)]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..lanes.len()).collect();
+    let key = |i: usize| {
+        let (b, t) = lanes[i];
+        if t >= b { (0, -b) } else { (1, b) }
+    };
+    idx.sort_by(|&i, &j| {
+        let (ki, kj) = (key(i), key(j));
+        ki.0.cmp(&kj.0).then(ki.1.total_cmp(&kj.1))
+    });
+    let mut level = vec![0; lanes.len()];
+    for (l, i) in idx.into_iter().enumerate() {
+        level[i] = l;
+    }
+    level
+}

@@ -24,6 +24,7 @@
 use super::certmaps::diamonds::{Diamonds, falsified_clause, own_token, true_literal};
 use super::certmaps::util::{off_plan, step_to};
 use super::certmaps::{CertMapError, CertMaps, MapStatus};
+use super::figure_helpers;
 use super::helpers::{Diamond, add_named, normal_game, partizan, require_3cnf};
 use super::qbf_normal::{NormalQbf, normalize};
 use super::theorem::{Construction, Size, Theorem, size_formula};
@@ -494,9 +495,12 @@ fn paper_labels(built: &Construction<Layout>) -> Vec<(VertexId, String)> {
 /// (∃) diamond chain on the left and II's (∀) chain on the right, side by side, `x_i` always
 /// on the left of its diamond and `¬x_i` on the right; the clause clusters in a row below,
 /// each boxed, its three literal connectors `L` on top facing the diamonds (arcs routed up
-/// through a channel into the literal vertex from outside its chain), the centre `c_j` above
-/// them, I's connectors `E` and II's `M` below them and `U` at the bottom; the arcs from
-/// `eJ_E` and `X` come in along buses under the clusters.
+/// through the band between the clusters and the chains, each across at a level of its
+/// own, into the literal vertex from outside its chain), the centre `c_j` above them, I's
+/// connectors `E` and II's `M` below them and `U` at the bottom; the arcs from `eJ_E` and
+/// `X` come down through the band and a gap between the clusters to buses under them. The
+/// clusters, and the connectors in each, stand in the order with the fewest crossings in
+/// the band ([`plan_band`]).
 fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     use crate::render::figure::{Figure, Outline, markup_of_display};
     let lay = &built.layout;
@@ -548,84 +552,168 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     }
     let chains_bottom = junction_y(lay.e_junction.len().max(lay.u_junction.len()) - 1) - 1.2;
     let m = lay.cluster.len();
-    let width = 5.6;
-    let top = chains_bottom - 2.5 - 0.25 * (3 * m) as f64;
-    let mut arc = 0usize;
-    // The buses run under the clusters' boxes (whose bottom edge is 0.6 under `U_c`, at
-    // `top - 3.1`), not along it.
-    let (e_end, e_bus, u_bus) = (lay.exists_bottom(), top - 3.75, top - 3.4);
+    let n = nq.n();
+    // Connectors 2 units apart, boxes 6 wide and 0.8 apart: wide enough that the gap the
+    // lanes leave above a box holds its caption at TikZ's larger size too.
+    let (spacing, width) = (2.0, 6.8);
     let left_edge = -width * m as f64 / 2.0;
+    // Each literal connector's lane, by cluster and connector: its literal's vertex and its
+    // key in the left-to-right order of the lanes' entries at the top of the band.
+    let entries: Vec<[(VertexId, usize); 3]> = (0..m)
+        .map(|c| {
+            [0, 1, 2].map(|j| {
+                let l = nq.qbf.clauses[c][j];
+                (lay.literal_vertex(l), entry_key(l, n))
+            })
+        })
+        .collect();
+    let plan = plan_band(&entries, n);
+    let gap_x = |g: usize, bus: usize| {
+        let x = left_edge + width * g as f64;
+        let outward = if g == 0 {
+            -0.5
+        } else if g == m {
+            0.5
+        } else {
+            0.0
+        };
+        // Both buses down one gap: I's left of II's.
+        let beside = if plan.exists_gap == plan.extra_gap {
+            0.25 * (2.0 * bus as f64 - 1.0)
+        } else {
+            0.0
+        };
+        x + outward + beside
+    };
+    // The band's levels: every lane and the two buses, the lowest 2.15 above the connectors.
+    let levels = 3 * m + 2;
+    let band_top = chains_bottom - 0.6;
+    let top = band_top - 0.25 * (levels - 1) as f64 - 2.15;
+    let level_y = |l: usize| band_top - 0.25 * (levels - 1 - l) as f64;
+    // The buses under the clusters' boxes (whose bottom edge is 0.6 under `U_c`, at
+    // `top - 3.1`): I's from `eJ_E` just under them, II's from `X` under that, so that each
+    // arc from `X` rises across I's bus once, into `U_c`.
+    let (e_end, e_bus, u_bus) = (lay.exists_bottom(), top - 3.4, top - 3.75);
+    let e_at = (-3.5, junction_y(lay.e_junction.len() - 1));
+    let x_at = (3.5, u_end - 1.2);
+    let cx = |c: usize| left_edge + width * (plan.slot[c] as f64 + 0.5);
+    let xs = |c: usize, j: usize| cx(c) + spacing * (plan.column[c][j] as f64 - 1.0);
+    // Where each lane leaves its cluster upwards: the left connector's up-left, near the
+    // box's left edge, the middle one's up-right, past `c`, so that the gap between them
+    // above the box is wide enough for the clause's caption.
+    let exit_x = |c: usize, j: usize| {
+        xs(c, j)
+            + match plan.column[c][j] {
+                0 => -0.75,
+                1 => 0.95,
+                _ => 0.0,
+            }
+    };
+    // The lanes' entries: beside the literal's chain, outside it, nested so that a lane to
+    // a lower literal runs nearer the chain; lanes into one literal side by side in the
+    // order of their exits.
+    let mut by_class: [Vec<(usize, f64, usize, usize)>; 4] = Default::default();
+    for (c, lanes) in entries.iter().enumerate() {
+        for (j, &(_, key)) in lanes.iter().enumerate() {
+            by_class[key / (n + 2)].push((key, exit_x(c, j), c, j));
+        }
+    }
+    let between = (by_class[1].len() + by_class[2].len()).max(1);
+    let inner_step = (3.4 / between as f64).min(0.25);
+    let mut entry_x = vec![[0.0; 3]; m];
+    let mut arrive_dy = vec![[0.0; 3]; m];
+    for (class, lanes) in by_class.iter_mut().enumerate() {
+        lanes.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let k = lanes.len();
+        for (i, &(_, _, c, j)) in lanes.iter().enumerate() {
+            // Left to right across the top: class 0 left of I's chain, 1 right of it, 2
+            // left of II's, 3 right of it.
+            entry_x[c][j] = match class {
+                0 => -3.5 - 1.6 - 0.25 * (k - 1 - i) as f64,
+                1 => -3.5 + 1.6 + inner_step * i as f64,
+                2 => 3.5 - 1.6 - inner_step * (k - 1 - i) as f64,
+                _ => 3.5 + 1.6 + 0.25 * i as f64,
+            };
+        }
+        // Lanes into one literal arrive at heights of their own, the outer one higher,
+        // so that its last run passes over the inner one's rise.
+        let mut i = 0;
+        while i < k {
+            let same = lanes[i..].iter().take_while(|l| l.0 == lanes[i].0).count();
+            for r in 0..same {
+                let (_, _, c, j) = lanes[i + r];
+                let outer = if class % 2 == 0 { same - 1 - r } else { r };
+                arrive_dy[c][j] = 0.2 * (outer as f64 - (same - 1) as f64 / 2.0);
+            }
+            i += same;
+        }
+    }
+    // Every run through the band, (bottom x, top x): the lanes, then the two buses.
+    let mut runs: Vec<(f64, f64)> = Vec::new();
+    for (c, xs) in entry_x.iter().enumerate() {
+        runs.extend(xs.iter().enumerate().map(|(j, &x)| (exit_x(c, j), x)));
+    }
+    // A bus whose gap stands under the vertex it leaves runs straight down.
+    let straight = |gap: f64, from: f64| if (gap - from).abs() < 0.3 { from } else { gap };
+    let e_gap = straight(gap_x(plan.exists_gap, 0), e_at.0);
+    let x_gap = straight(gap_x(plan.extra_gap, 1), x_at.0);
+    runs.push((e_gap, e_at.0));
+    runs.push((x_gap, x_at.0));
+    let level = figure_helpers::band_levels(&runs);
+    let e_level = level_y(level[3 * m]);
+    let x_level = level_y(level[3 * m + 1]);
+    // A bus's waypoints: down from the vertex at `from` to its level, across to its gap,
+    // down the gap to its run under the boxes, along it to under its head.
+    let bus = |from: f64, level: f64, gap: f64, under: (f64, f64)| {
+        let mut ways = vec![(from, level), (gap, level), (gap, under.1), under];
+        if gap == from {
+            ways.drain(..2);
+        }
+        ways
+    };
     let mut first_cluster = None;
     for (c, k) in lay.cluster.iter().enumerate() {
-        let cx = left_edge + width * (c as f64 + 0.5);
-        let xs = |j: usize| cx + 1.5 * (j as f64 - 1.0);
+        let cx = cx(c);
         fig.place(k.centre, cx, top + 0.9);
         for j in 0..3 {
-            fig.place(k.literal[j], xs(j), top);
-            fig.place(k.existential[j], xs(j) - 0.4, top - 1.3);
-            fig.place(k.towards[j], xs(j) + 0.4, top - 1.3);
+            fig.place(k.literal[j], xs(c, j), top);
+            fig.place(k.existential[j], xs(c, j) - 0.4, top - 1.3);
+            fig.place(k.towards[j], xs(c, j) + 0.4, top - 1.3);
             for v in [k.literal[j], k.existential[j], k.towards[j]] {
                 fig.point(v);
             }
-            // eJ_E's bus under the clusters, then up into E.
-            let e_y = junction_y(lay.e_junction.len() - 1);
+            // eJ_E's bus: down through the band, down a gap between the clusters (or
+            // beside them), along under the boxes, then up into E.
             fig.route(
                 e_end,
                 k.existential[j],
-                vec![
-                    (left_edge - 0.5, e_y),
-                    (left_edge - 0.5, e_bus),
-                    (xs(j) - 0.4, e_bus),
-                ],
+                bus(e_at.0, e_level, e_gap, (xs(c, j) - 0.4, e_bus)),
             );
-            // The literal connector's arc: up a channel, across, up the lane beside the
-            // literal's chain, into the literal vertex from outside.
-            let target = built
-                .game
-                .graph
-                .edges
-                .iter()
-                .find(|&&(a, b)| a == k.literal[j] && b != k.centre)
-                .map(|&(_, b)| b);
-            if let Some(b) = target
-                && let Some(v) = (0..nq.n()).find(|&v| lay.lit[v].contains(&b))
-            {
-                let side = usize::from(lay.lit[v][1] == b);
-                let sign = if side == 0 { -1.0 } else { 1.0 };
-                let lane = chain_x(v) + sign * (1.6 + 0.18 * arc as f64);
-                let chan = chains_bottom - 0.6 - 0.25 * arc as f64;
-                let by = fig.nodes[b].pos.map_or(0.0, |p| p.1);
-                // The left connector's lane leaves up-left, near the box's left edge,
-                // and the middle one up-right, past `c`: the gap between them above the
-                // box is wide enough for the clause's caption.
-                let up = match j {
-                    0 => xs(j) - 0.8,
-                    1 => xs(j) + 0.65,
-                    _ => xs(j),
-                };
-                let mut ways = vec![(up, top + 0.45), (up, chan), (lane, chan), (lane, by)];
-                if (lane - up).abs() < 0.35 {
-                    // A lane almost over its connector: straight up it, not a jog of a
-                    // few points round two rounded corners.
-                    ways.remove(1);
-                }
-                if j == 2 {
-                    ways.remove(0);
-                }
-                fig.route(k.literal[j], b, ways);
-                arc += 1;
+            // The literal connector's lane: up from the cluster, across at its level, up
+            // beside the literal's chain and into the literal vertex from outside.
+            let b = entries[c][j].0;
+            let by = fig.nodes[b].pos.map_or(0.0, |p| p.1) + arrive_dy[c][j];
+            let (up, lane) = (exit_x(c, j), entry_x[c][j]);
+            let chan = level_y(level[3 * c + j]);
+            // The middle lane bends low, so that it rises across `L_2 → c` clear of the bend.
+            let bend = if plan.column[c][j] == 1 { 0.25 } else { 0.45 };
+            let mut ways = vec![(up, top + bend), (up, chan), (lane, chan), (lane, by)];
+            if (lane - up).abs() < 0.35 {
+                // A lane almost over its exit: straight up it, not a jog of a few points
+                // round two rounded corners.
+                ways.remove(1);
             }
+            if plan.column[c][j] == 2 {
+                ways.remove(0);
+            }
+            fig.route(k.literal[j], b, ways);
         }
         fig.place(k.universal, cx, top - 2.5);
         fig.point(k.universal);
         fig.route(
             lay.extra,
             k.universal,
-            vec![
-                (-left_edge + 0.5, u_end - 1.2),
-                (-left_edge + 0.5, u_bus),
-                (cx, u_bus),
-            ],
+            bus(x_at.0, x_level, x_gap, (cx, u_bus)),
         );
         let mut members = vec![k.universal, k.centre];
         members.extend(k.literal);
@@ -653,6 +741,101 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
         fig.details.push((gi, detail));
     }
     fig
+}
+
+/// Where a lane to literal `l` enters at the top of the band between the chains and the
+/// clusters, as a key in the left-to-right order of the entries: `class × (n + 2) + 1 +
+/// rank`, the classes left to right `x` of I's chain (left of it), `¬x` of I's chain
+/// (right of it), `x` of II's chain (left of it), `¬x` of II's (right of it); within a
+/// class, the lanes nest so that a lane to a lower literal runs nearer its chain. Key
+/// `1 × (n + 2)` is the bottom of I's chain, between the first two classes, and `3 × (n +
+/// 2)` is `X`, under II's chain between the last two: where the buses leave.
+fn entry_key(l: Lit, n: usize) -> usize {
+    let class = 2 * usize::from(!NormalQbf::is_existential(l.var)) + usize::from(!l.positive);
+    // Left of a chain the higher literal (smaller v) runs outermost, i.e. leftmost; right
+    // of it, leftmost is innermost, the lowest.
+    let rank = if class % 2 == 0 { l.var } else { n - l.var };
+    class * (n + 2) + 1 + rank
+}
+
+/// Where the clusters stand and where their lanes and the two buses cross the band between
+/// the chains and the clusters ([`plan_band`]).
+struct BandPlan {
+    /// Each cluster's slot in the row, left to right.
+    slot: Vec<usize>,
+    /// Each cluster's connector `j` stands in column `column[c][j]` of its cluster.
+    column: Vec<[usize; 3]>,
+    /// The gap (0: left of every cluster, m: right of every cluster) down which `eJ_E`'s
+    /// bus runs to under the clusters.
+    exists_gap: usize,
+    /// The gap down which `X`'s bus runs.
+    extra_gap: usize,
+}
+
+/// The order of the clusters (of all orders, up to six clusters; beyond, clause order),
+/// of the connectors in each (their lanes' entries' order, so that no two lanes of one
+/// cluster cross) and the gaps the buses run down, with the fewest crossings in the band:
+/// two lanes cross when their exits and entries stand in different orders (see
+/// [`figure_helpers::band_levels`]), a bus and a lane likewise, and `X`'s bus crosses I's
+/// under the clusters unless it comes down right of them. Ties keep clause order and the
+/// buses outside the row (I's left, II's right).
+fn plan_band(entries: &[[(VertexId, usize); 3]], n: usize) -> BandPlan {
+    let m = entries.len();
+    let (e_key, x_key) = (n + 2, 3 * (n + 2));
+    let column: Vec<[usize; 3]> = entries
+        .iter()
+        .map(|e| {
+            let mut by_key = [0, 1, 2];
+            by_key.sort_by_key(|&j| e[j].1);
+            let mut col = [0; 3];
+            for (p, j) in by_key.into_iter().enumerate() {
+                col[j] = p;
+            }
+            col
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..m).collect();
+    let mut best = (
+        usize::MAX,
+        BandPlan {
+            slot: order.clone(),
+            column: column.clone(),
+            exists_gap: 0,
+            extra_gap: m,
+        },
+    );
+    loop {
+        let mut slot = vec![0; m];
+        for (s, &c) in order.iter().enumerate() {
+            slot[c] = s;
+        }
+        // Slots doubled: the lanes of the cluster in slot s at 2s + 1, gap g at 2g.
+        let lanes: Vec<(usize, usize)> = (0..m)
+            .flat_map(|c| entries[c].iter().map(move |e| (c, e.1)))
+            .map(|(c, k)| (2 * slot[c] + 1, k))
+            .collect();
+        for exists_gap in 0..=m {
+            for extra_gap in (0..=m).rev() {
+                let mut items = lanes.clone();
+                items.push((2 * exists_gap, e_key));
+                items.push((2 * extra_gap, x_key));
+                let cost = figure_helpers::inversions(&items) + usize::from(extra_gap < m);
+                if cost < best.0 {
+                    let plan = BandPlan {
+                        slot: slot.clone(),
+                        column: column.clone(),
+                        exists_gap,
+                        extra_gap,
+                    };
+                    best = (cost, plan);
+                }
+            }
+        }
+        if m > 6 || !figure_helpers::next_permutation(&mut order) {
+            break;
+        }
+    }
+    best.1
 }
 
 /// The first clause cluster drawn in full as Fig. 1b draws "a clause cluster" (`--compact`'s

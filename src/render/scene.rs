@@ -207,8 +207,9 @@ impl SceneOutline {
     }
 
     /// Chooses where the caption goes: the first of top centre, top left, top right, bottom
-    /// centre, bottom left, bottom right, beside on the right and beside on the left where
-    /// no drawn edge or vertex crosses the caption's box (`segments` are the scene's edges
+    /// centre, bottom left, bottom right, anywhere along the top edge, beside on the right,
+    /// beside on the left and anywhere along the bottom edge where no drawn edge or vertex
+    /// crosses the caption's box (`segments` are the scene's edges
     /// as straight runs, `points` the vertex centres); where none is free, the first that
     /// meets fewest. A caption over an arc is what a lecturer redraws. `font_pt` is the
     /// caption's size before the drawing's scale (the box grows with it).
@@ -260,20 +261,20 @@ impl SceneOutline {
                 candidates.push(((x + dx, y), below));
             }
         }
+        // Then along the top edge in steps of a tenth of a unit, for a gadget whose lanes
+        // leave only one gap wide enough (a clause cluster of `qbf-pvg`): above its outline,
+        // where the reader looks for it, rather than beside.
+        let steps = (shift / 0.1).floor() as i32;
+        for k in -steps..=steps {
+            candidates.push(((up.0 + 0.1 * f64::from(k), top + CAPTION_GAP), false));
+        }
         // Beside the outline: where a narrow gadget stands on an arc that runs on through
         // both its top and its bottom (a spoke of a centred source).
         candidates.push(((right.0 + CAPTION_GAP + half.0, right.1 - half.1), false));
         candidates.push(((left.0 - CAPTION_GAP - half.0, left.1 - half.1), false));
-        // Then along the top and the bottom edge in steps of a tenth of a unit, for a gadget
-        // whose lanes leave only one gap wide enough (a clause cluster of `qbf-pvg`).
-        let steps = (shift / 0.1).floor() as i32;
-        for (x, y, below) in [
-            (up.0, top + CAPTION_GAP, false),
-            (down.0, bottom - CAPTION_GAP, true),
-        ] {
-            for k in -steps..=steps {
-                candidates.push(((x + 0.1 * f64::from(k), y), below));
-            }
+        // Then along the bottom edge.
+        for k in -steps..=steps {
+            candidates.push(((down.0 + 0.1 * f64::from(k), bottom - CAPTION_GAP), true));
         }
         // What the caption's box at `c` hits: edges through it and vertices near it.
         let hits = |c: (f64, f64)| {

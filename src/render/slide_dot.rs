@@ -413,9 +413,15 @@ fn is_mono(scene: &Scene) -> bool {
     scene.palette.first == scene.palette.second
 }
 
+/// The empty space (points) between the drawing and the legend or caption under it.
+pub const CAPTION_MARGIN_PT: u32 = 10;
+
 /// The caption lines and the legend as an HTML-like label.
 fn html_label(scene: &Scene) -> String {
-    let mut rows = String::new();
+    // An empty row first: graphviz sets the label right under the drawing's bounding box,
+    // so a row of vertices at the bottom (`hampath-trailtrap`'s path P) nearly touched the
+    // caption's first line.
+    let mut rows = format!("<tr><td height=\"{CAPTION_MARGIN_PT}\"></td></tr>");
     if !scene.legend.is_empty() {
         rows.push_str("<tr><td>");
         for (i, l) in scene.legend.iter().enumerate() {

@@ -9,6 +9,7 @@
 
 use super::Layout;
 use crate::problems::VertexId;
+use crate::reductions::figure_helpers::next_permutation;
 use crate::reductions::qbf_normal::NormalQbf;
 use crate::reductions::theorem::Construction;
 use crate::render::Figure;
@@ -203,9 +204,10 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
     );
     place_trees(&mut fig, &slot);
     let at_x = |j: usize| cx(slot[j]);
-    for (j, c) in lay.clusters.iter().enumerate() {
-        // Drawn as the clause detail draws it (`layered`), shrunk, row 1 at the top.
-        for (v, x, r, _) in layered(c) {
+    // Drawn as the clause detail draws it (`layered`), shrunk, row 1 at the top.
+    let place_cluster = |fig: &mut Figure, j: usize, middle: [usize; 3]| {
+        let c = &lay.clusters[j];
+        for (v, x, r, _) in layered_in(c, middle) {
             if c.members.contains(&v) {
                 fig.place(
                     v,
@@ -215,6 +217,38 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
                 fig.point(v);
             }
         }
+    };
+    for j in 0..m {
+        place_cluster(&mut fig, j, MIDDLE_ORDERS[0]);
+    }
+    let centre = |j: usize| (at_x(j), cluster_mid);
+    // Each cluster's middle columns in the order with the fewest crossings in the whole
+    // drawing, one cluster at a time (its `Lo_j` towards the side its arc leaves on: an
+    // arc from `Lo_j` that passes another `Lo_k` crosses its arc down to `C₀₁` or `C₂`).
+    if m <= 6 {
+        let crossings = |fig: &Figure| {
+            let mut f = fig.clone();
+            for (c, ways) in conns
+                .iter()
+                .zip(lanes(fig, &conns, &centre, lane_top, true))
+            {
+                f.route(c.tail, c.head, ways);
+            }
+            f.crossings()
+        };
+        for j in 0..m {
+            let mut best = (usize::MAX, MIDDLE_ORDERS[0]);
+            for middle in MIDDLE_ORDERS {
+                place_cluster(&mut fig, j, middle);
+                let n = crossings(&fig);
+                if n < best.0 {
+                    best = (n, middle);
+                }
+            }
+            place_cluster(&mut fig, j, best.1);
+        }
+    }
+    for (j, c) in lay.clusters.iter().enumerate() {
         let clause = subscript("C", &(nq.clause_origin[j] + 1).to_string());
         fig.gadgets.push(crate::render::figure::Gadget {
             name: format!("C{}", nq.clause_origin[j] + 1),
@@ -227,7 +261,6 @@ pub(super) fn figure(built: &Construction<Layout>) -> Figure {
             collapsed_at: Some(((at_x(j), cluster_y), BOX)),
         });
     }
-    let centre = |j: usize| (at_x(j), cluster_mid);
     for (c, ways) in conns
         .iter()
         .zip(lanes(&fig, &conns, &centre, lane_top, true))
@@ -274,6 +307,21 @@ const Q_ROW: f64 = 6.8;
 /// a gap, so that the arcs into Q are not flat. See [`cluster_detail`] for the orders in
 /// the rows.
 fn layered(k: &super::cluster::Cluster) -> Vec<(VertexId, f64, f64, String)> {
+    layered_in(k, MIDDLE_ORDERS[0])
+}
+
+/// The orders of the middle columns that keep `Lo₀` and `Lo₁` side by side (they share
+/// `C₀₁`): `order[j]` is the column of `Q_j`, `Lo_j`. The first is [`layered`]'s, the
+/// clause detail's (fewest crossings inside the cluster).
+const MIDDLE_ORDERS: [[usize; 3]; 4] = [[0, 1, 2], [1, 0, 2], [1, 2, 0], [2, 1, 0]];
+
+/// [`layered`] with `Q_j` and `Lo_j` in column `middle[j]` of the middle (and `C₀₁`, `C₂`,
+/// `c`, `p` following them).
+fn layered_in(
+    k: &super::cluster::Cluster,
+    middle: [usize; 3],
+) -> Vec<(VertexId, f64, f64, String)> {
+    let mid = |j: usize| MIDDLE[middle[j]];
     let i_rows = [1.0, 1.0 + 4.0 / 3.0, 1.0 + 8.0 / 3.0, 5.0];
     let q_row = Q_ROW;
     // Orders in the rows (see cluster_detail): E′ and E as 2, 1, 0; everything else 0, 1, 2.
@@ -300,16 +348,16 @@ fn layered(k: &super::cluster::Cluster) -> Vec<(VertexId, f64, f64, String)> {
     put(k.w[1], w_x, 2.0, "W_2");
     put(k.ua, ua_x, 3.0, "U_{01}");
     put(k.ub, II_SIDE[2], 3.0, "U_2");
-    for j in 0..3 {
-        put(k.m[j], II_SIDE[j], 4.0, &format!("M_{j}"));
-        put(k.mp[j], II_SIDE[j], 5.0, &format!("M′_{j}"));
-        put(k.q[j], MIDDLE[j], q_row, &format!("Q_{j}"));
-        put(k.lo[j], MIDDLE[j], q_row + 1.0, &format!("Lo_{j}"));
+    for (j, &x) in II_SIDE.iter().enumerate() {
+        put(k.m[j], x, 4.0, &format!("M_{j}"));
+        put(k.mp[j], x, 5.0, &format!("M′_{j}"));
+        put(k.q[j], mid(j), q_row, &format!("Q_{j}"));
+        put(k.lo[j], mid(j), q_row + 1.0, &format!("Lo_{j}"));
     }
-    let c01_x = (MIDDLE[0] + MIDDLE[1]) / 2.0;
-    let centre_x = (c01_x + MIDDLE[2]) / 2.0;
+    let c01_x = (mid(0) + mid(1)) / 2.0;
+    let centre_x = (c01_x + mid(2)) / 2.0;
     put(k.c01, c01_x, q_row + 2.0, "C_{01}");
-    put(k.c2, MIDDLE[2], q_row + 2.0, "C_2");
+    put(k.c2, mid(2), q_row + 2.0, "C_2");
     put(k.centre, centre_x, q_row + 3.0, "c");
     for (i, &p) in k.p.iter().enumerate() {
         put(p, centre_x, q_row + 4.0 + i as f64, &format!("p_{i}"));
@@ -547,8 +595,9 @@ fn lanes(
             let mut w = Vec::new();
             if side_exits {
                 // The cluster drawn in full: out of `Lo_j` sideways between its row and the
-                // row of `C₀₁`, `C₂` (Lo₀'s arc highest), past the middle column, and down
-                // beside it, so that the arc crosses none of the rows `C₀₁ C₂`, `c`, `p`.
+                // row of `C₀₁`, `C₂` (the leftmost `Lo`'s arc highest), past the middle
+                // column, and down beside it, so that the arc crosses none of the rows
+                // `C₀₁ C₂`, `c`, `p`.
                 let (tx, ty) = pos(c.tail);
                 let lo_x = MIDDLE[2] * EXPANDED.0;
                 let d = EXPANDED.1 * (0.5 + 0.2 * ((tx - cx) / lo_x).clamp(-1.0, 1.0));
@@ -634,17 +683,6 @@ fn cluster_order(
         }
     }
     best.1
-}
-
-/// The next order of `v` in lexicographic order; false (and `v` unchanged) after the last.
-fn next_permutation(v: &mut [usize]) -> bool {
-    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
-        return false;
-    };
-    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
-    v.swap(i - 1, j);
-    v[i..].reverse();
-    true
 }
 
 /// The horizontal and vertical scale of a cluster's layered drawing in the main figure
