@@ -325,10 +325,11 @@ fn verify_reports_the_statistics_of_a_steps_own_question_and_a_race_target() {
 #[test]
 fn batch_lines_carry_statistics_whether_solved_or_unknown() {
     // Two graph6 lines each whose searches take a few nodes: K4 and K5 for the race search
-    // (stopped after 5 nodes, with positions stored), K5 and a 5-vertex graph with 4 edges
+    // (stopped after 8 nodes, with positions stored: since it orders moves towards the
+    // opponent, its first 5 nodes on K5 store none), K5 and a 5-vertex graph with 4 edges
     // for the matching (stopped at its first node).
     let cases = [
-        ("trail-trap", "C~\nD~{\n", "5", Table::Kept),
+        ("trail-trap", "C~\nD~{\n", "8", Table::Kept),
         ("uvg", "D~{\nD?{\n", "0", Table::None),
     ];
     for (game, lines, stop_after, table) in cases {

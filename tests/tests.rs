@@ -35,6 +35,8 @@ mod figures_gadgets;
 /// Figure options and overlays: --compact (and its detail figures), names on a line of
 /// play, bent antiparallel arcs, the TikZ legend.
 mod figures_overlays;
+/// `qbf-pvg`'s board: the lanes from the clause clusters to the literals, their crossings.
+mod figures_pvg;
 /// The degree-restricted board's figures: its clause detail (layered, crossings counted)
 /// and the lanes from the clusters to the literal in-trees.
 mod figures_restricted;

@@ -138,3 +138,36 @@ fn cli_solve_of_one_trail_trap_game_prints_a_race_line() {
         assert_eq!(v["winner"], winner, "{v:#}");
     }
 }
+
+/// Two 14-vertex Trail Trap games that the exhaustive search could not decide within
+/// `check`'s default budget of 1,000,000 nodes (eighth session: 741,484 and over 1,000,000
+/// nodes; `georeduce create trailtrap --size 14`, seeds 27 and 12 of families `game` and
+/// `game/loops`): `solve` now decides both within it, and on the simple one its winner is the
+/// exhaustive search's.
+#[test]
+fn fourteen_vertex_trail_trap_repros_finish_within_the_default_budget() {
+    for (file, exhaustive) in [
+        ("tests/data/trail-trap-14-simple.geo", true),
+        ("tests/data/trail-trap-14-loops.geo", false),
+    ] {
+        let out = georeduce(&["solve", file, "--max-nodes", "1000000", "--json"]);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        let winner = json["winner"].as_str().expect("a winner");
+        assert!(winner == "first" || winner == "second", "{file}: {winner}");
+        assert_eq!(json["method"], "race", "{file}");
+        assert!(json["stats"]["nodes"].as_u64().expect("nodes") <= 1_000_000);
+        if exhaustive {
+            let bytes = std::fs::read(file).expect("repro");
+            let parsed = georeduce::lang::parse_bytes(file, &bytes).expect("parses");
+            let georeduce::Instance::Geography(g) = parsed.instance else {
+                panic!("{file} is not a game");
+            };
+            let plain = solve_exhaustive(&g, &Budget::unlimited()).expect("solves");
+            let expected = match plain.winner {
+                Winner::First => "first",
+                Winner::Second => "second",
+            };
+            assert_eq!(winner, expected, "{file}");
+        }
+    }
+}

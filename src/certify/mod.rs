@@ -29,7 +29,7 @@ pub mod witness;
 
 pub use error::CheckError;
 pub use game::{
-    CertMove, GameMoves, GameStrategy, Position, Replay, StrategyEntry, StrategyPlayer,
+    CertMove, GameMoves, GameStrategy, Played, Position, Replay, StrategyEntry, StrategyPlayer,
     check_game_moves, check_game_strategy, moves_from_fn, start_position, strategy_from_fn,
 };
 pub use kernel::{KernelCert, Opening, check_kernel_witness};

@@ -3,7 +3,7 @@
 //! `verify`, `check` and `solve` all go through [`solve_instance`], so that the answer of a
 //! source and of every intermediate instance of a chain is computed the same way.
 
-use super::geography::GameSolution;
+use super::geography::{GameSolution, race_applies, solve_race};
 use super::hampath::HamPathSolution;
 use super::qbf::QbfSolution;
 use super::vertex_cover::CoverSolution;
@@ -53,12 +53,20 @@ impl Solution {
     }
 }
 
-/// Solves `instance` with the default solver of its kind.
+/// Solves `instance` with the default solver of its kind. Games go to the exhaustive search,
+/// except normal-play partizan edge geography on undirected graphs (Trail Trap, rooted or
+/// not), which goes to the race search: it decides the same games (tests
+/// `solvers/geography/tests/race.rs`) in far fewer nodes, so that `check` and `verify` finish
+/// on 12–16-vertex Trail Trap games within the default budget (docs/performance.md, ninth
+/// session).
 pub fn solve_instance(instance: &Instance, budget: &Budget) -> Result<Solution, SolveError> {
     Ok(match instance {
         Instance::Qbf(q) => Solution::Qbf(super::qbf::solve(q, budget)?),
         Instance::Hampath(h) => Solution::Hampath(super::hampath::solve(h, budget)?),
         Instance::VertexCover(v) => Solution::Cover(super::vertex_cover::solve(v, budget)?),
+        Instance::Geography(g) if race_applies(g) && g.validate().is_ok() => {
+            Solution::Game(solve_race(g, budget)?)
+        }
         Instance::Geography(g) => Solution::Game(super::geography::solve(g, budget)?),
     })
 }

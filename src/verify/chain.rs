@@ -17,7 +17,7 @@ use crate::reductions::certmaps::with_map_limits;
 use crate::reductions::{CertMapError, Reduction};
 use crate::solvers::certificates::{GameCertificate, certify_solution, expected_claim};
 use crate::solvers::dispatch::Solution;
-use crate::solvers::{Budget, SolveError, Winner};
+use crate::solvers::{Budget, Winner};
 use std::time::Instant;
 
 /// The step verdict material of a certificate carried through a chain.
@@ -62,8 +62,9 @@ pub fn carry_forward_observed(
             images.push((CertFate::Unknown(why.to_string()), 0.0));
         }
     };
-    // Game sources: a plain strategy, which every forward map reads.
-    let style = GameCertificate::Strategy;
+    // Game sources: a winning strategy as the winner's moves (`game_moves`, the smallest to
+    // hold and check), which every forward map reads.
+    let style = GameCertificate::Moves;
     let certifying = Instant::now();
     let (source, mut cert) = match certify_solution(instances[0], source_solution, budget, style) {
         Ok(Some(c)) => match judge(instances[0], &c, expected_claim(source_solution)) {
@@ -71,14 +72,10 @@ pub fn carry_forward_observed(
             bad => (bad, None),
         },
         Ok(None) => (CertFate::NoCertificate, None),
-        Err(SolveError::Budget(b)) => (
-            CertFate::Unknown(format!(
-                "budget exhausted after {} nodes while certifying the source",
-                b.nodes
-            )),
+        Err(e) => (
+            CertFate::Unknown(super::round_trip::not_certified(e, " the source")),
             None,
         ),
-        Err(e) => (CertFate::Unknown(e.to_string()), None),
     };
     let source_millis = certifying.elapsed().as_secs_f64() * 1e3;
     on_fate(None, &source, source_millis);

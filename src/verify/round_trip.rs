@@ -144,17 +144,38 @@ fn build(
     strategy: bool,
     budget: &Budget,
 ) -> Result<Option<Certificate>, CertFate> {
+    // `game_moves`: the smallest winning strategy to hold and check, read by every map.
     let style = match strategy {
-        true => GameCertificate::Strategy,
-        false => GameCertificate::Auto,
+        true => GameCertificate::Moves,
+        false => GameCertificate::CompactOrMoves,
     };
-    certify_solution(inst, solution, budget, style).map_err(|e| match e {
-        SolveError::Budget(b) => CertFate::Unknown(format!(
-            "budget exhausted after {} nodes while certifying",
-            b.nodes
-        )),
-        e => CertFate::Unknown(e.to_string()),
-    })
+    certify_solution(inst, solution, budget, style)
+        .map_err(|e| CertFate::Unknown(not_certified(e, "")))
+}
+
+/// Why a solver answer got no certificate, in words: the search budget, or a strategy too
+/// large for the walk that builds it (which `--memory` and `--timeout` bound: the solver's
+/// winning strategy, not the answer, is what did not fit). `role` names what was being
+/// certified (` the source`), or is empty.
+pub(crate) fn not_certified(e: SolveError, role: &str) -> String {
+    match e {
+        SolveError::Budget(b) => {
+            format!(
+                "budget exhausted after {} nodes while certifying{role}",
+                b.nodes
+            )
+        }
+        SolveError::TooLarge {
+            solver: "certificate",
+            what,
+            size,
+            limit,
+        } => format!(
+            "the winning strategy built while certifying{role} outgrew its walk: {what} reached \
+             {size}, over the limit {limit} that --memory and --timeout set"
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// The fate of a mapped certificate, and the certificate when the checker accepted it.
@@ -256,4 +277,42 @@ pub fn carry_keeping(
         millis,
     };
     (step, kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::Graph;
+
+    #[test]
+    fn a_strategy_too_large_for_its_memory_says_so() {
+        // A complete digraph on 7 vertices: its winning strategy walks thousands of
+        // positions, and 20 KB of memory (10 KB for the strategy) holds about 150 items.
+        let mut g = Graph::new(true);
+        for i in 0..7 {
+            g.add_vertex(format!("v{i}"));
+        }
+        for i in 0..7 {
+            for j in (0..7).filter(|&j| j != i) {
+                g.add_edge(i, j);
+            }
+        }
+        let inst = Instance::Geography(crate::game!(dvg on g; start 0));
+        let solution = crate::solvers::dispatch::solve_instance(&inst, &Budget::unlimited())
+            .expect("small game");
+        let small = Budget::new(None, None).with_memory(Some(20_000));
+        let why = match build(&inst, &solution, true, &small) {
+            Err(CertFate::Unknown(why)) => why,
+            Err(other) => panic!("unknown expected: {}", other.text()),
+            Ok(_) => panic!("the strategy should not fit"),
+        };
+        assert!(
+            why.starts_with("the winning strategy built while certifying outgrew its walk")
+                && why.ends_with("that --memory and --timeout set")
+                && !why.contains("  "),
+            "{why}"
+        );
+        // With room, the same strategy is built.
+        assert!(build(&inst, &solution, true, &Budget::unlimited()).is_ok());
+    }
 }

@@ -241,7 +241,7 @@ impl Board<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     //! The keys are exact: on random small games of every vertex and edge variant, positions
     //! with the same key have the same legal moves and the same winner, computed by plain
     //! recursion over whole positions.
@@ -252,7 +252,11 @@ mod tests {
     use std::collections::HashMap;
 
     /// Whether the player to move at `s` wins, by recursion over whole positions.
-    fn mover_wins(b: &Board, s: &State, memo: &mut HashMap<State, bool>) -> bool {
+    pub(in crate::certify::game) fn mover_wins(
+        b: &Board,
+        s: &State,
+        memo: &mut HashMap<State, bool>,
+    ) -> bool {
         if let Some(&v) = memo.get(s) {
             return v;
         }
@@ -265,7 +269,7 @@ mod tests {
         v
     }
 
-    fn random_game(rng: &mut ChaCha8Rng) -> Geography {
+    pub(in crate::certify::game) fn random_game(rng: &mut ChaCha8Rng) -> Geography {
         let n = rng.random_range(3..=7);
         let mut g = Graph::new(rng.random_bool(0.5));
         for i in 0..n {

@@ -19,7 +19,7 @@ mod replay;
 mod rules;
 
 pub use encode::{CertMove, Position};
-pub use replay::{Replay, StrategyPlayer};
+pub use replay::{Played, Replay, StrategyPlayer};
 
 use super::{CheckError, Claim, IdIndex, Limits, Player, Verdict};
 use crate::problems::{Convention, Geography, Move};

@@ -9,7 +9,7 @@
 
 use super::super::{CheckError, Limits, Player};
 use super::canon::{Key, KeyScratch};
-use super::rules::{Board, NONE, State};
+use super::rules::{Board, NONE, State, Undo};
 use super::{CertMove, GameMoves, GameStrategy, Position, Sharing, decode_table, walk_moves};
 use crate::problems::{Geography, Move, VertexId};
 use rustc_hash::FxHashMap as HashMap;
@@ -106,6 +106,23 @@ impl<'g> Replay<'g> {
         self.line.push(m);
     }
 
+    /// [`Replay::play_legal`] that can be taken back with [`Replay::undo`]: searches ahead
+    /// from one position without copying it at every step.
+    pub fn play_undoable(&mut self, m: Move) -> Played {
+        debug_assert!(
+            self.legal().is_ok_and(|l| l.contains(&m)),
+            "play_undoable: {m:?} is not legal"
+        );
+        self.line.push(m);
+        Played(self.board.apply_in_place(&mut self.state, m))
+    }
+
+    /// Takes back the last move, played by [`Replay::play_undoable`], which returned `played`.
+    pub fn undo(&mut self, played: Played) {
+        self.line.pop();
+        self.board.undo(&mut self.state, played.0);
+    }
+
     /// The same position with its line forgotten (an empty [`Replay::line`]): for searching
     /// ahead from deep positions without copying the line at every step.
     pub fn without_line(&self) -> Replay<'g> {
@@ -134,6 +151,11 @@ impl<'g> Replay<'g> {
             .all(|&m| Some(self.board.apply(&self.state, m)) == first)
     }
 }
+
+/// A move played by [`Replay::play_undoable`], to be taken back by [`Replay::undo`].
+#[derive(Debug)]
+#[must_use = "a played move is taken back with `Replay::undo`"]
+pub struct Played(Undo);
 
 /// A `game_win` or `game_moves` strategy decoded for look-up, to be consulted during a
 /// [`Replay`].

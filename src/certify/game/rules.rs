@@ -240,9 +240,16 @@ impl<'g> Board<'g> {
         n
     }
 
-    /// [`Board::apply`] on `n` itself, without a copy of the position.
-    pub fn apply_in_place(&self, n: &mut State, m: Move) {
+    /// [`Board::apply`] on `n` itself, without a copy of the position; returns what
+    /// [`Board::undo`] needs to take the move back.
+    pub fn apply_in_place(&self, n: &mut State, m: Move) -> Undo {
         let (mover, pointer) = (n.mover, n.tokens[0]);
+        let mut undo = Undo {
+            mover,
+            tokens: n.tokens,
+            mark: None,
+            removed: None,
+        };
         n.mover = mover.other();
         match m {
             Move::Place { vertex } => {
@@ -254,15 +261,20 @@ impl<'g> Board<'g> {
                 n.tokens[t] = vertex;
                 // Placing visits the vertex under the vertex rule; under the edge rule it
                 // uses no edge.
-                if self.marks_vertices() {
+                if self.marks_vertices() && !has(&n.marks, vertex) {
                     set(&mut n.marks, vertex);
+                    undo.mark = Some(vertex);
                 }
             }
             Move::Step {
                 token, edge, to, ..
             } => {
                 n.tokens[usize::from(token)] = to;
-                set(&mut n.marks, if self.marks_vertices() { to } else { edge });
+                let mark = if self.marks_vertices() { to } else { edge };
+                if !has(&n.marks, mark) {
+                    set(&mut n.marks, mark);
+                    undo.mark = Some(mark);
+                }
             }
             Move::Nim { take, to } => {
                 let at = match self.game.rule {
@@ -270,12 +282,37 @@ impl<'g> Board<'g> {
                     _ => pointer,
                 };
                 n.weights[at] -= take;
+                undo.removed = Some((at, take));
                 if let Some(x) = to {
                     n.tokens[0] = x;
                 }
             }
         }
+        undo
     }
+
+    /// Takes back the move whose [`Board::apply_in_place`] on `n` returned `undo` (the last
+    /// move applied to `n`): `n` is the position before it again.
+    pub fn undo(&self, n: &mut State, undo: Undo) {
+        n.mover = undo.mover;
+        n.tokens = undo.tokens;
+        if let Some(i) = undo.mark {
+            n.marks[i / 64] &= !(1 << (i % 64));
+        }
+        if let Some((at, take)) = undo.removed {
+            n.weights[at] += take;
+        }
+    }
+}
+
+/// What a move changed, for [`Board::undo`]: the mover and tokens before it, the mark it set
+/// (if it set a new one) and the NimG tokens it removed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    mover: Player,
+    tokens: [usize; 2],
+    mark: Option<usize>,
+    removed: Option<(usize, u64)>,
 }
 
 /// Reports a move list longer than the walk's remaining budget.
@@ -428,5 +465,43 @@ mod tests {
                 to: Some(2)
             }]
         );
+    }
+}
+
+#[cfg(test)]
+mod undo_tests {
+    //! `Board::undo` takes back exactly what `Board::apply_in_place` did, on every position
+    //! of random small games of every variant (NimG included), so that searches ahead by
+    //! play and undo (`Replay::play_undoable`) see the same positions as by copying.
+    use super::super::canon::tests::{mover_wins, random_game};
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashMap;
+
+    #[test]
+    fn undo_restores_every_position() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let (mut games, mut moves, mut nim) = (0, 0, 0);
+        while games < 300 {
+            let game = random_game(&mut rng);
+            let Ok(b) = Board::new(&game) else { continue };
+            games += 1;
+            let mut memo = HashMap::new();
+            mover_wins(&b, &b.start(), &mut memo);
+            for s in memo.keys() {
+                for m in b.moves(s, u64::MAX).unwrap() {
+                    let mut n = s.clone();
+                    let undo = b.apply_in_place(&mut n, m);
+                    assert_eq!(n, b.apply(s, m), "{game:?}");
+                    assert_ne!(&n, s, "every move changes the position");
+                    b.undo(&mut n, undo);
+                    assert_eq!(&n, s, "{m:?} in {game:?}");
+                    moves += 1;
+                    nim += usize::from(matches!(m, Move::Nim { .. }));
+                }
+            }
+        }
+        assert!(moves > 10_000 && nim > 1_000, "{moves} moves, {nim} NimG");
     }
 }

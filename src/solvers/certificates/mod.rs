@@ -9,7 +9,8 @@
 //! - Hamiltonian path and vertex cover YES answers: the path and the cover. NO answers of
 //!   these NP problems have no certificate here (a NO proof would be a refutation as large as
 //!   the search), and [`certify_solution`] says so with `None`;
-//! - games: a winning strategy read from one exhaustive-search session ([`game`]), or for the
+//! - games: a winning strategy read from one exhaustive-search session ([`game`]; positional
+//!   `game_win`, or `game_moves`, the winner's choices in the checker's walk order), or for the
 //!   special cases the papers solve in polynomial time a compact certificate: a maximum
 //!   matching and a Tutte–Berge set for undirected vertex geography ([`matching`]), even
 //!   kernels for bipartite undirected edge geography ([`kernel`]).
@@ -39,6 +40,11 @@ pub enum GameCertificate {
     Auto,
     /// Always a winning strategy (`game_win`).
     Strategy,
+    /// Always a winning strategy as the winner's moves in the checker's walk order
+    /// (`game_moves`): the smallest to hold and check, the form the certificate routes carry.
+    Moves,
+    /// A compact certificate where one exists, `game_moves` otherwise.
+    CompactOrMoves,
 }
 
 /// Solves `instance` and certifies the answer: `None` exactly for the NO answers of the NP
@@ -119,12 +125,16 @@ fn game_body(
     budget: &Budget,
     style: GameCertificate,
 ) -> Result<CertificateBody, SolveError> {
-    if style == GameCertificate::Auto
+    use GameCertificate::{Auto, CompactOrMoves, Moves, Strategy};
+    if matches!(style, Auto | CompactOrMoves)
         && let Some(body) = compact_body(g)?
     {
         return Ok(body);
     }
-    game::game_strategy(g, budget).map(CertificateBody::GameWin)
+    match style {
+        Auto | Strategy => game::game_strategy(g, budget).map(CertificateBody::GameWin),
+        Moves | CompactOrMoves => game::game_moves(g, budget).map(CertificateBody::GameMoves),
+    }
 }
 
 fn compact_body(g: &Geography) -> Result<Option<CertificateBody>, SolveError> {

@@ -36,6 +36,27 @@ pub(crate) struct Cancelled {
     partner: Vec<usize>,
 }
 
+impl Cancelled {
+    /// The partner in `G` of arc `e` of `G`, or `None` when `e` was kept in `G'`.
+    pub(crate) fn partner(&self, e: usize) -> Option<usize> {
+        Some(self.partner[e]).filter(|&f| f != usize::MAX)
+    }
+
+    /// The arc of `G` that arc `e` of `G'` is.
+    pub(crate) fn arc_in_original(&self, e: usize) -> usize {
+        self.kept[e]
+    }
+
+    /// For each arc of `G`, its index in `G'` (`usize::MAX` for a cancelled arc).
+    pub(crate) fn reduced_index(&self) -> Vec<usize> {
+        let mut index = vec![usize::MAX; self.partner.len()];
+        for (i, &e) in self.kept.iter().enumerate() {
+            index[e] = i;
+        }
+        index
+    }
+}
+
 /// Whether cancellation applies to `g`: one-token directed edge geography under normal play.
 pub(crate) fn applies(g: &Geography) -> bool {
     g.rule == Rule::Edge

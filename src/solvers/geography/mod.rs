@@ -22,6 +22,7 @@ mod oracle;
 mod parallel;
 mod position;
 mod race;
+mod race_bounds;
 mod race_split;
 mod session;
 mod state;

@@ -29,10 +29,11 @@
 use super::super::util::{GameOracle, build_game_cert, dest, map_limits, with_map_limits};
 use super::{Episode, Gadgets, Place};
 use crate::certify::{Certificate, CheckError, Limits, Replay};
-use crate::problems::{Convention, Geography, Move, VertexId};
+use crate::problems::{Convention, Geography, Move, Player, VertexId};
 use crate::reductions::certmaps::{CertMapError, MapStatus};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 /// Positions the off-plan source search may expand in one map before it gives up (the map
 /// then ends in [`CheckError::TooLarge`], an "unknown", not a failure).
@@ -118,7 +119,8 @@ struct Forward<'a> {
 #[derive(Clone)]
 struct Trace<'s> {
     /// The source position of the line while it is on plan (module comment); `None` after.
-    on_plan: Option<Replay<'s>>,
+    /// Shared, so that the local searches copy a trace without copying the position.
+    on_plan: Option<Rc<Replay<'s>>>,
     /// The gadget the token is in.
     episode: Option<Episode>,
     /// The last move arrived at a gadget's head leaving tokens on the vertex next to it
@@ -130,7 +132,7 @@ struct Trace<'s> {
 impl<'a> Forward<'a> {
     /// The winner's move after `line` of the target.
     fn choose(&self, line: &[Move]) -> Result<Move, CertMapError> {
-        let (at, trace) = self.replay(line)?;
+        let (mut at, trace) = self.replay(line)?;
         let mut moves = at.legal()?;
         // On plan at an original vertex the winner makes his certificate's move, and only
         // that: its gadget is entered and the arrival is on plan. Searching for another move
@@ -144,7 +146,7 @@ impl<'a> Forward<'a> {
             });
         }
         for m in moves {
-            if self.wins_after(&at, &trace, m)? {
+            if self.wins_after(&mut at, &trace, m)? {
                 return Ok(m);
             }
         }
@@ -170,35 +172,35 @@ impl<'a> Forward<'a> {
             None => (
                 self.tgt_start.clone(),
                 Trace {
-                    on_plan: Some(self.src_start.clone()),
+                    on_plan: Some(Rc::new(self.src_start.clone())),
                     episode: None,
                     open: false,
                 },
             ),
         };
         for &m in &line[common..] {
-            let before = at.clone();
+            let (mover, here) = (at.mover(), at.token(0));
             at.play(m)?;
             at = at.without_line();
-            self.push(&mut trace, &before, m, &at)?;
+            self.push(&mut trace, (mover, here), m, &at)?;
             path.push((m, at.clone(), trace.clone()));
         }
         Ok((at, trace))
     }
 
-    /// Extends `trace` by the move `m` that led from `before` to `after`.
+    /// Extends `trace` by the move `m` of `mover`, whose token stood on `here`, that led to
+    /// `after`.
     fn push(
         &self,
         trace: &mut Trace<'a>,
-        before: &Replay,
+        (mover, here): (Player, Option<VertexId>),
         m: Move,
         after: &Replay,
     ) -> Result<(), CertMapError> {
-        let mover = before.mover();
         trace.open = false;
         match (trace.episode, self.gd.place(dest(&m))) {
             (None, _) => {
-                let here = before.token(0).unwrap_or(usize::MAX);
+                let here = here.unwrap_or(usize::MAX);
                 trace.episode = self.gd.entering(here, &m, mover);
                 // A pendant, a stay (NimG without neighbours): no source move.
                 if trace.episode.is_none() {
@@ -219,7 +221,7 @@ impl<'a> Forward<'a> {
                     let follows = mover != self.oracle.winner()
                         || dest(&self.oracle.choose(src)?) == dest(&step);
                     match follows {
-                        true => src.play(step)?,
+                        true => Rc::make_mut(src).play(step)?,
                         false => trace.on_plan = None,
                     }
                 }
@@ -236,23 +238,32 @@ impl<'a> Forward<'a> {
         at.weights().get(t).is_none_or(|&w| w > 0)
     }
 
-    /// Whether the winner wins after `m` at `at` (`trace` describes `at`).
-    fn wins_after(&self, at: &Replay, trace: &Trace<'a>, m: Move) -> Result<bool, CertMapError> {
-        let mut next = at.clone();
-        next.play_legal(m);
+    /// Whether the winner wins after `m` at `at` (`trace` describes `at`); `m` is played on
+    /// `at` and taken back (no copy of the position per node of the local search).
+    fn wins_after(
+        &self,
+        at: &mut Replay<'a>,
+        trace: &Trace<'a>,
+        m: Move,
+    ) -> Result<bool, CertMapError> {
+        let before = (at.mover(), at.token(0));
+        let played = at.play_undoable(m);
         let mut trace = trace.clone();
-        self.push(&mut trace, at, m, &next)?;
-        match (trace.episode, self.gd.place(dest(&m))) {
-            (None, Place::Original(t)) if self.live(&next, t) && !trace.open => {
-                self.arrival(&next, &trace, t)
+        let wins = self.push(&mut trace, before, m, at).and_then(|()| {
+            match (trace.episode, self.gd.place(dest(&m))) {
+                (None, Place::Original(t)) if self.live(at, t) && !trace.open => {
+                    self.arrival(at, &trace, t)
+                }
+                _ => self.local(at, &trace),
             }
-            _ => self.local(&next, &trace),
-        }
+        });
+        at.undo(played);
+        wins
     }
 
     /// The local game at `at` inside a gadget (or after a pendant), searched exhaustively to
     /// the next arrival: whether the winner wins.
-    fn local(&self, at: &Replay, trace: &Trace<'a>) -> Result<bool, CertMapError> {
+    fn local(&self, at: &mut Replay<'a>, trace: &Trace<'a>) -> Result<bool, CertMapError> {
         let polls = self.local_nodes.get() + 1;
         self.local_nodes.set(polls);
         if polls.is_multiple_of(4096) {

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// A random digraph on `n` vertices: each ordered pair an arc with probability `p`, then
 /// some arcs doubled back (antiparallel pairs) and a few loops and parallel arcs.
-fn random_deg(rng: &mut ChaCha8Rng, n: usize, p: f64, rooted: bool) -> Geography {
+pub(super) fn random_deg(rng: &mut ChaCha8Rng, n: usize, p: f64, rooted: bool) -> Geography {
     let mut graph = Graph::new(true);
     for v in 0..n {
         graph.add_vertex(format!("v{v}"));
