@@ -19,6 +19,11 @@
 //! is read every [`CLOCK_EVERY`] expanded positions. In undirected games a child's remainder
 //! is derived from its parent's rather than walked whole (`endgame/incremental.rs`).
 //!
+//! Partizan vertex and edge games try first, from each vertex, the move that last won from
+//! there (the killer heuristic, `Search::killers`): only the order of the search changes, and
+//! [`Search::winning_move`] still reports the first winning move in `Game::moves` order, so
+//! that the move and line do not depend on the search's history (nor on `--threads`).
+//!
 //! Moves are generated into one reused buffer per depth (no allocation per node). The memo
 //! (`memo.rs`) compares exact keys in place and stays within [`Budget::max_memory`] (default
 //! [`MEMO_BYTES`]): when full, it evicts the cheaper half of its entries by subtree size, and
@@ -129,6 +134,9 @@ pub(crate) struct Search<'a> {
     /// Partizan and two-token games: positions whose remainder is a forest are decided by the
     /// tree recursions (`tree_endgame.rs`).
     trees: Option<TreeEndgame>,
+    /// Partizan vertex and edge games: per vertex, where the last winning move from it went
+    /// ([`NONE`] before any), tried first from there (move ordering only).
+    killers: Option<Vec<u32>>,
 }
 
 /// The memo a search reads and writes: its own, or one shared by the threads of a parallel
@@ -257,6 +265,7 @@ impl<'a> Search<'a> {
             shared: None,
             split: RaceSplit::new(game, budget),
             trees: TreeEndgame::new(game),
+            killers: killers_apply(game).then(|| vec![NONE; game.n]),
         }
     }
 
@@ -268,6 +277,9 @@ impl<'a> Search<'a> {
             labels: self.labels.clone(),
             canonical: self.canonical,
             endgames: self.endgames,
+            // Every thread must search one fixed order, so that every entry is the
+            // one-thread entry (`parallel.rs`): killers depend on each thread's history.
+            killers: None,
             ..Search::packed(self.game, self.budget, self.weight_bits)
         }
     }
@@ -698,6 +710,12 @@ impl<'a> Search<'a> {
             let child_wins = self.wins(st);
             self.game.undo(st, undo);
             if !child_wins? {
+                if let Some(killers) = &mut self.killers
+                    && let Move::Step { to, .. } = moves[i as usize]
+                    && st.tok[st.turn as usize] != NONE
+                {
+                    killers[st.tok[st.turn as usize] as usize] = to as u32;
+                }
                 return Ok(i + 1);
             }
         }
@@ -775,6 +793,21 @@ impl<'a> Search<'a> {
         let one_token = self.game.kind == Kind::One
             && matches!(self.game.rule, Rule::Vertex | Rule::Edge)
             && st.tok[0] != NONE;
+        if let Some(killers) = &self.killers
+            && st.tok.iter().all(|&t| t != NONE)
+        {
+            // Partizan tokens: the move that last won from the mover's vertex first (the
+            // killer heuristic: positions that differ only in the opponent's far-off choices
+            // are mostly won by the same reply). Only the order changes, so the value is the
+            // same (the first winning move in this order).
+            let killer = killers[st.tok[st.turn as usize] as usize];
+            for (i, mv) in moves.iter().enumerate() {
+                let first = matches!(*mv, Move::Step { to, .. } if to as u32 == killer);
+                order.push((u32::from(!first), i as u32));
+            }
+            order.sort_unstable();
+            return None;
+        }
         if !one_token {
             order.extend((0..moves.len() as u32).map(|i| (0, i)));
             return None;
@@ -831,6 +864,22 @@ impl<'a> Search<'a> {
             return Ok(None);
         }
         let moves = self.game.moves(st);
+        if killers_apply(self.game) {
+            // Partizan games: the first winning move in `Game::moves` order, whatever order
+            // found the win. The killer order depends on the search's history, and the
+            // parallel search, whose threads search without killers, must give the same move
+            // and line as one thread: without killers the stored move is already the first
+            // winning one in this order, and the moves before it are memo hits.
+            for &mv in &moves {
+                let undo = self.game.apply(st, mv);
+                let child_wins = self.wins(st);
+                self.game.undo(st, undo);
+                if !child_wins? {
+                    return Ok(Some(mv));
+                }
+            }
+            return Ok(None);
+        }
         let hint = v as usize - 1;
         let order = std::iter::once(hint).chain((0..moves.len()).filter(|&i| i != hint));
         for i in order.filter(|&i| i < moves.len()) {
@@ -861,6 +910,12 @@ impl<'a> Search<'a> {
             line.push(mv);
         }
     }
+}
+
+/// Whether searches of `game` order moves by killers (`Search::killers`): partizan vertex and
+/// edge games.
+fn killers_apply(game: &Game) -> bool {
+    game.kind == Kind::Partizan && matches!(game.rule, Rule::Vertex | Rule::Edge)
 }
 
 /// Stack bytes for a search thread whose recursion may go `depth` frames deep.

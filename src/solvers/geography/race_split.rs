@@ -37,7 +37,11 @@
 //! [`MAX_SPLIT_STEPS`] expansions it gives up and the search goes on as usual (sound, since
 //! only a proved split is used), and deeper nodes, with smaller regions, find the split.
 //! A side whose search ends without any item, or any finished side on an undirected graph,
-//! proves the split at once. A split, once there, persists in every descendant, but those
+//! proves the split at once. On a directed graph a finished side's set is complete, and a
+//! search *backwards* from it (in-arcs over free items) decides whether the other token can
+//! reach it: a token shut in a short tail (Fraenkel–Simonson's vertex cover board, where II
+//! runs into the tail while I still has half the board) is proved apart after a few steps,
+//! where walking the other token's large region forwards ran past the cap. A split, once there, persists in every descendant, but those
 //! are never expanded: the race answers at the first split node.
 //!
 //! **Walks** are memoised by (vertex, the free items reachable from it): exact keys, since a
@@ -77,6 +81,14 @@ pub(crate) struct RaceSplit {
     undirected: bool,
     /// Search stacks of the split test.
     stacks: [Vec<u32>; 2],
+    /// Directed games: every vertex each side of the split test reached, in order.
+    reached_list: [Vec<u32>; 2],
+    /// Directed games: in-arcs `(tail, edge)` per vertex, for the backward search.
+    preds: Vec<Vec<(u32, u32)>>,
+    /// Per vertex, the test (epoch) in which the backward search last reached it.
+    back: Vec<u32>,
+    /// Stack of the backward search.
+    back_stack: Vec<u32>,
     /// Scratch for a walk's region: vertices reached, and the stack.
     region_seen: Vec<u64>,
     region_stack: Vec<u32>,
@@ -130,6 +142,18 @@ impl RaceSplit {
             epoch: 0,
             undirected: !game.directed,
             stacks: [Vec::new(), Vec::new()],
+            reached_list: [Vec::new(), Vec::new()],
+            preds: if game.directed {
+                predecessors(game)
+            } else {
+                Vec::new()
+            },
+            back: if game.directed {
+                vec![0; game.n]
+            } else {
+                Vec::new()
+            },
+            back_stack: Vec::new(),
             region_seen: vec![0; vwords],
             region_stack: Vec::new(),
             keys: Vec::new(),
@@ -239,6 +263,9 @@ impl RaceSplit {
     fn reach(&mut self, game: &Game, st: &State, s: usize, x: usize) -> bool {
         self.seen[s][x] = self.epoch;
         self.stacks[s].push(x as u32);
+        if !self.undirected {
+            self.reached_list[s].push(x as u32);
+        }
         // Vertex rule: `x` is a free vertex reached from both sides. Edge rule: a vertex
         // reached from both sides shares its unused out-arcs.
         self.reached(1 - s, x) && (self.vertex || game.adj[x].iter().any(|&(_, e)| !st.bit(e)))
@@ -248,8 +275,11 @@ impl RaceSplit {
     /// advanced alternately, that stop when they meet. A side whose search ends without
     /// finding any item (a token with no move) cannot meet the other at all; on an
     /// undirected graph neither can a side whose search ends: the other token was not in its
-    /// component (the test would have met it), and components of free items are closed. Beyond
-    /// [`MAX_SPLIT_STEPS`] steps the test gives up and answers `false` (search on).
+    /// component (the test would have met it), and components of free items are closed. On a
+    /// directed graph the first side to end asks backwards whether the other token can reach
+    /// what it reached ([`RaceSplit::backward`]); when that gives up, the other side is
+    /// searched on forwards. Beyond [`MAX_SPLIT_STEPS`] steps (each search) the test gives up
+    /// and answers `false` (search on).
     fn split(&mut self, game: &Game, st: &State, a: usize, b: usize) -> bool {
         // Epoch stamps instead of clearing the marks at every node.
         self.epoch = self.epoch.wrapping_add(1);
@@ -257,16 +287,20 @@ impl RaceSplit {
             self.seen
                 .iter_mut()
                 .for_each(|m| m.iter_mut().for_each(|x| *x = 0));
+            self.back.iter_mut().for_each(|x| *x = 0);
             self.epoch = 1;
         }
         self.stacks[0].clear();
         self.stacks[1].clear();
+        self.reached_list[0].clear();
+        self.reached_list[1].clear();
         // The token vertices themselves are visited under the vertex rule, so they are never
         // items; under the edge rule both tokens may stand on one vertex.
         if self.reach(game, st, 0, a) | self.reach(game, st, 1, b) {
             return false;
         }
         let mut found = [false; 2];
+        let mut backward_tried = false;
         let mut side = 0;
         for _ in 0..MAX_SPLIT_STEPS {
             if self.stacks[side].is_empty() {
@@ -274,6 +308,15 @@ impl RaceSplit {
                 // items: the other token would be in it (met) if it could reach it.
                 if !found[side] || self.undirected {
                     return true;
+                }
+                // On a directed graph the side's reached set is complete: ask backwards
+                // whether the other token can reach it, before walking the other side's
+                // (often much larger) region forwards.
+                if !backward_tried {
+                    backward_tried = true;
+                    if let Some(apart) = self.backward(game, st, side) {
+                        return apart;
+                    }
                 }
                 side = 1 - side;
                 if self.stacks[side].is_empty() {
@@ -294,6 +337,67 @@ impl RaceSplit {
             side = 1 - side;
         }
         false
+    }
+
+    /// The split test's answer from a *complete* side `s` of a directed game (its search ended
+    /// having found an item): `Some(true)` when the other side `t` cannot reach any item `s`
+    /// reaches, `Some(false)` when it can, `None` when the backward search gave up after
+    /// [`MAX_SPLIT_STEPS`] vertices.
+    ///
+    /// Why it is exact. Let `R` be the vertices `s` reached (complete: every vertex reachable
+    /// from its token over free items) and `T ⊆ R` those that carry an item `s` can reach:
+    /// under the vertex rule the free vertices of `R` (the item is the vertex), under the edge
+    /// rule the vertices of `R` with an unused out-arc (the items are those arcs, reachable
+    /// once their tail is). An item is reachable from both tokens iff `t` reaches a vertex of
+    /// `T` — exactly the meeting [`RaceSplit::reach`] detects. The backward search collects
+    /// the set `B` of vertices with a walk into `T` over free items, by in-arcs from `T`: the
+    /// arc `p → y` into a vertex `y` of `B` extends a walk when it is a legal move (vertex rule:
+    /// `y` is free — every vertex of `B` is, by induction, as `T`'s are — and `p` continues
+    /// the walk backwards only when `p` is free itself, or is where the walk starts; edge rule:
+    /// the arc is unused). A walk from `t` into `T` exists iff `t`'s token vertex enters `B`,
+    /// and in particular iff some vertex `t` has already reached (free or its token, each
+    /// with a walk from `t`) does: so meeting such a vertex proves the meeting, and a
+    /// complete `B` that meets none — `t`'s token vertex is one of them — proves the split.
+    fn backward(&mut self, game: &Game, st: &State, s: usize) -> Option<bool> {
+        let t = 1 - s;
+        let epoch = self.epoch;
+        self.back_stack.clear();
+        for &x in &self.reached_list[s] {
+            let x = x as usize;
+            let item = if self.vertex {
+                !st.bit(x)
+            } else {
+                game.adj[x].iter().any(|&(_, e)| !st.bit(e))
+            };
+            if item {
+                // `t` reaching a vertex of `T` is a meeting `reach` already reported.
+                debug_assert!(!self.reached(t, x));
+                self.back[x] = epoch;
+                self.back_stack.push(x as u32);
+            }
+        }
+        for _ in 0..MAX_SPLIT_STEPS {
+            let Some(y) = self.back_stack.pop() else {
+                return Some(true);
+            };
+            for &(p, e) in &self.preds[y as usize] {
+                let (p, e) = (p as usize, e as usize);
+                if !self.vertex && st.bit(e) {
+                    continue;
+                }
+                if self.reached(t, p) {
+                    return Some(false);
+                }
+                // Vertex rule: a visited vertex (the other token's included, reached above)
+                // starts no walk of `t` and continues none.
+                if (self.vertex && st.bit(p)) || self.back[p] == epoch {
+                    continue;
+                }
+                self.back[p] = epoch;
+                self.back_stack.push(p as u32);
+            }
+        }
+        None
     }
 
     /// Fills `key` with the walk key of a token on `v` in `st`: `v`, then the free items
@@ -470,6 +574,17 @@ impl RaceSplit {
         }
         self.keys[depth] = key;
     }
+}
+
+/// The in-arcs `(tail, edge)` of every vertex of a directed game, in edge order.
+fn predecessors(game: &Game) -> Vec<Vec<(u32, u32)>> {
+    let mut preds = vec![Vec::new(); game.n];
+    for (v, arcs) in game.adj.iter().enumerate() {
+        for &(x, e) in arcs {
+            preds[x].push((v as u32, e as u32));
+        }
+    }
+    preds
 }
 
 /// What every walk search needs besides the split's own state.

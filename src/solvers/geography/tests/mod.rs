@@ -7,6 +7,7 @@ mod cancel;
 mod dfpn;
 mod endgame;
 mod incremental;
+mod killers;
 mod known;
 mod local_remainder;
 mod matching_endgame;
