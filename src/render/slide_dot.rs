@@ -222,7 +222,7 @@ pub fn write(scene: &Scene) -> String {
         if let (true, Route::Through(ways)) = (scene.pinned, &e.route)
             && !ways.is_empty()
         {
-            a.push(polyline(scene, e.from, e.to, ways));
+            a.push(polyline(scene, e));
             if !e.label.is_empty() && e.played.is_none() {
                 a.push(label_beside(scene, e.from, e.to, ways));
             }
@@ -278,13 +278,17 @@ fn radius(scene: &Scene, k: usize, dx: f64, dy: f64) -> f64 {
 
 /// The `pos` of an edge through waypoints: straight runs joined by rounded corners, as
 /// cubic Bézier segments, clipped at both nodes' borders, with the arrowhead (directed)
-/// ending on the head's border.
-fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> String {
+/// ending on the head's border. Where the route starts (ends) inside a collapsed gadget,
+/// the edge starts (ends) where it crosses the gadget's border ([`Scene::ported`]).
+fn polyline(scene: &Scene, e: &super::scene::SceneEdge) -> String {
+    let (from, to) = (e.from, e.to);
     let pt = |p: (f64, f64)| (p.0 * UNIT_PT, p.1 * UNIT_PT);
     let p0 = pt(scene.nodes[from].pos.unwrap_or_default());
     let p3 = pt(scene.nodes[to].pos.unwrap_or_default());
+    let (port_from, ways, port_to) = scene.ported(e, false);
     let ways: Vec<(f64, f64)> = ways.iter().map(|&w| pt(w)).collect();
-    let (first, last) = (ways[0], ways[ways.len() - 1]);
+    let first = ways.first().copied().or(port_to.map(pt)).unwrap_or(p3);
+    let last = ways.last().copied().or(port_from.map(pt)).unwrap_or(p0);
     let toward = |a: (f64, f64), b: (f64, f64), d: f64| {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
@@ -293,12 +297,16 @@ fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> Strin
             a.1 + dy / len * d.min(len / 2.0),
         )
     };
-    let start = toward(
-        p0,
-        first,
-        radius(scene, from, first.0 - p0.0, first.1 - p0.1),
-    );
-    let tip = toward(p3, last, radius(scene, to, last.0 - p3.0, last.1 - p3.1));
+    let start = port_from.map(pt).unwrap_or_else(|| {
+        toward(
+            p0,
+            first,
+            radius(scene, from, first.0 - p0.0, first.1 - p0.1),
+        )
+    });
+    let tip = port_to
+        .map(pt)
+        .unwrap_or_else(|| toward(p3, last, radius(scene, to, last.0 - p3.0, last.1 - p3.1)));
     let end = if scene.directed {
         toward(tip, last, 7.0)
     } else {
