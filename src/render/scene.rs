@@ -658,11 +658,7 @@ impl Scene {
     /// [`Scene::inside_collapsed`].
     ///
     /// [`Figure::route_collapsed`]: super::Figure::route_collapsed
-    pub fn ported(
-        &self,
-        e: &SceneEdge,
-        stadium: bool,
-    ) -> Ported {
+    pub fn ported(&self, e: &SceneEdge, stadium: bool) -> Ported {
         let Route::Through(ways) = &e.route else {
             return (None, Vec::new(), None);
         };
