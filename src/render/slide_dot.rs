@@ -258,8 +258,9 @@ const MIN_LABEL_PX: f64 = 14.2;
 const MAX_LABEL_PT: f64 = 18.0;
 
 /// The vertex label size (points) of `scene`'s DOT: [`VERTEX_FONT_PT`], or more (in whole
-/// points, up to 18) where graphviz's fit to 1920×1080 would shrink it under 14.2 pixels. The fit is estimated from the drawing's extent, graphviz's
-/// margin (`pad`, a vertex's radius) and the caption table's rows; the test
+/// points, up to 18) where graphviz's fit to 1920×1080 would shrink it under 14.2 pixels.
+/// The fit is estimated from the drawing's extent, graphviz's margin (`pad`, a vertex's
+/// radius) and the caption table's rows; the test
 /// `running_example_labels_are_at_least_14_px_on_a_1080p_slide` measures the real SVG.
 pub fn label_pt(scene: &Scene) -> f64 {
     if !scene.pinned {
