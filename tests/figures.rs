@@ -319,13 +319,38 @@ fn running_example_labels_are_at_least_14_px_on_a_1080p_slide() {
         "pvg-pag",
         "qbf-pvg-restricted",
     ] {
-        let (svg, _) = run_dot(&dot_of(id, &Options::default()), "svg").unwrap();
-        let px = label_px(&String::from_utf8(svg).unwrap());
-        assert!(
-            px >= 14.0,
-            "{id}: labels or outline captions {px:.1} px high on a 1080p slide"
-        );
+        for (flag, opts) in variants() {
+            let (svg, _) = run_dot(&dot_of(id, &opts), "svg").unwrap();
+            let px = label_px(&String::from_utf8(svg).unwrap());
+            eprintln!("{id} {flag}: SVG labels {px:.1} px");
+            assert!(
+                px >= 14.0,
+                "{id} {flag}: labels or outline captions {px:.1} px high on a 1080p slide"
+            );
+        }
     }
+}
+
+/// The drawings of a running example a lecturer may show: as drawn, with every cigar's
+/// (cluster's) vertices, and with gadgets as boxes.
+fn variants() -> [(&'static str, Options); 3] {
+    [
+        ("", Options::default()),
+        (
+            "--expand-cigars",
+            Options {
+                expand_cigars: true,
+                ..Options::default()
+            },
+        ),
+        (
+            "--compact",
+            Options {
+                compact: true,
+                ..Options::default()
+            },
+        ),
+    ]
 }
 
 /// The smaller of the vertex label and outline caption heights in pixels of a 1920×1080
@@ -379,11 +404,14 @@ fn running_example_tikz_labels_are_at_least_14_px_on_a_1080p_slide() {
         "pvg-pag",
         "qbf-pvg-restricted",
     ] {
-        let px = tikz_label_px(&tikz_of(id, &Options::default(), t));
-        assert!(
-            px >= 14.0,
-            "{id}: TikZ labels or outline captions {px:.1} px high on a 1080p slide"
-        );
+        for (flag, opts) in variants() {
+            let px = tikz_label_px(&tikz_of(id, &opts, t));
+            eprintln!("{id} {flag}: TikZ labels {px:.1} px");
+            assert!(
+                px >= 14.0,
+                "{id} {flag}: TikZ labels or outline captions {px:.1} px high on a 1080p slide"
+            );
+        }
     }
 }
 

@@ -675,10 +675,20 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     for (c, k) in lay.cluster.iter().enumerate() {
         let cx = cx(c);
         fig.place(k.centre, cx, top + 0.9);
+        // The row under the connectors, by the columns of the connectors the vertices feed
+        // (`E_j` feeds the two connectors other than `L_j`, `M_j` feeds `L_j`): the
+        // order with the fewest crossings inside the cluster, lanes and buses included (7,
+        // were 15 with each connector's `E` and `M` under it), found by trying every
+        // order of the six in one row (`ROW_UNDER_CONNECTORS`).
+        let of_column = |p: usize| (0..3).find(|&j| plan.column[c][j] == p).unwrap_or(p);
+        for (slot, &(is_e, p)) in ROW_UNDER_CONNECTORS.iter().enumerate() {
+            let j = of_column(p);
+            let v = if is_e { k.existential[j] } else { k.towards[j] };
+            fig.place(v, cx + spacing * (slot as f64 - 2.5) / 2.0, top - 1.3);
+        }
         for j in 0..3 {
             fig.place(k.literal[j], xs(c, j), top);
-            fig.place(k.existential[j], xs(c, j) - 0.4, top - 1.3);
-            fig.place(k.towards[j], xs(c, j) + 0.4, top - 1.3);
+            let e_x = fig.nodes[k.existential[j]].pos.map_or(0.0, |p| p.0);
             for v in [k.literal[j], k.existential[j], k.towards[j]] {
                 fig.point(v);
             }
@@ -687,7 +697,7 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
             fig.route(
                 e_end,
                 k.existential[j],
-                bus(e_at.0, e_level, e_gap, (xs(c, j) - 0.4, e_bus)),
+                bus(e_at.0, e_level, e_gap, (e_x, e_bus)),
             );
             // The literal connector's lane: up from the cluster, across at its level, up
             // beside the literal's chain and into the literal vertex from outside.
@@ -715,6 +725,36 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
             k.universal,
             bus(x_at.0, x_level, x_gap, (cx, u_bus)),
         );
+        // Drawn as one box (`--compact`): the lanes leave its top edge above their exits
+        // and run as in the full drawing; each bus runs under the box and rises into its
+        // bottom edge, I's on the side its gap stands, II's on the other, so that no arc
+        // crosses another where the full drawing's do not (`Scene::ported`: a route
+        // starting inside the box leaves it where it crosses the border).
+        let yc = top - COMPACT_BOX.0;
+        let (e_port, x_port) = if plan.exists_gap <= plan.slot[c] {
+            (cx - 1.0, cx + 1.0)
+        } else {
+            (cx + 1.0, cx - 1.0)
+        };
+        let below = yc - COMPACT_BOX.2 / 2.0;
+        for j in 0..3 {
+            let (up, lane) = (exit_x(c, j), entry_x[c][j]);
+            let b = entries[c][j].0;
+            let by = fig.nodes[b].pos.map_or(0.0, |p| p.1) + arrive_dy[c][j];
+            let chan = level_y(level[3 * c + j]);
+            let ways = if (lane - up).abs() < 0.35 {
+                vec![(lane, yc), (lane, by)]
+            } else {
+                vec![(up, yc), (up, chan), (lane, chan), (lane, by)]
+            };
+            fig.route_collapsed(k.literal[j], b, ways);
+            let mut ways = bus(e_at.0, e_level, e_gap, (e_port, below - 0.35));
+            ways.push((e_port, yc));
+            fig.route_collapsed(e_end, k.existential[j], ways);
+        }
+        let mut ways = bus(x_at.0, x_level, x_gap, (x_port, below - 0.7));
+        ways.push((x_port, yc));
+        fig.route_collapsed(lay.extra, k.universal, ways);
         let mut members = vec![k.universal, k.centre];
         members.extend(k.literal);
         members.extend(k.existential);
@@ -732,6 +772,9 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
             members,
             Outline::Box,
         );
+        if let Some(g) = fig.gadgets.last_mut() {
+            g.collapsed_at = Some(((cx, yc), (COMPACT_BOX.1, COMPACT_BOX.2)));
+        }
     }
     if let Some(note) = super::qbf_to_dvg::dummy_caption(nq) {
         fig.caption.push(note);
@@ -742,6 +785,32 @@ fn figure(built: &Construction<Layout>) -> crate::render::Figure {
     }
     fig
 }
+
+/// A clause cluster drawn as one box (`--compact`): its centre's depth under the
+/// connectors' row, its width and its height (units). Wide enough that every lane's
+/// exit stands over it (the left one 2.75 left of the middle), narrow enough that the buses
+/// pass between two boxes.
+const COMPACT_BOX: (f64, f64, f64) = (0.8, 5.9, 0.8);
+
+/// The six vertices under a cluster's connectors, left to right, each as (is it `E`, the
+/// column of the connector it is named after): `E` of the right column, `E` of the middle,
+/// `M` of the left, `M` of the middle, `E` of the left, `M` of the right. Of the 720 orders
+/// of one row (with `c` above the middle connector, `U` under the middle, the lanes leaving
+/// up and the buses arriving from below), this one has the fewest crossings, 7: `M` of the
+/// left column's arc crosses two `E` arcs, two more pairs of `E` arcs and an `E` arc with
+/// `M` of the middle's cross, the bus into `E` of the left column crosses `U → M` of the
+/// right, and the middle connector's lane crosses `L → c` of the right. That last one is
+/// forced: `c`, `U` (through the `M`s) and the chains above (through the lanes) are each
+/// joined to all three connectors, a subdivided K₃,₃, so a cluster whose lanes leave
+/// through the top of its box is drawn with at least one crossing inside the box.
+const ROW_UNDER_CONNECTORS: [(bool, usize); 6] = [
+    (true, 2),
+    (true, 1),
+    (false, 0),
+    (false, 1),
+    (true, 0),
+    (false, 2),
+];
 
 /// Where a lane to literal `l` enters at the top of the band between the chains and the
 /// clusters, as a key in the left-to-right order of the entries: `class × (n + 2) + 1 +
@@ -772,7 +841,8 @@ struct BandPlan {
     extra_gap: usize,
 }
 
-/// The order of the clusters (of all orders, up to six clusters; beyond, clause order),
+/// The order of the clusters (of all orders, up to six clusters; beyond, by the barycentre
+/// of their lanes' entries, then adjacent swaps, unless clause order is better),
 /// of the connectors in each (their lanes' entries' order, so that no two lanes of one
 /// cluster cross) and the gaps the buses run down, with the fewest crossings in the band:
 /// two lanes cross when their exits and entries stand in different orders (see
@@ -794,17 +864,8 @@ fn plan_band(entries: &[[(VertexId, usize); 3]], n: usize) -> BandPlan {
             col
         })
         .collect();
-    let mut order: Vec<usize> = (0..m).collect();
-    let mut best = (
-        usize::MAX,
-        BandPlan {
-            slot: order.clone(),
-            column: column.clone(),
-            exists_gap: 0,
-            extra_gap: m,
-        },
-    );
-    loop {
+    // The fewest crossings of the clusters in `order` (slot by slot), with its plan.
+    let cost_of = |order: &[usize]| {
         let mut slot = vec![0; m];
         for (s, &c) in order.iter().enumerate() {
             slot[c] = s;
@@ -814,26 +875,62 @@ fn plan_band(entries: &[[(VertexId, usize); 3]], n: usize) -> BandPlan {
             .flat_map(|c| entries[c].iter().map(move |e| (c, e.1)))
             .map(|(c, k)| (2 * slot[c] + 1, k))
             .collect();
+        let mut best: Option<(usize, BandPlan)> = None;
         for exists_gap in 0..=m {
             for extra_gap in (0..=m).rev() {
                 let mut items = lanes.clone();
                 items.push((2 * exists_gap, e_key));
                 items.push((2 * extra_gap, x_key));
                 let cost = figure_helpers::inversions(&items) + usize::from(extra_gap < m);
-                if cost < best.0 {
+                if best.as_ref().is_none_or(|b| cost < b.0) {
                     let plan = BandPlan {
                         slot: slot.clone(),
                         column: column.clone(),
                         exists_gap,
                         extra_gap,
                     };
-                    best = (cost, plan);
+                    best = Some((cost, plan));
                 }
             }
         }
-        if m > 6 || !figure_helpers::next_permutation(&mut order) {
+        best.expect("at least one gap")
+    };
+    let mut order: Vec<usize> = (0..m).collect();
+    let mut best = cost_of(&order);
+    if m <= 6 {
+        // Every order.
+        while figure_helpers::next_permutation(&mut order) {
+            let next = cost_of(&order);
+            if next.0 < best.0 {
+                best = next;
+            }
+        }
+        return best.1;
+    }
+    // More clusters: each at the barycentre of its lanes' entries (a stable sort, so ties
+    // keep clause order), then adjacent swaps while one removes a crossing; kept only when
+    // it beats clause order.
+    let mean = |c: usize| entries[c].iter().map(|e| e.1).sum::<usize>();
+    order.sort_by_key(|&c| mean(c));
+    let mut current = cost_of(&order);
+    loop {
+        let mut improved = false;
+        for i in 0..m - 1 {
+            order.swap(i, i + 1);
+            let next = cost_of(&order);
+            if next.0 < current.0 {
+                current = next;
+                improved = true;
+            } else {
+                order.swap(i, i + 1);
+            }
+        }
+        if !improved {
             break;
         }
+    }
+    if current.0 < best.0 {
+        best = current;
     }
     best.1
 }

@@ -307,6 +307,11 @@ const CAPTION_UNITS_PER_CHAR: f64 = 0.135;
 /// Distance from an outline's edge to its caption's centre (units).
 const CAPTION_GAP: f64 = 0.18;
 
+/// A routed edge with its ends on collapsed gadgets' borders ([`Scene::ported`]): the
+/// border point where it leaves its tail's shape (when its route starts inside it), the
+/// waypoints outside both shapes, and the border point where it enters its head's shape.
+pub type Ported = (Option<(f64, f64)>, Vec<(f64, f64)>, Option<(f64, f64)>);
+
 /// Whether the segment `a`–`b` meets the box `(x0, y0, x1, y1)` (Liang–Barsky clipping).
 fn segment_meets_box(a: (f64, f64), b: (f64, f64), (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -427,12 +432,17 @@ impl Scene {
                             let (w, h) = g.collapsed_at.map_or(size, |c| c.1);
                             SceneKind::Collapsed(w, h)
                         }
-                        // `--compact`: a small shape that fits its caption.
-                        false => {
-                            let chars = label_unicode(&g.label).chars().count().max(g.name.len());
-                            let w = (0.14 * chars as f64 + 0.6).clamp(1.0, size.0);
-                            SceneKind::Collapsed(w, 0.8_f64.min(size.1))
-                        }
+                        // `--compact`: a small shape that fits its caption, or the box the
+                        // theorem gives, where its routes for a collapsed gadget end.
+                        false => match g.collapsed_at {
+                            Some((_, (w, h))) => SceneKind::Collapsed(w, h),
+                            None => {
+                                let chars =
+                                    label_unicode(&g.label).chars().count().max(g.name.len());
+                                let w = (0.14 * chars as f64 + 0.6).clamp(1.0, size.0);
+                                SceneKind::Collapsed(w, 0.8_f64.min(size.1))
+                            }
+                        },
                     },
                     start: None,
                     weight: None,
@@ -520,12 +530,14 @@ impl Scene {
             edges.push(SceneEdge {
                 from: a,
                 to: b,
-                // A box drawn only for `--compact` hides where the theorem's route began; a
-                // gadget the paper itself draws collapsed (a cigar, a cluster) keeps it.
-                route: if compacted[a] || compacted[b] {
-                    Route::Straight
-                } else if collapsed_end && let Some(r) = &e.collapsed_route {
+                // A box drawn only for `--compact` hides where the theorem's route began,
+                // unless the theorem routed the arc for its collapsed gadget too (its ports
+                // on the box, `Figure::route_collapsed`); a gadget the paper itself draws
+                // collapsed (a cigar, a cluster) keeps its route.
+                route: if collapsed_end && let Some(r) = &e.collapsed_route {
                     r.clone()
+                } else if compacted[a] || compacted[b] {
+                    Route::Straight
                 } else {
                     e.route.clone()
                 },
@@ -617,6 +629,73 @@ impl Scene {
         // Outline captions as large as the vertex labels, clear of the drawn edges.
         scene.place_captions(VERTEX_FONT_PT);
         scene
+    }
+
+    /// Whether `p` (units) lies strictly inside scene node `k` when `k` is a collapsed
+    /// gadget: inside DOT's ellipse, or (`stadium`) inside TikZ's stadium of the same width
+    /// and height. A vertex has no inside here.
+    pub fn inside_collapsed(&self, k: usize, p: (f64, f64), stadium: bool) -> bool {
+        let n = &self.nodes[k];
+        let (SceneKind::Collapsed(w, h), Some(c)) = (n.kind, n.pos) else {
+            return false;
+        };
+        let (dx, dy) = ((p.0 - c.0).abs(), (p.1 - c.1).abs());
+        let (a, b) = (w / 2.0, h / 2.0);
+        if stadium {
+            // The flat middle, then the half-discs of radius b at its ends.
+            let reach = (dx - (a - b)).max(0.0);
+            dy < b && reach * reach + dy * dy < b * b
+        } else {
+            (dx / a).powi(2) + (dy / b).powi(2) < 1.0
+        }
+    }
+
+    /// A routed edge's waypoints without those inside a collapsed end's shape: a theorem's
+    /// route for a collapsed gadget ([`Figure::route_collapsed`]) may start (or end)
+    /// inside the box, so that the edge leaves it where the route's first run crosses its
+    /// border, a port of its own, instead of from the centre. Returns that border point at
+    /// each end where waypoints were dropped, and the waypoints left. `stadium` as in
+    /// [`Scene::inside_collapsed`].
+    ///
+    /// [`Figure::route_collapsed`]: super::Figure::route_collapsed
+    pub fn ported(&self, e: &SceneEdge, stadium: bool) -> Ported {
+        let Route::Through(ways) = &e.route else {
+            return (None, Vec::new(), None);
+        };
+        // Where the run from `inside` to `outside` crosses node k's border (bisection).
+        let border = |k: usize, inside: (f64, f64), outside: (f64, f64)| {
+            let (mut i, mut o) = (inside, outside);
+            for _ in 0..40 {
+                let m = ((i.0 + o.0) / 2.0, (i.1 + o.1) / 2.0);
+                if self.inside_collapsed(k, m, stadium) {
+                    i = m;
+                } else {
+                    o = m;
+                }
+            }
+            o
+        };
+        let head = self.nodes[e.to].pos.unwrap_or_default();
+        let tail = self.nodes[e.from].pos.unwrap_or_default();
+        let lead = ways
+            .iter()
+            .take_while(|&&w| self.inside_collapsed(e.from, w, stadium))
+            .count();
+        let trail = ways[lead..]
+            .iter()
+            .rev()
+            .take_while(|&&w| self.inside_collapsed(e.to, w, stadium))
+            .count();
+        let kept = ways[lead..ways.len() - trail].to_vec();
+        let start = (lead > 0).then(|| {
+            let next = kept.first().copied().unwrap_or(head);
+            border(e.from, ways[lead - 1], next)
+        });
+        let end = (trail > 0).then(|| {
+            let before = kept.last().copied().unwrap_or(tail);
+            border(e.to, ways[ways.len() - trail], before)
+        });
+        (start, kept, end)
     }
 
     /// The direction (radians, counter-clockwise from the x axis) in which a loop at node

@@ -12,6 +12,10 @@ use std::fmt::Write;
 /// The DOT text of `scene` (byte-identical for identical scenes).
 pub fn write(scene: &Scene) -> String {
     let mut s = String::new();
+    // Vertex labels, outline captions and gadget names at the size that keeps them
+    // readable on the slide, names beside dots and arc numbers in proportion.
+    let font = label_pt(scene);
+    let tag_pt = TAG_PT * font / VERTEX_FONT_PT;
     let (kw, arrow) = if scene.directed {
         ("digraph", "->")
     } else {
@@ -39,11 +43,11 @@ pub fn write(scene: &Scene) -> String {
         graph.push("splines=true".into());
         graph.push("sep=\"+12\"".into());
     }
-    graph.push(format!("label=<{}>", html_label(scene)));
+    graph.push(format!("label=<{}>", html_label(scene, font)));
     let _ = writeln!(s, "  graph [{}];", graph.join(", "));
     let _ = writeln!(
         s,
-        "  node [shape=circle, fontname=\"Helvetica\", fontsize={VERTEX_FONT_PT}, width={w:.3}, \
+        "  node [shape=circle, fontname=\"Helvetica\", fontsize={font}, width={w:.3}, \
          height={w:.3}, fixedsize=false, margin=0.02, style=filled, fillcolor=white, \
          color=\"#{}\", penwidth=1.2];",
         pal.ink,
@@ -102,12 +106,9 @@ pub fn write(scene: &Scene) -> String {
             let (x, y) = o.caption_at();
             let (size, fontcolor) = match o.shape {
                 // Inside a diamond: as large as the vertex labels.
-                Outline::Bare => (
-                    VERTEX_FONT_PT,
-                    if o.highlight { pal.highlight } else { pal.ink },
-                ),
+                Outline::Bare => (font, if o.highlight { pal.highlight } else { pal.ink }),
                 // As large as the vertex labels, as [`Scene::place_captions`] measured them.
-                _ => (VERTEX_FONT_PT, colour),
+                _ => (font, colour),
             };
             let _ = writeln!(
                 s,
@@ -142,7 +143,7 @@ pub fn write(scene: &Scene) -> String {
                 a.push(format!("label={}", quote(&label)));
                 a.push(format!(
                     "shape=ellipse, fixedsize=true, width={:.2}, height={:.2}, \
-                     fontsize={VERTEX_FONT_PT}",
+                     fontsize={font}",
                     w * UNIT_PT / 72.0,
                     h * UNIT_PT / 72.0
                 ));
@@ -178,7 +179,7 @@ pub fn write(scene: &Scene) -> String {
             // DOT centres the text: a name to the side starts beside the vertex rather than
             // on it (as TikZ's `label=angle:` anchors it), whatever its length.
             let text = label_unicode(&tag.text);
-            let half = text.chars().count() as f64 * TAG_PT * TAG_CHAR_EM / 2.0 / UNIT_PT;
+            let half = text.chars().count() as f64 * tag_pt * TAG_CHAR_EM / 2.0 / UNIT_PT;
             let side = if dx.abs() > 0.1 {
                 dx.signum() * (half - TAG_GAP + TAG_SIDE_GAP).max(0.0)
             } else {
@@ -186,7 +187,7 @@ pub fn write(scene: &Scene) -> String {
             };
             let _ = writeln!(
                 s,
-                "  \"{}_name\" [shape=plaintext, style=\"\", label={}, fontsize={TAG_PT}, \
+                "  \"{}_name\" [shape=plaintext, style=\"\", label={}, fontsize={tag_pt}, \
                  fontcolor=\"#{}\", fixedsize=false, width=0, height=0, {}];",
                 n.key,
                 quote(&text),
@@ -214,7 +215,7 @@ pub fn write(scene: &Scene) -> String {
         }
         if e.played.is_none() && !e.label.is_empty() {
             a.push(format!(
-                "label={}, fontname=\"Helvetica\", fontsize={TAG_PT}, fontcolor=\"#{}\"",
+                "label={}, fontname=\"Helvetica\", fontsize={tag_pt}, fontcolor=\"#{}\"",
                 quote(&label_unicode(&e.label)),
                 pal.ink
             ));
@@ -222,7 +223,7 @@ pub fn write(scene: &Scene) -> String {
         if let (true, Route::Through(ways)) = (scene.pinned, &e.route)
             && !ways.is_empty()
         {
-            a.push(polyline(scene, e.from, e.to, ways));
+            a.push(polyline(scene, e));
             if !e.label.is_empty() && e.played.is_none() {
                 a.push(label_beside(scene, e.from, e.to, ways));
             }
@@ -249,6 +250,40 @@ pub fn write(scene: &Scene) -> String {
 
 /// Size (points) of the name beside an unlabelled vertex on a line of play.
 const TAG_PT: f64 = 13.0;
+/// Smallest label height wanted, in pixels of the 1920×1080 slide graphviz fits the drawing
+/// to (`size="16,9!"`); lecturers need at least 14.
+const MIN_LABEL_PX: f64 = 14.2;
+/// Largest vertex label size (points) [`label_pt`] gives a shrunk drawing: beyond it the
+/// labels would outgrow their circles (a drawing that large is no slide anyway).
+const MAX_LABEL_PT: f64 = 18.0;
+
+/// The vertex label size (points) of `scene`'s DOT: [`VERTEX_FONT_PT`], or more (in whole
+/// points, up to 18) where graphviz's fit to 1920×1080 would shrink it under 14.2 pixels.
+/// The fit is estimated from the drawing's extent, graphviz's margin (`pad`, a vertex's
+/// radius) and the caption table's rows; the test
+/// `running_example_labels_are_at_least_14_px_on_a_1080p_slide` measures the real SVG.
+pub fn label_pt(scene: &Scene) -> f64 {
+    if !scene.pinned {
+        return VERTEX_FONT_PT;
+    }
+    let (x0, y0, x1, y1) = scene.bbox();
+    let margin = 2.0 * 14.4 + VERTEX_UNITS * UNIT_PT;
+    let mut caption = f64::from(CAPTION_MARGIN_PT) + 4.0;
+    if !scene.legend.is_empty() {
+        caption += 18.0 * 1.2 + 2.0;
+    }
+    for (i, line) in scene.caption.iter().enumerate() {
+        let size = if i == 0 { 16.0 } else { 13.0 };
+        caption += line.lines().count() as f64 * size * 1.2 + 2.0;
+    }
+    let w = (x1 - x0) * UNIT_PT + margin;
+    let h = (y1 - y0) * UNIT_PT + margin + caption;
+    let fit = (1920.0 / w).min(1080.0 / h);
+    if VERTEX_FONT_PT * fit >= MIN_LABEL_PX {
+        return VERTEX_FONT_PT;
+    }
+    (MIN_LABEL_PX / fit).ceil().min(MAX_LABEL_PT)
+}
 /// Average width of a character of a name beside a vertex, in ems (Helvetica).
 const TAG_CHAR_EM: f64 = 0.55;
 /// Gap (units) between a vertex's border and the near end of a name to its side.
@@ -278,13 +313,17 @@ fn radius(scene: &Scene, k: usize, dx: f64, dy: f64) -> f64 {
 
 /// The `pos` of an edge through waypoints: straight runs joined by rounded corners, as
 /// cubic Bézier segments, clipped at both nodes' borders, with the arrowhead (directed)
-/// ending on the head's border.
-fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> String {
+/// ending on the head's border. Where the route starts (ends) inside a collapsed gadget,
+/// the edge starts (ends) where it crosses the gadget's border ([`Scene::ported`]).
+fn polyline(scene: &Scene, e: &super::scene::SceneEdge) -> String {
+    let (from, to) = (e.from, e.to);
     let pt = |p: (f64, f64)| (p.0 * UNIT_PT, p.1 * UNIT_PT);
     let p0 = pt(scene.nodes[from].pos.unwrap_or_default());
     let p3 = pt(scene.nodes[to].pos.unwrap_or_default());
+    let (port_from, ways, port_to) = scene.ported(e, false);
     let ways: Vec<(f64, f64)> = ways.iter().map(|&w| pt(w)).collect();
-    let (first, last) = (ways[0], ways[ways.len() - 1]);
+    let first = ways.first().copied().or(port_to.map(pt)).unwrap_or(p3);
+    let last = ways.last().copied().or(port_from.map(pt)).unwrap_or(p0);
     let toward = |a: (f64, f64), b: (f64, f64), d: f64| {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
@@ -293,12 +332,16 @@ fn polyline(scene: &Scene, from: usize, to: usize, ways: &[(f64, f64)]) -> Strin
             a.1 + dy / len * d.min(len / 2.0),
         )
     };
-    let start = toward(
-        p0,
-        first,
-        radius(scene, from, first.0 - p0.0, first.1 - p0.1),
-    );
-    let tip = toward(p3, last, radius(scene, to, last.0 - p3.0, last.1 - p3.1));
+    let start = port_from.map(pt).unwrap_or_else(|| {
+        toward(
+            p0,
+            first,
+            radius(scene, from, first.0 - p0.0, first.1 - p0.1),
+        )
+    });
+    let tip = port_to
+        .map(pt)
+        .unwrap_or_else(|| toward(p3, last, radius(scene, to, last.0 - p3.0, last.1 - p3.1)));
     let end = if scene.directed {
         toward(tip, last, 7.0)
     } else {
@@ -417,24 +460,29 @@ fn is_mono(scene: &Scene) -> bool {
 pub const CAPTION_MARGIN_PT: u32 = 10;
 
 /// The caption lines and the legend as an HTML-like label.
-fn html_label(scene: &Scene) -> String {
+fn html_label(scene: &Scene, font: f64) -> String {
     // An empty row first: graphviz sets the label right under the drawing's bounding box,
     // so a row of vertices at the bottom (`hampath-trailtrap`'s path P) nearly touched the
     // caption's first line.
     let mut rows = format!("<tr><td height=\"{CAPTION_MARGIN_PT}\"></td></tr>");
     if !scene.legend.is_empty() {
-        rows.push_str("<tr><td>");
+        let mut row = String::new();
         for (i, l) in scene.legend.iter().enumerate() {
             let mark = if l.arrow { "⟶" } else { "◎" };
             let gap = if i == 0 { "" } else { "     " };
             let _ = write!(
-                rows,
+                row,
                 "{gap}<font color=\"#{}\" point-size=\"18\">{mark}</font> {}",
                 l.colour,
                 html(&l.text)
             );
         }
-        rows.push_str("</td></tr>");
+        // The legend's words (and the spaces between) at the labels' size where a shrunk
+        // drawing has them larger (graphviz's default, 14 pt, otherwise).
+        if font > VERTEX_FONT_PT {
+            row = format!("<font point-size=\"{font}\">{row}</font>");
+        }
+        let _ = write!(rows, "<tr><td>{row}</td></tr>");
     }
     for (i, line) in scene.caption.iter().enumerate() {
         let size = if i == 0 { 16 } else { 13 };

@@ -264,9 +264,14 @@ pub fn write(scene: &Scene, opts: TikzOptions) -> String {
         let is_loop = e.from == e.to && !matches!(&e.route, Route::Through(ws) if !ws.is_empty());
         let path = if is_loop {
             loop_path(scene, e.from)
-        } else if let Route::Through(ws) = &e.route {
-            let mid: Vec<String> = ws.iter().map(|&w| pt(w)).collect();
-            format!("({a}) -- {} -- ({b})", mid.join(" -- "))
+        } else if let Route::Through(_) = &e.route {
+            // A route starting (ending) inside a collapsed gadget leaves (enters) it where
+            // it crosses the stadium's border, a port of its own (`Scene::ported`).
+            let (port_a, ws, port_b) = scene.ported(e, true);
+            let mut parts: Vec<String> = vec![port_a.map_or(format!("({a})"), pt)];
+            parts.extend(ws.iter().map(|&w| pt(w)));
+            parts.push(port_b.map_or(format!("({b})"), pt));
+            parts.join(" -- ")
         } else {
             format!("({a}) -- ({b})")
         };
