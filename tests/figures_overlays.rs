@@ -197,6 +197,41 @@ fn tikz_legend_marks_do_not_inherit_the_drawings_units() {
     }
 }
 
+#[test]
+fn mono_legend_marks_the_second_players_moves_and_token_dashed_in_dot_and_tikz() {
+    let e = entry("qbf-pvg").expect("a gallery entry");
+    let fig = draw(&e).unwrap().figure;
+    let play: Vec<PlayedMove> = (0..2)
+        .map(|player| PlayedMove {
+            edge: Some(player),
+            to: fig.edges[player].to,
+            player: player as u8,
+        })
+        .collect();
+    for mono in [false, true] {
+        let opts = Options {
+            play: play.clone(),
+            mono,
+            ..Options::default()
+        };
+        let scene = Scene::new(&fig, &opts);
+        let dot = georeduce::render::slide_dot::write(&scene);
+        let legend = &dot[dot.find("I's token starts").expect("a legend")..];
+        // In colour both players' marks are solid; in mono II's are the dashed ones, as II's
+        // moves and start ring are drawn.
+        assert_eq!(legend.contains('⇢'), mono, "{legend}");
+        assert_eq!(legend.contains('◌'), mono, "{legend}");
+        assert!(legend.contains('⟶'), "{legend}");
+        let tex = tikz::write(&scene, TikzOptions::default());
+        let dashed_marks = tex
+            .split("\\tikz[")
+            .skip(1)
+            .filter(|m| m.contains(", dashed"))
+            .count();
+        assert_eq!(dashed_marks, if mono { 2 } else { 0 }, "{tex}");
+    }
+}
+
 /// The numbers after `key` in `text` up to the next `end`, split at commas, spaces and
 /// the given separators.
 fn numbers_after(text: &str, key: &str, end: char) -> Vec<f64> {

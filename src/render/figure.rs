@@ -777,9 +777,19 @@ pub fn start_marks(tokens: &Tokens) -> Vec<(VertexId, Start)> {
 }
 
 /// The markup for a label as the game prints it: a name ending in digits gets them as a
-/// subscript (`x1` → `x_1`, `¬x12` → `¬x_{12}`, `C2` → `C_2`); anything else is kept.
+/// subscript (`x1` → `x_1`, `¬x12` → `¬x_{12}`, `C2` → `C_2`, `L2,0` → `L_{2,0}`); anything
+/// else is kept.
 pub fn markup_of_display(s: &str) -> String {
-    let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    // The subscript is the trailing run of digits and commas that starts with a digit, so
+    // that a double index (`L2,0`, Fraenkel–Simonson's connectors) reads `L₂,₀` as the
+    // clause detail draws it, not `L2,₀`.
+    let run = s.len()
+        - s.trim_end_matches(|c: char| c.is_ascii_digit() || c == ',')
+            .len();
+    let digits = s[s.len() - run..]
+        .find(|c: char| c.is_ascii_digit())
+        .filter(|_| s.ends_with(|c: char| c.is_ascii_digit()))
+        .map_or(0, |first| run - first);
     let (base, sub) = s.split_at(s.len() - digits);
     let letters = base.chars().all(|c| c.is_alphabetic() || c == '¬');
     if digits == 0 || base.is_empty() || !letters {

@@ -468,7 +468,14 @@ fn html_label(scene: &Scene, font: f64) -> String {
     if !scene.legend.is_empty() {
         let mut row = String::new();
         for (i, l) in scene.legend.iter().enumerate() {
-            let mark = if l.arrow { "⟶" } else { "◎" };
+            // With `--mono` the second player's moves and token are drawn dashed, and the
+            // legend says so with the dashed arrow and the dotted ring.
+            let mark = match (l.arrow, l.dashed) {
+                (true, false) => "⟶",
+                (true, true) => "⇢",
+                (false, false) => "◎",
+                (false, true) => "◌",
+            };
             let gap = if i == 0 { "" } else { "     " };
             let _ = write!(
                 row,
