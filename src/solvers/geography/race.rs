@@ -26,9 +26,7 @@
 //! to one longest path per branch before the key is taken, and the commitment bounds (a
 //! timed Lemma 9) decide a position where one token has a trail the other cannot reach in
 //! time. **Move ordering**: moves towards the opponent first, and player II's first moves by
-//! their distance from player I's token. Before searching its moves, a position looks its
-//! children up in the table (an enhanced transposition cutoff): a child stored as lost, or
-//! one where the opponent is stuck, wins at once.
+//! their distance from player I's token.
 //!
 //! **Symmetry at the root** (unrooted game on a simple graph). Automorphisms of the graph map
 //! winning lines to winning lines, so player I's first move is tried once per orbit of edge
@@ -430,10 +428,6 @@ impl<'a> Race<'a> {
             }
         }
         moves[..count].sort_unstable_by_key(|m| m.0);
-        if self.decided_child(b, comp, &moves[..count]) {
-            self.store(&key, 1, 1, false);
-            return Ok(true);
-        }
         let mut win = false;
         for &(_, w, e) in &moves[..count] {
             if !self.wins(b, w as usize, comp & !bit(e as usize))? {
@@ -443,35 +437,6 @@ impl<'a> Race<'a> {
         }
         self.store(&key, u32::from(win), self.nodes - before + 1, false);
         Ok(win)
-    }
-
-    /// Whether one of the mover's `moves` (`(order, to, edge)` in the common component
-    /// `comp`, the opponent on `b`) is known to win without search: the opponent has no edge
-    /// left after it, or the table already holds the child as lost for its mover (an
-    /// enhanced transposition cutoff). Only table lookups, no node is charged: a child the
-    /// table does not hold is searched as before, so the answer is the search's.
-    fn decided_child(&mut self, b: usize, comp: u64, moves: &[(u16, u8, u8)]) -> bool {
-        for &(_, w, e) in moves {
-            let (w, child) = (w as usize, comp & !bit(e as usize));
-            if self.edges().inc[b] & child == 0 {
-                return true;
-            }
-            // The child's key, exactly as `wins` takes it; split children are left to the
-            // search (their value needs longest trails, not a lookup).
-            let (cc, cv) = self.component(b, child);
-            if cv & bit(w) == 0 {
-                continue;
-            }
-            let (cc, cv) = self.edges().prune_hanging(cc, cv, bit(b) | bit(w));
-            let key = match self.code(cc, cv, b, Some(w)) {
-                Some(c) => [c, CANON],
-                None => [cc, b as u64 | (w as u64) << 8],
-            };
-            if self.lookup(&key, false) == Some(0) {
-                return true;
-            }
-        }
-        false
     }
 
     /// The canonical code (see `canon.rs`) of the component with edges `comp` and vertices
