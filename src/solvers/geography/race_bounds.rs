@@ -145,7 +145,7 @@ impl Edges<'_> {
     }
 
     /// An upper bound on the trails that start at `x` in the connected edge set `comp`
-    /// (vertices `verts`, `x` among them): [`Edges::trail_bound`], one edge lower when `x`
+    /// (vertices `verts`, `x` among them): the start-blind Euler bound, one edge lower when `x`
     /// has even degree in `comp` and some vertex has odd degree.
     ///
     /// Why: let `T` be the edges of a trail from `x` and `R = comp \ T` the edges it leaves.
