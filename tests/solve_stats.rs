@@ -324,12 +324,13 @@ fn verify_reports_the_statistics_of_a_steps_own_question_and_a_race_target() {
 
 #[test]
 fn batch_lines_carry_statistics_whether_solved_or_unknown() {
-    // Two graph6 lines each whose searches take a few nodes: K4 and K5 for the race search
-    // (stopped after 8 nodes, with positions stored: since it orders moves towards the
-    // opponent, its first 5 nodes on K5 store none), K5 and a 5-vertex graph with 4 edges
-    // for the matching (stopped at its first node).
+    // Two graph6 lines each whose searches take a few nodes: K5 and a 6-vertex graph with
+    // 12 edges for the race search (stopped after 9 nodes, with positions stored; K4 is
+    // decided in 5 nodes since the Euler bound from the trail's start, and a repeated line
+    // would be answered from the batch's shared table in no node), K5 and a 5-vertex graph
+    // with 4 edges for the matching (stopped at its first node).
     let cases = [
-        ("trail-trap", "C~\nD~{\n", "8", Table::Kept),
+        ("trail-trap", "D~{\nE~{o\n", "9", Table::Kept),
         ("uvg", "D~{\nD?{\n", "0", Table::None),
     ];
     for (game, lines, stop_after, table) in cases {

@@ -17,9 +17,10 @@
 //! compares key words).
 //!
 //! **Longest trails** are memoised too, keyed by (vertex, edges of its component), and stop
-//! early when a trail reaches the Euler bound (component edges minus half the odd-degree
-//! vertices beyond two) or the length the race needs (the opponent's up to the mover's Euler
-//! bound, the mover's up to one edge more than the opponent's).
+//! early when a trail reaches the Euler bound from its start (component edges minus half the
+//! odd-degree vertices beyond the start and the end, `race_bounds.rs`) or the length the race
+//! needs (the opponent's up to the mover's Euler bound, the mover's up to one edge more than
+//! the opponent's).
 //!
 //! **Position reductions** (`race_bounds.rs`, with their proofs): hanging trees are cut down
 //! to one longest path per branch before the key is taken, and the commitment bounds (a
@@ -327,12 +328,6 @@ impl<'a> Race<'a> {
         self.edges().component(v, free)
     }
 
-    /// See [`Edges::trail_bound`].
-    #[inline]
-    fn trail_bound(&self, comp: u64, verts: u64) -> u32 {
-        self.edges().trail_bound(comp, verts)
-    }
-
     /// The length of a longest trail from `v` using edges of `free`, or `cap` if that is
     /// shorter: the search stops as soon as it has a trail of `cap` edges, since the race
     /// only compares two lengths (see [`Race::wins`]).
@@ -357,7 +352,7 @@ impl<'a> Race<'a> {
                 return Ok(len.min(cap));
             }
         }
-        let bound = self.trail_bound(comp, verts);
+        let bound = self.edges().trail_bound_from(comp, verts, v);
         let goal = bound.min(cap);
         // A quick trail that reaches the goal answers without search (exact at the Euler
         // bound, a lower bound at the cap).
@@ -398,7 +393,7 @@ impl<'a> Race<'a> {
             // The race split: the tokens can no longer meet.
             // The opponent's trail matters only up to the mover's Euler bound, and the
             // mover's only up to one edge more than the opponent's.
-            let most = self.trail_bound(comp, verts);
+            let most = self.edges().trail_bound_from(comp, verts, a);
             let theirs = self.longest(b, free & !comp, most)?;
             if theirs >= most {
                 return Ok(false);

@@ -1,6 +1,7 @@
 //! Bit-parallel helpers of the race search (`race.rs`) on an undirected graph of at most 64
-//! vertices and 64 edges: components, the Euler bound on trails, and two sound reductions of
-//! a position that decide or shrink it without search.
+//! vertices and 64 edges: components, the Euler bound on trails from a given start
+//! ([`Edges::trail_bound_from`], with its proof), and two sound reductions of a position that
+//! decide or shrink it without search.
 //!
 //! **Hanging trees** ([`Edges::prune_hanging`]). Peel the vertices of degree one that hold
 //! no token, repeatedly: what is peeled are trees hanging from the rest at single vertices.
@@ -21,7 +22,7 @@
 //! `e_1 … e_k` from `a` with `d_B(e_i) ≥ i` for every `i` is *safe*: `A` walks it whatever
 //! `B` does, and `B` never uses one of its edges (before `A` takes `e_i` it cannot reach it,
 //! afterwards it is used). So `A` makes at least `k` moves and `B` at most the longest trail
-//! from `b` avoiding the trail, at most the Euler bound of `b`'s component without it:
+//! from `b` avoiding the trail, at most the Euler bound from `b` in its component without it:
 //! `A` wins when that bound is below `k` (`B` runs out first). Symmetrically, a trail
 //! `f_1 … f_k` from `b` with `d_A(f_j) ≥ j + 1` is safe for `B` (who moves second), and `A`
 //! loses when the Euler bound of `a`'s trails avoiding it is at most `k`. Both trails come
@@ -128,10 +129,11 @@ impl Edges<'_> {
         (edges, verts)
     }
 
-    /// An upper bound on a trail in the connected edge set `comp` (vertices `verts`): a trail
-    /// leaves at most two vertices of odd degree, and each further odd vertex needs an unused
-    /// edge, one edge serving two of them.
-    #[inline]
+    /// An upper bound on a trail in the connected edge set `comp` (vertices `verts`) from any
+    /// start: a trail leaves at most two vertices of odd degree, and each further odd vertex
+    /// needs an unused edge, one edge serving two of them. The search uses the sharper
+    /// [`Edges::trail_bound_from`]; the tests compare the two.
+    #[cfg(test)]
     pub fn trail_bound(&self, comp: u64, mut verts: u64) -> u32 {
         let mut odd = 0u32;
         while verts != 0 {
@@ -142,13 +144,42 @@ impl Edges<'_> {
         comp.count_ones() - odd.saturating_sub(2) / 2
     }
 
+    /// An upper bound on the trails that start at `x` in the connected edge set `comp`
+    /// (vertices `verts`, `x` among them): the start-blind Euler bound, one edge lower when `x`
+    /// has even degree in `comp` and some vertex has odd degree.
+    ///
+    /// Why: let `T` be the edges of a trail from `x` and `R = comp \ T` the edges it leaves.
+    /// In `T` the odd-degree vertices are none (a closed trail) or exactly `x` and the end
+    /// `t ≠ x`, so the odd vertices of `R` are those of `comp` with `x` and `t` toggled (a
+    /// loop adds two to a degree and toggles nothing). With `o` odd vertices in `comp`: when
+    /// `x` is odd, `R` keeps at least `o - 2` (toggling `x` and an odd `t` off); when `x` is
+    /// even, toggling `x` puts it in and toggling `t` takes at most one out, so `R` keeps at
+    /// least `o`. Each edge of `R` gives an odd degree to at most two vertices, so
+    /// `|R| ≥ (odd vertices of R) / 2`, and `|T| = |comp| - |R|`.
+    #[inline]
+    pub fn trail_bound_from(&self, comp: u64, mut verts: u64, x: usize) -> u32 {
+        let mut odd = 0u32;
+        let mut x_odd = 0u32;
+        while verts != 0 {
+            let y = verts.trailing_zeros() as usize;
+            verts &= verts - 1;
+            let parity = (self.inc[y] & comp & !self.loops).count_ones() & 1;
+            odd += parity;
+            if y == x {
+                x_odd = parity;
+            }
+        }
+        // The end of the trail and (when odd) `x` itself can take two odd vertices out.
+        comp.count_ones() - odd.saturating_sub(2 * x_odd) / 2
+    }
+
     /// An upper bound on the trails from `x` over the edges `free` (0 when `x` has none).
     fn bound_from(&self, x: usize, free: u64) -> u32 {
         if self.inc[x] & free == 0 {
             return 0;
         }
         let (comp, verts) = self.component(x, free);
-        self.trail_bound(comp, verts)
+        self.trail_bound_from(comp, verts, x)
     }
 
     /// Breadth-first walk distances (in edges) from `v` over the edges `free`; [`FAR`] where

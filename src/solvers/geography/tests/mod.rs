@@ -16,6 +16,7 @@ mod parallel;
 mod poly;
 mod race;
 mod race_bounds;
+mod race_parity;
 mod race_split;
 mod session;
 mod tree_endgame;
