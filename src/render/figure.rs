@@ -1108,7 +1108,9 @@ mod tests {
         assert_eq!(markup_of_display("x1"), "x_1");
         assert_eq!(markup_of_display("¬x12"), "¬x_{12}");
         assert_eq!(markup_of_display("a"), "a");
-        assert_eq!(markup_of_display("M1,0"), "M1,0");
+        assert_eq!(markup_of_display("M1,0"), "M_{1,0}");
+        assert_eq!(markup_of_display("M,0"), "M,0");
+        assert_eq!(markup_of_display("M1,"), "M1,");
         assert_eq!(markup_of_display("Lo2_0"), "Lo2\\_0");
         assert_eq!(label_unicode("Lo2\\_0"), "Lo2_0");
         assert_eq!(label_tex("Lo2\\_0"), "$\\mathrm{Lo}2\\_0$");
