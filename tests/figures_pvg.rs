@@ -127,22 +127,7 @@ fn lanes_to_the_literals_cross_only_where_their_order_forces_it() {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for case in 0..40 {
         let n = if rng.random_bool(0.5) { 3 } else { 5 };
-        let prefix: Vec<String> = (1..=n)
-            .map(|i| format!("{}x{i}", if i % 2 == 1 { '∃' } else { '∀' }))
-            .collect();
-        let clauses: Vec<String> = (0..rng.random_range(1..=6))
-            .map(|_| {
-                let lits: Vec<String> = (0..3)
-                    .map(|_| {
-                        let v = rng.random_range(1..=n);
-                        let neg = if rng.random_bool(0.5) { "¬" } else { "" };
-                        format!("{neg}x{v}")
-                    })
-                    .collect();
-                format!("({})", lits.join(" ∨ "))
-            })
-            .collect();
-        let text = format!("{}. {}", prefix.join(" "), clauses.join(" ∧ "));
+        let text = random_formula(&mut rng, n, 1..=6);
         check_lanes(
             &board_of(&text),
             &format!("case {case} (seed {seed}): {text}"),
@@ -289,19 +274,7 @@ fn each_clause_cluster_is_drawn_with_seven_crossings_one_forced() {
     // Random formulas: the same 7 in every cluster, whatever the connectors' columns.
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     for case in 0..20 {
-        let clauses: Vec<String> = (0..rng.random_range(1..=5))
-            .map(|_| {
-                let lits: Vec<String> = (0..3)
-                    .map(|_| {
-                        let v = rng.random_range(1..=3);
-                        let neg = if rng.random_bool(0.5) { "¬" } else { "" };
-                        format!("{neg}x{v}")
-                    })
-                    .collect();
-                format!("({})", lits.join(" ∨ "))
-            })
-            .collect();
-        let text = format!("∃x1 ∀x2 ∃x3. {}", clauses.join(" ∧ "));
+        let text = random_formula(&mut rng, 3, 1..=5);
         for (cluster, pairs) in crossings_inside_clusters(&board_of(&text)) {
             assert!(pairs.len() <= 7, "case {case} {text}, {cluster}: {pairs:?}");
         }
@@ -416,19 +389,7 @@ fn compact_boxes_keep_the_full_drawings_lanes_and_buses() {
     );
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     for case in 0..20 {
-        let clauses: Vec<String> = (0..rng.random_range(1..=6))
-            .map(|_| {
-                let lits: Vec<String> = (0..3)
-                    .map(|_| {
-                        let v = rng.random_range(1..=5);
-                        let neg = if rng.random_bool(0.5) { "¬" } else { "" };
-                        format!("{neg}x{v}")
-                    })
-                    .collect();
-                format!("({})", lits.join(" ∨ "))
-            })
-            .collect();
-        let text = format!("∃x1 ∀x2 ∃x3 ∀x4 ∃x5. {}", clauses.join(" ∧ "));
+        let text = random_formula(&mut rng, 5, 1..=6);
         let fig = board_of(&text);
         let (n, through) = compact_crossings(&fig);
         let outer = outer_crossings(&fig);
@@ -451,19 +412,7 @@ fn more_than_six_clusters_stand_in_barycentre_order() {
     let mut rng = ChaCha8Rng::seed_from_u64(14);
     let mut total = 0;
     for case in 0..20 {
-        let clauses: Vec<String> = (0..rng.random_range(7..=12))
-            .map(|_| {
-                let lits: Vec<String> = (0..3)
-                    .map(|_| {
-                        let v = rng.random_range(1..=5);
-                        let neg = if rng.random_bool(0.5) { "¬" } else { "" };
-                        format!("{neg}x{v}")
-                    })
-                    .collect();
-                format!("({})", lits.join(" ∨ "))
-            })
-            .collect();
-        let text = format!("∃x1 ∀x2 ∃x3 ∀x4 ∃x5. {}", clauses.join(" ∧ "));
+        let text = random_formula(&mut rng, 5, 7..=12);
         let fig = board_of(&text);
         let lanes: Vec<Vec<(f64, f64)>> = lanes(&fig).into_iter().map(|l| l.path).collect();
         let n = crossings_of(&lanes) + lane_bus_crossings(&fig);
@@ -685,4 +634,29 @@ fn tex_width_pt(font: &str, text: &str) -> f64 {
         .nth(1)
         .unwrap_or_else(|| panic!("{log}"));
     w[..w.find("pt").unwrap()].parse().unwrap()
+}
+
+/// A random 3-CNF formula over `vars` alternating variables (`∃x1 ∀x2 …`) with a number of
+/// clauses drawn from `clauses`, in the text syntax.
+fn random_formula(
+    rng: &mut ChaCha8Rng,
+    vars: i32,
+    clauses: std::ops::RangeInclusive<i32>,
+) -> String {
+    let prefix: Vec<String> = (1..=vars)
+        .map(|i| format!("{}x{i}", if i % 2 == 1 { '∃' } else { '∀' }))
+        .collect();
+    let clauses: Vec<String> = (0..rng.random_range(clauses))
+        .map(|_| {
+            let lits: Vec<String> = (0..3)
+                .map(|_| {
+                    let v = rng.random_range(1..=vars);
+                    let neg = if rng.random_bool(0.5) { "¬" } else { "" };
+                    format!("{neg}x{v}")
+                })
+                .collect();
+            format!("({})", lits.join(" ∨ "))
+        })
+        .collect();
+    format!("{}. {}", prefix.join(" "), clauses.join(" ∧ "))
 }

@@ -66,8 +66,9 @@ fn position(d: &Drawn, free: u64) -> naive::Naive {
     p
 }
 
-/// The longest trail from `v` over the edges `free`, by plain recursion over the edge list.
-fn longest_trail(g: &Graph, v: usize, free: u64) -> u32 {
+/// The longest trail from `v` over the edges `free`, by plain recursion over the edge list
+/// (independent of the bit-parallel helpers under test; `race_parity` uses it too).
+pub(super) fn longest_trail(g: &Graph, v: usize, free: u64) -> u32 {
     let mut best = 0;
     for (e, &(x, y)) in g.edges.iter().enumerate() {
         if free & bit(e) == 0 {

@@ -6,6 +6,7 @@
 //!
 //! [`Edges::trail_bound_from`]: crate::solvers::geography::race_bounds::Edges::trail_bound_from
 
+use super::race_bounds::longest_trail;
 use crate::problems::graph::Graph;
 use crate::solvers::geography::race_bounds::{EdgeMasks, bit};
 use rand::{Rng, SeedableRng};
@@ -13,26 +14,6 @@ use rand_chacha::ChaCha8Rng;
 
 /// Positions per campaign.
 const TRIALS: usize = 4000;
-
-/// The longest trail from `v` over the edges `free`, by plain recursion over the edge list
-/// (independent of the bit-parallel helpers under test).
-fn longest_trail(g: &Graph, v: usize, free: u64) -> u32 {
-    let mut best = 0;
-    for (e, &(x, y)) in g.edges.iter().enumerate() {
-        if free & bit(e) == 0 {
-            continue;
-        }
-        let to = if x == v {
-            y
-        } else if y == v {
-            x
-        } else {
-            continue;
-        };
-        best = best.max(1 + longest_trail(g, to, free & !bit(e)));
-    }
-    best
-}
 
 /// A random undirected multigraph (loops now and then, parallel edges rarely), at most 14
 /// edges, and a random set of free edges.
