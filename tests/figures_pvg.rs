@@ -378,27 +378,21 @@ fn compact_boxes_keep_the_full_drawings_lanes_and_buses() {
     // boxes' top and bottom edges), its arcs cross no more than the full drawing's lanes,
     // buses and diamond arcs do (the crossings the clusters' order forces in the band),
     // none runs through a box, and each leaves or enters its box upright.
-    let full = board();
-    let (n, through) = compact_crossings(&full);
-    let outer = outer_crossings(&full);
-    eprintln!("compact: {n} crossing pairs (full drawing outside the clusters: {outer})");
-    assert!(through.is_empty(), "{through:?}");
-    assert!(
-        n <= outer,
-        "{n} crossings in --compact, {outer} in the full drawing"
-    );
+    let check = |fig: &_, what: &str| {
+        let (n, through) = compact_crossings(fig);
+        let outer = outer_crossings(fig);
+        eprintln!("{what}: compact {n}, full {outer}");
+        assert!(through.is_empty(), "{what}: {through:?}");
+        assert!(
+            n <= outer,
+            "{what}: {n} crossings in --compact, full {outer}"
+        );
+    };
+    check(&board(), "the paper's example");
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     for case in 0..20 {
         let text = random_formula(&mut rng, 5, 1..=6);
-        let fig = board_of(&text);
-        let (n, through) = compact_crossings(&fig);
-        let outer = outer_crossings(&fig);
-        eprintln!("case {case}: compact {n}, full {outer}");
-        assert!(through.is_empty(), "case {case} {text}: {through:?}");
-        assert!(
-            n <= outer,
-            "case {case} {text}: {n} crossings in --compact, full {outer}"
-        );
+        check(&board_of(&text), &format!("case {case} {text}"));
     }
 }
 
