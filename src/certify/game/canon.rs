@@ -34,7 +34,7 @@ pub(crate) const LIVE_CAP: usize = 256;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Key {
     /// The whole position.
-    Full(State),
+    Full(Box<State>),
     /// Who moves, the tokens, and the live vertices (edges) in ascending order (at most
     /// [`LIVE_CAP`] of them).
     Live {
@@ -63,7 +63,7 @@ impl Key {
     /// The bytes the key holds on the heap and inline, for memory budgets.
     pub(crate) fn bytes(&self) -> usize {
         let heap = match self {
-            Key::Full(s) => 8 * (s.marks.len() + s.weights.len()),
+            Key::Full(s) => std::mem::size_of::<State>() + 8 * (s.marks.len() + s.weights.len()),
             Key::Live { live, .. } => 4 * live.len(),
             Key::LiveSet { live, .. } => 8 * live.len(),
             Key::Nim { reach, weights, .. } => 8 * reach.len() + weights.len(),
@@ -102,7 +102,18 @@ impl KeyScratch {
 impl Board<'_> {
     /// The exact key of `s` (see the module comment).
     pub(crate) fn key(&self, s: &State, scratch: &mut KeyScratch) -> Key {
-        self.key_listing(s, scratch, LIVE_CAP)
+        self.key_listing(s, scratch, self.list_cap())
+    }
+
+    /// The most live marks [`Board::key`] lists: a list holds 4 bytes a mark and the bit set
+    /// 8 bytes a word of 64 marks, so the list is used only while it is the smaller of the
+    /// two (and at most [`LIVE_CAP`] long). On a 74-arc board that is up to 3 live arcs
+    /// (16 bytes of bit set against up to 296 of list): the walk's table holds a fraction of
+    /// the bytes for the same classes.
+    pub(crate) fn list_cap(&self) -> usize {
+        let g = &self.game.graph;
+        let marks = if self.marks_vertices() { g.n() } else { g.m() };
+        LIVE_CAP.min((2 * marks.div_ceil(64)).saturating_sub(1))
     }
 
     /// [`Board::key`] listing at most `list_cap` live marks (the tests lower it to exercise
@@ -110,7 +121,7 @@ impl Board<'_> {
     pub(crate) fn key_listing(&self, s: &State, scratch: &mut KeyScratch, list_cap: usize) -> Key {
         let placed = s.tokens[..self.token_count()].iter().all(|&t| t != NONE);
         if !placed {
-            return Key::Full(s.clone());
+            return Key::Full(Box::new(s.clone()));
         }
         match self.game.rule {
             Rule::Vertex | Rule::Edge => {}
@@ -427,6 +438,46 @@ pub(super) mod tests {
                 checked += 1;
             }
         }
+    }
+
+    #[test]
+    fn keys_take_the_smaller_of_list_and_bit_set() {
+        // The walk's table holds one key per class (`WALK_BYTES_PER_ITEM`): a key lists its
+        // live marks only while the list is smaller than the bit set, and a whole position
+        // (`Key::Full`) sits behind a pointer, so that every key's slot stays small.
+        assert!(
+            std::mem::size_of::<Key>() <= 48,
+            "{}",
+            std::mem::size_of::<Key>()
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(16);
+        let (mut checked, mut smaller) = (0, 0);
+        while checked < 2000 {
+            let game = random_game(&mut rng);
+            if matches!(game.rule, Rule::NimRemoveMove | Rule::NimMoveRemove) {
+                continue;
+            }
+            let Ok(b) = Board::new(&game) else { continue };
+            let mut memo = HashMap::new();
+            mover_wins(&b, &b.start(), &mut memo);
+            let mut scratch = KeyScratch::default();
+            for s in memo.keys() {
+                let key = b.key(s, &mut scratch);
+                let listed = b.key_listing(s, &mut scratch, LIVE_CAP);
+                let set = b.key_listing(s, &mut scratch, 0);
+                match &key {
+                    Key::Full(_) => continue,
+                    Key::Live { live, .. } => assert!(live.is_empty() || key == listed),
+                    Key::LiveSet { .. } => assert_eq!(key, set),
+                    Key::Nim { .. } => unreachable!(),
+                }
+                assert!(key.bytes() <= listed.bytes().min(set.bytes()), "{game:?}");
+                smaller += usize::from(key.bytes() < listed.bytes());
+                checked += 1;
+            }
+        }
+        // The lists that the bit sets replaced were there to replace.
+        assert!(smaller > 500, "{smaller}");
     }
 
     #[test]

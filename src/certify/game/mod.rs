@@ -106,7 +106,7 @@ fn walk(
     let mut work = 0u64;
     let mut scratch = KeyScratch::default();
     let mut key_of = |s: &State| match sharing {
-        Sharing::Exact => Key::Full(s.clone()),
+        Sharing::Exact => Key::Full(Box::new(s.clone())),
         Sharing::Live => board.key(s, &mut scratch),
     };
     let mut expand =

@@ -176,7 +176,7 @@ impl StrategyPlayer {
             table: table
                 .map
                 .into_iter()
-                .map(|(s, m)| (Key::Full(s), m))
+                .map(|(s, m)| (Key::Full(Box::new(s)), m))
                 .collect(),
             sharing: Sharing::Exact,
             scratch: RefCell::default(),
@@ -215,7 +215,7 @@ impl StrategyPlayer {
             return Ok(None);
         }
         let key = match self.sharing {
-            Sharing::Exact => Key::Full(at.state.clone()),
+            Sharing::Exact => Key::Full(Box::new(at.state.clone())),
             Sharing::Live => at.board.key(&at.state, &mut self.scratch.borrow_mut()),
         };
         if let Some(&m) = self.table.get(&key) {
