@@ -134,7 +134,7 @@ pub fn carry_forward_observed(
 /// ([`certify::Limits::max_positions`]: a position and each move generated there), counted
 /// against `--memory`. The walk refuses to go on past that many items or past 64 bytes of
 /// keys per item (`WALK_BYTES_PER_ITEM` in `certify::game`, what the keys themselves hold), whichever
-/// comes first; on top of its keys the table holds hashbrown's slots (an 80-byte key slot
+/// comes first; on top of its keys the table holds hashbrown's slots (a 48-byte key slot
 /// and a control byte per bucket, up to 8/7 buckets per entry, and while it grows the old
 /// and the new arrays together: 3 × 8/7), the allocator's header of each key's list, and the
 /// image under construction (4 bytes a choice, up to twice that while its list grows).
