@@ -145,3 +145,150 @@ fn auto_with_certify_carries_every_step() {
         }
     }
 }
+
+/// Runs `georeduce ARGS` (with `input` on standard input when given) with the race's pacing
+/// set by `GEOREDUCE_RACE_PACE` (`off`, or seconds of equal shares: a test-only switch,
+/// `cli/commands/verify_pace.rs`).
+fn paced(args: &[&str], input: Option<&str>, pace: &str) -> Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_georeduce"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("GEOREDUCE_RACE_PACE", pace)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn georeduce");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, input.unwrap_or("").as_bytes()).expect("write stdin");
+    drop(stdin);
+    child.wait_with_output().expect("run georeduce")
+}
+
+/// What a `verify --json` run decided, without its timings: the result, the evidence of the
+/// whole and of every step, each step's winner and match, and the source certificate.
+fn decided(j: &serde_json::Value) -> serde_json::Value {
+    let steps: Vec<serde_json::Value> = j["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| serde_json::json!([s["by"], s["winner"], s["match"]]))
+        .collect();
+    serde_json::json!({
+        "result": j["result"],
+        "by": j["by"],
+        "source_answer": j["source_answer"],
+        "source_certificate": j["source_certificate"]["status"],
+        "steps": steps,
+    })
+}
+
+/// Pacing the search (forced on, with equal shares for only the first millisecond, so that it
+/// holds the search back in any race that lasts longer) changes no answer and no evidence on
+/// the cases above, where only one method can decide a step.
+#[test]
+fn pacing_changes_no_answer() {
+    let bundled = "examples/fraenkel-simonson.qbf";
+    let cases: [(Vec<&str>, Option<&str>, i32); 5] = [
+        (
+            vec![
+                "verify",
+                bundled,
+                "--via",
+                "qbf-deg,deg-ueg",
+                "--max-nodes",
+                "1",
+            ],
+            None,
+            0,
+        ),
+        (
+            vec!["verify", "-", "--via", "hampath-pvg,pvg-pag"],
+            Some(NO_PATH),
+            0,
+        ),
+        (
+            vec!["verify", bundled, "--via", "qbf-iag2-as-printed"],
+            None,
+            0,
+        ),
+        (
+            vec![
+                "verify",
+                bundled,
+                "--via",
+                "qbf-iag2-as-printed",
+                "--max-nodes",
+                "1",
+            ],
+            None,
+            3,
+        ),
+        (
+            vec!["verify", bundled, "--via", "qbf-deg,deg-ueg", "--certify"],
+            None,
+            0,
+        ),
+    ];
+    for (args, input, code) in cases {
+        let args = [&args[..], &["--json"]].concat();
+        let off = json_exit(&paced(&args, input, "off"), code);
+        let on = paced(&args, input, "0.001");
+        assert_eq!(decided(&json_exit(&on, code)), decided(&off), "{args:?}");
+        // The certificate path ran beside the search here: the pacer was there.
+        if off["source_certificate"].is_object() {
+            assert!(stderr(&on).contains("race pacing"), "{}", stderr(&on));
+        }
+    }
+}
+
+/// The numbers of the pacer's report on standard error: pauses, search CPU seconds and the
+/// certificate route's.
+fn pacing_report(o: &Output) -> (u64, f64, f64) {
+    let text = stderr(o);
+    let line = text
+        .lines()
+        .find(|l| l.contains("race pacing"))
+        .unwrap_or_else(|| panic!("no pacing report: {text}"));
+    let number = |after: &str| -> &str {
+        let rest = &line[line.find(after).unwrap_or_else(|| panic!("{line}")) + after.len()..];
+        rest.split_whitespace().next().expect("a number")
+    };
+    let pauses = line
+        .split("): ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    let search = number("search ")
+        .parse()
+        .unwrap_or_else(|_| panic!("{line}"));
+    let other = number("certificate route ")
+        .parse()
+        .unwrap_or_else(|_| panic!("{line}"));
+    (pauses, search, other)
+}
+
+/// Where neither method decides within the second, the paced search sleeps while the
+/// certificate route works, so it gets well under half of the two's CPU (a quarter once past
+/// the first millisecond of equal shares; unpaced on two cores it would get about half), and
+/// `--timeout` still stops both with the same answer as unpaced.
+#[test]
+fn paced_search_takes_a_smaller_share_and_stops_at_the_deadline() {
+    let args = [
+        "verify",
+        "-",
+        "--via",
+        "qbf-dvg,dvg-nimg",
+        "--timeout",
+        "1",
+        "--json",
+    ];
+    let o = paced(&args, Some(HARD_FOR_NIMG), "0.001");
+    let j = json_exit(&o, 3);
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert_eq!(j["result"], "unknown", "{j:#}");
+    assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
+    let (pauses, search, other) = pacing_report(&o);
+    assert!(pauses > 0, "{}", stderr(&o));
+    assert!(search <= other / 2.0, "{}", stderr(&o));
+}

@@ -36,6 +36,18 @@ pub struct Budget {
     /// A flag another thread raises to stop the search early, polled with the deadline
     /// (`verify --by auto` stops the search of a step that a certificate decided first).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Paces the search against another thread sharing the core: called at every poll of
+    /// [`Budget::expired`], it may sleep there (`verify --by auto` on one core shrinks the
+    /// search's share while the certificate route runs, `cli/commands/verify_pace.rs`).
+    pub pacer: Option<Arc<dyn Pace>>,
+}
+
+/// Something that may hold a search back at its budget polls (see [`Budget::pacer`]).
+pub trait Pace: Send + Sync + std::fmt::Debug {
+    /// Called by [`Budget::expired`] before it reads the deadline and the cancel flag. May
+    /// sleep, but only in short slices after each of which it returns at once if
+    /// [`Budget::stopped`] holds, so that `--timeout` and cancelling stay prompt.
+    fn pace(&self, budget: &Budget);
 }
 
 impl Budget {
@@ -47,6 +59,7 @@ impl Budget {
             max_memory: None,
             threads: 1,
             cancel: None,
+            pacer: None,
         }
     }
 
@@ -58,6 +71,7 @@ impl Budget {
             max_memory: None,
             threads: 1,
             cancel: None,
+            pacer: None,
         }
     }
 
@@ -85,8 +99,26 @@ impl Budget {
         }
     }
 
-    /// `true` when the deadline has passed or the cancel flag is raised.
+    /// The same budget, held back by `pacer` at its polls.
+    pub fn with_pacer(self, pacer: Arc<dyn Pace>) -> Budget {
+        Budget {
+            pacer: Some(pacer),
+            ..self
+        }
+    }
+
+    /// `true` when the deadline has passed or the cancel flag is raised; the pacer, if any,
+    /// may first hold the calling thread back (searches poll this every [`CLOCK_EVERY`]
+    /// nodes).
     pub fn expired(&self) -> bool {
+        if let Some(pacer) = &self.pacer {
+            pacer.pace(self);
+        }
+        self.stopped()
+    }
+
+    /// `true` when the deadline has passed or the cancel flag is raised (never paces).
+    pub fn stopped(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() > d)
             || self
                 .cancel

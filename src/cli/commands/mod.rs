@@ -19,6 +19,7 @@ mod show;
 mod solve;
 mod verify;
 mod verify_certify;
+mod verify_pace;
 mod verify_race;
 mod verify_render;
 
