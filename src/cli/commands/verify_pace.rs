@@ -6,8 +6,9 @@
 //! gives each half, so a step that only the certificate decides costs twice its time (the
 //! misère NimG-RM and UVG targets at 6 variables / 10 clauses, whose searches never finish).
 //! A [`Pacer`] in the search's [`Budget`] holds the search back at its polls: equal shares for
-//! the first [`EQUAL`] of CPU of each side (a search that decides by then costs nothing
-//! extra), then a quarter for the search ([`allowance`]). It sleeps the search thread rather
+//! the first [`EQUAL`] of CPU of each side (the scheduler's; the pacer leaves the search alone
+//! for its first [`EQUAL`], so a search that decides by then costs nothing extra), then a
+//! quarter for the search ([`allowance`]). It sleeps the search thread rather
 //! than lowering its priority: a niced thread would also lose against other processes on a
 //! loaded machine, and it compares CPU time rather than wall time, so that other processes
 //! taking the core change nothing.
@@ -57,15 +58,18 @@ pub(super) fn allowance(other: Duration, equal: Duration) -> Duration {
 
 /// How long the search should sleep now, having used `search` of CPU against the
 /// certificate route's `other` (`None`: run on). Never while the certificate route is not
-/// `running`; otherwise, while the search is ahead of its [`allowance`], long enough for the
-/// certificate route to earn it back, within [`SLICE_MIN`]..=[`SLICE_MAX`].
+/// `running`, nor within the search's first `equal` of CPU (two busy threads on one core get
+/// equal shares from the scheduler anyway; pacing them there would only cost the short
+/// searches a sleep whenever the search thread happens to run first); after that, while the
+/// search is ahead of its [`allowance`], long enough for the certificate route to earn it
+/// back, within [`SLICE_MIN`]..=[`SLICE_MAX`].
 pub(super) fn pause(
     search: Duration,
     other: Duration,
     running: bool,
     equal: Duration,
 ) -> Option<Duration> {
-    if !running || search <= allowance(other, equal) {
+    if !running || search <= equal.max(allowance(other, equal)) {
         return None;
     }
     // The certificate route's CPU at which the allowance reaches `search` (the inverse of
@@ -249,17 +253,20 @@ mod tests {
 
     #[test]
     fn equal_shares_at_the_start() {
-        // Level or behind: run on.
+        // Within the search's first half second: run on, even ahead (the scheduler shares).
         assert_eq!(pause(MS * 100, MS * 100, true, EQUAL), None);
-        assert_eq!(pause(MS * 499, MS * 500, true, EQUAL), None);
+        assert_eq!(pause(MS * 100, Duration::ZERO, true, EQUAL), None);
+        assert_eq!(pause(MS * 500, MS * 20, true, EQUAL), None);
         assert_eq!(allowance(MS * 300, EQUAL), MS * 300);
-        // Ahead: sleep until the certificate route has caught up, within the slice bounds.
-        assert_eq!(pause(MS * 103, MS * 100, true, EQUAL), Some(MS * 3));
-        assert_eq!(pause(MS * 100, Duration::ZERO, true, EQUAL), Some(SLICE_MAX));
+        // Past it and ahead of the certificate route: sleep until the certificate route has
+        // caught up, within the slice bounds.
+        assert_eq!(pause(MS * 501, MS * 500, true, EQUAL), Some(MS * 3));
+        assert_eq!(pause(MS * 501, MS * 100, true, EQUAL), Some(SLICE_MAX));
         assert_eq!(
-            pause(MS * 100 + Duration::from_micros(10), MS * 100, true, EQUAL),
+            pause(MS * 500 + Duration::from_micros(10), MS * 500, true, EQUAL),
             Some(SLICE_MIN)
         );
+        assert_eq!(pause(MS * 503, MS * 510, true, EQUAL), None);
     }
 
     #[test]
@@ -285,5 +292,6 @@ mod tests {
         assert_eq!(allowance(MS * 4, MS), MS * 2);
         assert_eq!(pause(MS * 3, MS * 4, true, MS), Some(MS * 3));
         assert_eq!(pause(MS * 2, MS * 4, true, MS), None);
+        assert_eq!(pause(MS, Duration::ZERO, true, MS), None);
     }
 }
