@@ -12,7 +12,7 @@
 //!
 //! On one core the two threads share it: the search gets half of it for the first half
 //! second of each side's CPU and a quarter after that ([`super::verify_pace`]), so a step
-//! that only the certificate decides costs at most about 1.3 times its time plus 0.5 s, and a
+//! that only the certificate decides costs about 1.33 times its time plus 0.33 s, and a
 //! search that decides within half a second costs twice its time as before. The measurements
 //! against the sequential design that this replaces (search for a quarter of the budget, then
 //! certificate, then search again) are in docs/verification.md.
