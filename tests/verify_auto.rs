@@ -100,23 +100,24 @@ const HARD_FOR_NIMG: &str = "p cnf 6 10\ne 1 0\na 2 0\ne 3 0\na 4 0\ne 5 0\na 6 
 -2 4 5 0\n-3 4 1 0\n1 -2 -3 0\n-2 6 5 0\n-2 -4 -5 0\n2 1 -6 0\n5 2 -6 0\n-4 -6 2 0\n\
 -2 5 -3 0\n5 3 4 0\n";
 
+/// `verify` of [`HARD_FOR_NIMG`] through NimG-RM with a one-second budget, as JSON: neither
+/// method decides within it.
+const NIMG_FOR_ONE_SECOND: [&str; 7] = [
+    "verify",
+    "-",
+    "--via",
+    "qbf-dvg,dvg-nimg",
+    "--timeout",
+    "1",
+    "--json",
+];
+
 /// At the deadline both methods are stopped and the answer is "unknown" with both reasons;
 /// a method that reports after `verify` has taken the results writes nothing (this used to
 /// panic on the search thread).
 #[test]
 fn auto_stops_both_methods_at_the_deadline() {
-    let o = with_stdin(
-        &[
-            "verify",
-            "-",
-            "--via",
-            "qbf-dvg,dvg-nimg",
-            "--timeout",
-            "1",
-            "--json",
-        ],
-        HARD_FOR_NIMG,
-    );
+    let o = with_stdin(&NIMG_FOR_ONE_SECOND, HARD_FOR_NIMG);
     let j = json_exit(&o, 3);
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert_eq!(j["result"], "unknown", "{j:#}");
@@ -274,16 +275,7 @@ fn pacing_report(o: &Output) -> (u64, f64, f64) {
 /// `--timeout` still stops both with the same answer as unpaced.
 #[test]
 fn paced_search_takes_a_smaller_share_and_stops_at_the_deadline() {
-    let args = [
-        "verify",
-        "-",
-        "--via",
-        "qbf-dvg,dvg-nimg",
-        "--timeout",
-        "1",
-        "--json",
-    ];
-    let o = paced(&args, Some(HARD_FOR_NIMG), "0.001");
+    let o = paced(&NIMG_FOR_ONE_SECOND, Some(HARD_FOR_NIMG), "0.001");
     let j = json_exit(&o, 3);
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert_eq!(j["result"], "unknown", "{j:#}");
