@@ -127,6 +127,15 @@ impl Race {
     }
 
     /// Stops both methods.
+    /// The certificate side has ended (or never started): the search may take the whole
+    /// core again, and the caller need not wait for it.
+    fn certificate_ended(&self) {
+        if let Some(pacer) = &self.pacer {
+            pacer.other_ended();
+        }
+        self.lock().certificate_done = true;
+    }
+
     fn stop_all(&self) {
         self.all_decided.store(true, Ordering::Relaxed);
         for d in &self.decided {
@@ -144,15 +153,9 @@ struct Ended<'a> {
 
 impl Drop for Ended<'_> {
     fn drop(&mut self) {
-        if !self.search
-            && let Some(pacer) = &self.race.pacer
-        {
-            pacer.other_ended();
-        }
-        let mut board = self.race.lock();
         match self.search {
-            true => board.search_done = true,
-            false => board.certificate_done = true,
+            true => self.race.lock().search_done = true,
+            false => self.race.certificate_ended(),
         }
         self.race.changed.notify_all();
     }
@@ -206,12 +209,7 @@ pub(super) fn race(
             });
         match spawned {
             Ok(h) => handles.push(h),
-            Err(_) => {
-                if let Some(p) = &pacer {
-                    p.other_ended();
-                }
-                race.lock().certificate_done = true;
-            }
+            Err(_) => race.certificate_ended(),
         }
     }
     let board = wait(&race, budget.deadline.map(|d| d + GRACE));
