@@ -124,19 +124,23 @@ fn auto_stops_both_methods_at_the_deadline() {
     assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
 }
 
+/// `verify` of the bundled formula through UEG with `--certify`, as JSON: both methods can
+/// decide both steps.
+const UEG_CERTIFY: [&str; 6] = [
+    "verify",
+    "examples/fraenkel-simonson.qbf",
+    "--via",
+    "qbf-deg,deg-ueg",
+    "--certify",
+    "--json",
+];
+
 /// `--certify` needs every target's search; a step that a certificate decided first in the
 /// race is searched to the end afterwards, so the four certificates of every step are carried
 /// whichever method won.
 #[test]
 fn auto_with_certify_carries_every_step() {
-    let o = georeduce(&[
-        "verify",
-        "examples/fraenkel-simonson.qbf",
-        "--via",
-        "qbf-deg,deg-ueg",
-        "--certify",
-        "--json",
-    ]);
+    let o = georeduce(&UEG_CERTIFY);
     let j = json_exit(&o, 0);
     let certificates = j["certificates"].as_array().expect("certificates carried");
     assert_eq!(certificates.len(), 2, "{j:#}");
@@ -242,14 +246,6 @@ fn pacing_changes_no_answer() {
 /// neither the answer nor the winners and matches of the steps.
 #[test]
 fn pacing_changes_no_answer_where_both_methods_decide() {
-    let args = [
-        "verify",
-        "examples/fraenkel-simonson.qbf",
-        "--via",
-        "qbf-deg,deg-ueg",
-        "--certify",
-        "--json",
-    ];
     let verdict = |j: &serde_json::Value| {
         let mut d = decided(j);
         d["by"] = serde_json::Value::Null;
@@ -259,8 +255,8 @@ fn pacing_changes_no_answer_where_both_methods_decide() {
         }
         d
     };
-    let off = json_exit(&paced(&args, None, "off"), 0);
-    let on = json_exit(&paced(&args, None, "0.001"), 0);
+    let off = json_exit(&paced(&UEG_CERTIFY, None, "off"), 0);
+    let on = json_exit(&paced(&UEG_CERTIFY, None, "0.001"), 0);
     assert_eq!(verdict(&on), verdict(&off));
     assert_eq!(on["result"], "match", "{on:#}");
 }
