@@ -344,19 +344,23 @@ impl Pacer {
     pub(super) fn summary(&self) -> String {
         let (search, other) = self.shares();
         let contention = match self.contention.lock() {
-            Ok(c) if c.window.always => "contended throughout (one core, or forced)".to_string(),
             Ok(c) => {
-                let now = c.since.map_or(Duration::ZERO, |s| {
-                    Instant::now().saturating_duration_since(s)
-                });
                 let rates = match c.windows {
                     0 => "no window judged".to_string(),
                     n => format!("{n} windows at {:.2}–{:.2} cores", c.rates.0, c.rates.1),
                 };
-                format!(
-                    "judged contended for {:.3} s ({rates})",
-                    (c.before + now).as_secs_f64()
-                )
+                match c.window.always {
+                    true => format!("contended throughout (one core, or forced; {rates})"),
+                    false => {
+                        let now = c.since.map_or(Duration::ZERO, |s| {
+                            Instant::now().saturating_duration_since(s)
+                        });
+                        format!(
+                            "judged contended for {:.3} s ({rates})",
+                            (c.before + now).as_secs_f64()
+                        )
+                    }
+                }
             }
             Err(_) => "contention unknown".to_string(),
         };
