@@ -62,13 +62,14 @@ const READ_EVERY: Duration = Duration::from_millis(2);
 const WINDOW: Duration = Duration::from_millis(150);
 
 /// The race becomes contended when the process gets fewer cores than this while its two
-/// threads both run: on an idle 2-core machine they get 1.9–2.0, with a busy process on one
-/// of the two cores about 1.3, on one core 1.0 (docs/performance.md, "End to end",
-/// thirteenth session).
+/// threads both run: on an idle 2-core machine they got 1.93–2.01, with a busy loop on one
+/// of the two cores 1.11–1.66 (paced), on one core about 1.0 (docs/performance.md, "End to
+/// end", thirteenth session).
 pub(super) const ENTER: f64 = 1.5;
 
-/// … and stops being contended only above this, so that a rate near [`ENTER`] does not
-/// turn the pacing on and off from one window to the next.
+/// … and stops being contended only above this, so that a paced race, whose windows may
+/// reach 1.66 cores with the other core busy, does not turn the pacing off and on from one
+/// window to the next.
 pub(super) const LEAVE: f64 = 1.75;
 
 /// Whether the race is contended after a window in which its threads got `rate` cores, when
