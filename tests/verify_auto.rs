@@ -152,7 +152,8 @@ fn auto_with_certify_carries_every_step() {
 }
 
 /// Runs `georeduce ARGS` (with `input` on standard input when given) with the race's pacing
-/// set by `GEOREDUCE_RACE_PACE` (`off`, or seconds of equal shares: a test-only switch,
+/// set by `GEOREDUCE_RACE_PACE` (`off`; `auto`, the default; or seconds of equal shares,
+/// counting the race as contended throughout: a test-only switch,
 /// `cli/commands/verify_pace.rs`).
 fn paced(args: &[&str], input: Option<&str>, pace: &str) -> Output {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_georeduce"));
@@ -302,4 +303,38 @@ fn paced_search_takes_a_smaller_share_and_stops_at_the_deadline() {
     let (pauses, search, other) = pacing_report(&o);
     assert!(pauses > 0, "{}", stderr(&o));
     assert!(search <= other / 2.0, "{}", stderr(&o));
+}
+
+/// By default the pacer is there whenever the certificate route runs beside the search, on
+/// any core count, and judges from the CPU the race gets whether to hold the search back:
+/// within the second, it judges at least one window (its verdict depends on the machine's
+/// load, so only that it judged is checked), unless the process may use only one core, where
+/// the race counts as contended throughout, as it does when forced. The answer is the same.
+#[test]
+fn the_pacer_judges_contention_on_any_core_count() {
+    let one_core = std::thread::available_parallelism().is_ok_and(|n| n.get() == 1);
+    let auto = paced(&NIMG_FOR_ONE_SECOND, Some(HARD_FOR_NIMG), "auto");
+    let forced = paced(&NIMG_FOR_ONE_SECOND, Some(HARD_FOR_NIMG), "0.001");
+    for o in [&auto, &forced] {
+        let j = json_exit(o, 3);
+        assert_eq!(j["result"], "unknown", "{j:#}");
+        assert_eq!(j["steps"][1]["match"], serde_json::Value::Null, "{j:#}");
+    }
+    let judged = |o: &Output| {
+        let text = stderr(o);
+        text.lines()
+            .find(|l| l.contains("race pacing"))
+            .unwrap_or_else(|| panic!("no pacing report: {text}"))
+            .to_string()
+    };
+    let forced = judged(&forced);
+    assert!(forced.contains("contended throughout"), "{forced}");
+    let auto = judged(&auto);
+    match one_core {
+        true => assert!(auto.contains("contended throughout"), "{auto}"),
+        false => assert!(
+            auto.contains("judged contended for") && auto.contains(" windows at "),
+            "{auto}"
+        ),
+    }
 }

@@ -10,7 +10,8 @@
 //! [`crate::certify::with_cancel`] for the checks and maps). `--memory` is split evenly
 //! between the two, `--timeout` bounds both.
 //!
-//! On one core the two threads share it: the search gets half of it for the first half
+//! On one core, or whenever other processes leave the race one effective core, the two threads
+//! share it: the search gets half of it for the first half
 //! second of each side's CPU and a quarter after that ([`super::verify_pace`]), so a step
 //! that only the certificate decides costs about 1.33 times its time plus 0.33 s, and a
 //! search that decides within half a second costs twice its time as before. The measurements
@@ -170,10 +171,11 @@ pub(super) fn race(
     source: Option<&Solution>,
     budget: &Budget,
 ) -> Result<Raced, SolveError> {
-    // Pacing only matters while the certificate path runs beside the search.
+    // Pacing only matters while the certificate path runs beside the search; whether the
+    // race is contended, the pacer judges as it goes.
     let pacer = source
         .and(verify_pace::wanted())
-        .map(|equal| Arc::new(Pacer::new(equal)));
+        .map(|(equal, always)| Arc::new(Pacer::new(equal, always)));
     let race = Arc::new(Race::new(steps.len(), source.is_some(), pacer.clone()));
     // The threads may outlive this call by a few milliseconds (abandoned at the deadline),
     // so they own what they read.
