@@ -142,6 +142,62 @@ fn trail_trap_on_simple_graphs_agrees_with_exhaustive_search() {
     assert!(firsts * 10 >= TRIALS && (TRIALS - firsts) * 10 >= TRIALS);
 }
 
+/// Trail Trap and rooted games on 6–8 vertices with loops and parallel edges, against the
+/// exhaustive solver: big enough that the race search's history table (move ordering learnt
+/// from earlier cutoffs, `race.rs`) reorders many positions, small enough for the exhaustive
+/// solver. Ordering must never change an answer or lose a move.
+#[test]
+fn larger_games_with_loops_agree_with_exhaustive_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4105);
+    let (mut firsts, mut trials) = (0, 0);
+    while trials < TRIALS {
+        let n = rng.random_range(6..=8);
+        let p = rng.random_range(0.2..0.45);
+        let mut graph = Graph::new(false);
+        for v in 0..n {
+            graph.add_vertex(format!("v{v}"));
+        }
+        for u in 0..n {
+            if rng.random_bool(0.3) {
+                graph.add_edge(u, u);
+            }
+            for v in u + 1..n {
+                if rng.random_bool(p) {
+                    graph.add_edge(u, v);
+                }
+            }
+        }
+        if rng.random_bool(0.3) && graph.m() > 0 {
+            let (u, v) = graph.edges[rng.random_range(0..graph.m())];
+            graph.add_edge(u, v);
+        }
+        if graph.m() > 14 {
+            continue; // keeps the exhaustive solver quick
+        }
+        let starts = if rng.random_bool(0.3) {
+            Some([rng.random_range(0..n), rng.random_range(0..n)])
+        } else {
+            None
+        };
+        let g = Geography {
+            graph,
+            rule: Rule::Edge,
+            tokens: Tokens::Partizan { starts },
+            convention: Convention::Normal,
+        };
+        let race = solve_race(&g, &Budget::unlimited()).expect("race applies");
+        let exact = solve_exhaustive(&g, &Budget::unlimited()).expect("small game");
+        assert_eq!(race.winner, exact.winner, "{g:?}");
+        firsts += usize::from(race.winner == Winner::First);
+        trials += 1;
+    }
+    eprintln!(
+        "larger games with loops: first {firsts}, second {}",
+        TRIALS - firsts
+    );
+    assert!(firsts * 10 >= TRIALS && (TRIALS - firsts) * 10 >= TRIALS);
+}
+
 /// Symmetric graphs (complete, complete bipartite, cycles with chords, the cube), where the
 /// root symmetry prunes most first moves, against the exhaustive solver.
 #[test]
