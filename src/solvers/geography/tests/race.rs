@@ -103,62 +103,72 @@ fn rooted_partizan_edge_agrees_with_naive_minimax() {
     );
 }
 
-/// Trail Trap on larger random simple graphs (where the root symmetry and the race split
-/// both fire), against the exhaustive solver.
-#[test]
-fn trail_trap_on_simple_graphs_agrees_with_exhaustive_search() {
-    let mut rng = ChaCha8Rng::seed_from_u64(4103);
-    let (mut firsts, mut trials) = (0, 0);
-    while trials < TRIALS {
-        let n = rng.random_range(3..=7);
-        let p = rng.random_range(0.25..0.6);
-        let mut graph = Graph::new(false);
-        for v in 0..n {
-            graph.add_vertex(format!("v{v}"));
-        }
-        for u in 0..n {
-            for v in u + 1..n {
-                if rng.random_bool(p) {
-                    graph.add_edge(u, v);
-                }
-            }
-        }
-        if graph.m() > 12 {
-            continue; // keeps the exhaustive solver quick
-        }
-        let g = Geography {
-            graph,
-            rule: Rule::Edge,
-            tokens: Tokens::Partizan { starts: None },
-            convention: Convention::Normal,
-        };
-        let race = solve_race(&g, &Budget::unlimited()).expect("race applies");
-        let exact = solve_exhaustive(&g, &Budget::unlimited()).expect("small game");
-        assert_eq!(race.winner, exact.winner, "{g:?}");
-        firsts += usize::from(race.winner == Winner::First);
-        trials += 1;
-    }
-    eprintln!("simple graphs: first {firsts}, second {}", TRIALS - firsts);
-    assert!(firsts * 10 >= TRIALS && (TRIALS - firsts) * 10 >= TRIALS);
+/// How [`against_exhaustive`] draws its random partizan edge games.
+struct Draw {
+    /// Vertices, and the probability of each edge between two of them.
+    vertices: std::ops::RangeInclusive<usize>,
+    density: std::ops::Range<f64>,
+    /// Loops (each vertex with probability 0.3) and one parallel edge (probability 0.3).
+    loops: bool,
+    /// Larger graphs are drawn again (keeps the exhaustive solver quick).
+    max_edges: usize,
+    /// Rooted (both starts given) with probability 0.3; else Trail Trap.
+    rooted: bool,
 }
 
-/// Trail Trap and rooted games on 6–8 vertices with loops and parallel edges, against the
-/// exhaustive solver: big enough that the race search's history table (move ordering learnt
-/// from earlier cutoffs, `race.rs`) reorders many positions, small enough for the exhaustive
-/// solver. Ordering must never change an answer or lose a move.
-#[test]
-fn larger_games_with_loops_agree_with_exhaustive_search() {
-    let mut rng = ChaCha8Rng::seed_from_u64(4105);
+impl Draw {
+    /// Simple graphs of `vertices` vertices, edge probability `density`, at most `max_edges`
+    /// edges, Trail Trap only.
+    fn new(
+        vertices: std::ops::RangeInclusive<usize>,
+        density: std::ops::Range<f64>,
+        max_edges: usize,
+    ) -> Draw {
+        Draw {
+            vertices,
+            density,
+            loops: false,
+            max_edges,
+            rooted: false,
+        }
+    }
+
+    /// With loops and a parallel edge.
+    fn with_loops(self) -> Draw {
+        Draw {
+            loops: true,
+            ..self
+        }
+    }
+
+    /// Rooted games too.
+    fn rooted(self) -> Draw {
+        Draw {
+            rooted: true,
+            ..self
+        }
+    }
+}
+
+/// Plays [`TRIALS`] random games drawn by `draw` against the exhaustive solver, comparing
+/// the winner `solve` names; both players must win at least a tenth of them.
+fn against_exhaustive(
+    name: &str,
+    seed: u64,
+    draw: Draw,
+    mut solve: impl FnMut(&Geography) -> Winner,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut firsts, mut trials) = (0, 0);
     while trials < TRIALS {
-        let n = rng.random_range(6..=8);
-        let p = rng.random_range(0.2..0.45);
+        let n = rng.random_range(draw.vertices.clone());
+        let p = rng.random_range(draw.density.clone());
         let mut graph = Graph::new(false);
         for v in 0..n {
             graph.add_vertex(format!("v{v}"));
         }
         for u in 0..n {
-            if rng.random_bool(0.3) {
+            if draw.loops && rng.random_bool(0.3) {
                 graph.add_edge(u, u);
             }
             for v in u + 1..n {
@@ -167,14 +177,14 @@ fn larger_games_with_loops_agree_with_exhaustive_search() {
                 }
             }
         }
-        if rng.random_bool(0.3) && graph.m() > 0 {
+        if draw.loops && rng.random_bool(0.3) && graph.m() > 0 {
             let (u, v) = graph.edges[rng.random_range(0..graph.m())];
             graph.add_edge(u, v);
         }
-        if graph.m() > 14 {
-            continue; // keeps the exhaustive solver quick
+        if graph.m() > draw.max_edges {
+            continue;
         }
-        let starts = if rng.random_bool(0.3) {
+        let starts = if draw.rooted && rng.random_bool(0.3) {
             Some([rng.random_range(0..n), rng.random_range(0..n)])
         } else {
             None
@@ -185,17 +195,39 @@ fn larger_games_with_loops_agree_with_exhaustive_search() {
             tokens: Tokens::Partizan { starts },
             convention: Convention::Normal,
         };
-        let race = solve_race(&g, &Budget::unlimited()).expect("race applies");
+        let winner = solve(&g);
         let exact = solve_exhaustive(&g, &Budget::unlimited()).expect("small game");
-        assert_eq!(race.winner, exact.winner, "{g:?}");
-        firsts += usize::from(race.winner == Winner::First);
+        assert_eq!(winner, exact.winner, "{g:?}");
+        firsts += usize::from(winner == Winner::First);
         trials += 1;
     }
-    eprintln!(
-        "larger games with loops: first {firsts}, second {}",
-        TRIALS - firsts
-    );
+    eprintln!("{name}: first {firsts}, second {}", TRIALS - firsts);
     assert!(firsts * 10 >= TRIALS && (TRIALS - firsts) * 10 >= TRIALS);
+}
+
+/// The race search's winner, with no budget.
+fn race(g: &Geography) -> Winner {
+    solve_race(g, &Budget::unlimited())
+        .expect("race applies")
+        .winner
+}
+
+/// Trail Trap on larger random simple graphs (where the root symmetry and the race split
+/// both fire), against the exhaustive solver.
+#[test]
+fn trail_trap_on_simple_graphs_agrees_with_exhaustive_search() {
+    let draw = Draw::new(3..=7, 0.25..0.6, 12);
+    against_exhaustive("simple graphs", 4103, draw, race);
+}
+
+/// Trail Trap and rooted games on 6–8 vertices with loops and parallel edges, against the
+/// exhaustive solver: big enough that the race search's history table (move ordering learnt
+/// from earlier cutoffs, `race.rs`) reorders many positions, small enough for the exhaustive
+/// solver. Ordering must never change an answer or lose a move.
+#[test]
+fn larger_games_with_loops_agree_with_exhaustive_search() {
+    let draw = Draw::new(6..=8, 0.2..0.45, 14).with_loops().rooted();
+    against_exhaustive("larger games with loops", 4105, draw, race);
 }
 
 /// Symmetric graphs (complete, complete bipartite, cycles with chords, the cube), where the
@@ -290,43 +322,10 @@ fn budget_ends_the_race_search() {
 #[test]
 fn shared_table_agrees_with_exhaustive_search() {
     let shared = RaceCache::new(64 << 20);
-    let mut rng = ChaCha8Rng::seed_from_u64(4104);
-    let (mut firsts, mut trials) = (0, 0);
-    while trials < TRIALS {
-        let n = rng.random_range(2..=8);
-        let p = rng.random_range(0.2..0.7);
-        let mut graph = Graph::new(false);
-        for v in 0..n {
-            graph.add_vertex(format!("v{v}"));
-        }
-        for u in 0..n {
-            for v in u + 1..n {
-                if rng.random_bool(p) {
-                    graph.add_edge(u, v);
-                }
-            }
-        }
-        if graph.m() > 12 {
-            continue; // keeps the exhaustive solver quick
-        }
-        let starts = if rng.random_bool(0.3) {
-            Some([rng.random_range(0..n), rng.random_range(0..n)])
-        } else {
-            None
-        };
-        let g = Geography {
-            graph,
-            rule: Rule::Edge,
-            tokens: Tokens::Partizan { starts },
-            convention: Convention::Normal,
-        };
-        let (winner, _) = race_winner_shared(&g, &Budget::unlimited(), &shared).expect("applies");
-        let exact = solve_exhaustive(&g, &Budget::unlimited()).expect("small game");
-        assert_eq!(winner, exact.winner, "{g:?}");
-        firsts += usize::from(winner == Winner::First);
-        trials += 1;
-    }
-    eprintln!("shared table: first {firsts}, second {}", TRIALS - firsts);
-    assert!(firsts * 10 >= TRIALS && (TRIALS - firsts) * 10 >= TRIALS);
-    assert!(!shared.is_empty());
+    let draw = Draw::new(2..=8, 0.2..0.7, 12).rooted();
+    against_exhaustive("shared table", 4104, draw, |g| {
+        race_winner_shared(g, &Budget::unlimited(), &shared)
+            .expect("applies")
+            .0
+    });
 }
