@@ -25,18 +25,29 @@
 //! component, made independent greedily; if that system has no solution, the other side is
 //! added greedily and the system solved again. On random 8-vertex, 16-edge multigraphs with
 //! loops this finds 1,196 of the 1,203 kernels that exist among 1,428 lost positions (the
-//! coordinator's prototype). The component is renamed to local indices `0..c` (`c ≤ 256`, the
+//! coordinator's prototype). The component is renamed to local indices `0..c` (`c ≤` [`KERNEL_MAX_VERTICES`], the
 //! token's vertex 0) and every set is a bitset of `c.div_ceil(64)` words, so the elimination
 //! runs in machine words with no allocation once the scratch has grown.
 //!
 //! Every solution is checked against (i) and (ii) on the component's edge list before it is
 //! trusted ([`EvenKernel::verify`]), so an error in the construction could only lose a kernel,
 //! never declare a won position lost.
+//!
+//! # Where the search uses it, and what it costs
+//! The exhaustive search (`exhaustive.rs`, `Search::kernel_value`) asks at its root, and at
+//! every expanded position for each child in search order before searching any child (a
+//! child with a kernel is lost, so its move wins at once). A call costs about as much as one
+//! plain-search position per vertex of the component, so the search adds
+//! [`EvenKernel::last_work`] to its node count after each call: a node budget then bounds the
+//! kernels' work as well. Without that charge a `check --via deg-ueg --max-size 14` case
+//! spent up to 47 s inside its million-node budget.
 
 use super::state::{Game, State};
 use crate::problems::geography::Rule;
 
-/// Most vertices of the token's component the finder looks at (four words).
+/// Most vertices of the token's component the finder looks at. Smaller limits (64, 128)
+/// left the 4-variable `qbf-deg,deg-ueg` chain unknown after 30 s: its positions that have
+/// kernels have components of 200–1,500 vertices.
 pub(crate) const KERNEL_MAX_VERTICES: usize = 4096;
 
 /// Scratch of the kernel finder, reused across calls.
@@ -89,6 +100,16 @@ impl EvenKernel {
             && game.rule == Rule::Edge
             && !game.directed
             && !game.misere
+    }
+
+    /// The work of the last call in search nodes: the vertices of the component it walked.
+    /// A call walks the component, builds one equation per vertex outside `I` and eliminates
+    /// them, so it costs about as much as that many positions of the local plain search
+    /// (`endgame/local.rs`); the search charges it to the node budget, so that a budget in
+    /// nodes still bounds the time of a search that tries kernels at every node
+    /// (docs/performance.md, "Fourteenth session: even kernels inside the UEG search").
+    pub fn last_work(&self) -> u64 {
+        self.verts.len() as u64
     }
 
     /// Whether an even kernel containing `v` was found for the free edges of `st` (then the

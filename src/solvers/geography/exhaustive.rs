@@ -735,8 +735,12 @@ impl<'a> Search<'a> {
         }
         // The position itself only at the search's root: below it, every expanded position
         // was a child its parent's pass found no kernel for.
-        if self.depth == 1 && kernel.lost(self.game, st, st.tok[0] as usize) {
-            return Some(0);
+        if self.depth == 1 {
+            let lost = kernel.lost(self.game, st, st.tok[0] as usize);
+            self.nodes += kernel.last_work();
+            if lost {
+                return Some(0);
+            }
         }
         for &(_, i) in order {
             let Move::Step { to, .. } = moves[i as usize] else {
@@ -744,6 +748,8 @@ impl<'a> Search<'a> {
             };
             let undo = self.game.apply(st, moves[i as usize]);
             let lost = kernel.lost(self.game, st, to);
+            // Charged as nodes: the budget bounds the kernels' work too (`last_work`).
+            self.nodes += kernel.last_work();
             self.game.undo(st, undo);
             if lost {
                 return Some(i + 1);
