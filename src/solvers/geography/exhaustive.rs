@@ -33,6 +33,7 @@
 
 use super::classify::{Label, Labels, classify};
 use super::endgame::{MatchingEndgame, Reach};
+use super::even_kernel::EvenKernel;
 use super::memo::{Memo, SharedMemo, hash};
 use super::race_split::RaceSplit;
 use super::state::{Game, Kind, NONE, State};
@@ -137,6 +138,9 @@ pub(crate) struct Search<'a> {
     /// Partizan vertex and edge games: per vertex, where the last winning move from it went
     /// ([`NONE`] before any), tried first from there (move ordering only).
     killers: Option<Vec<u32>>,
+    /// Normal-play one-token undirected edge games: even kernels decide expanded positions
+    /// lost, and their children, before any child is searched (`even_kernel.rs`).
+    kernel: Option<EvenKernel>,
 }
 
 /// The memo a search reads and writes: its own, or one shared by the threads of a parallel
@@ -266,6 +270,7 @@ impl<'a> Search<'a> {
             split: RaceSplit::new(game, budget),
             trees: TreeEndgame::new(game),
             killers: killers_apply(game).then(|| vec![NONE; game.n]),
+            kernel: EvenKernel::applies(game).then(EvenKernel::default),
         }
     }
 
@@ -341,6 +346,21 @@ impl<'a> Search<'a> {
     #[cfg(test)]
     pub fn local_decided(&self) -> u64 {
         self.reach.local_decided()
+    }
+
+    /// The same search without even kernels (tests compare the two).
+    #[cfg(test)]
+    pub fn without_kernels(self) -> Search<'a> {
+        Search {
+            kernel: None,
+            ..self
+        }
+    }
+
+    /// Positions and children decided lost by an even kernel so far.
+    #[cfg(test)]
+    pub fn kernels_found(&self) -> u64 {
+        self.kernel.as_ref().map_or(0, |k| k.found)
     }
 
     /// Lookups decided by the matching endgame so far.
@@ -688,6 +708,8 @@ impl<'a> Search<'a> {
         let mut order = std::mem::take(&mut self.orders[depth]);
         let value = if let Some(v) = self.order_moves(st, moves, &mut order) {
             Ok(v)
+        } else if let Some(v) = self.kernel_value(st, moves, &order) {
+            Ok(v)
         } else if let Table::Shared(memo) = self.memo {
             self.expand_abdada(st, moves, &order, memo)
         } else {
@@ -695,6 +717,45 @@ impl<'a> Search<'a> {
         };
         self.orders[depth] = order;
         value
+    }
+
+    /// Normal-play one-token undirected edge games: 0 when `st` has an even kernel (the mover
+    /// loses, `even_kernel.rs`), else `i + 1` for the first move `i` in `order` whose child
+    /// has one (that move wins); `None` otherwise (and in every other game). Only children
+    /// `order` searches are tried: a move into a labelled vertex is already valued.
+    fn kernel_value(
+        &mut self,
+        st: &mut State,
+        moves: &[Move],
+        order: &[(u32, u32)],
+    ) -> Option<u32> {
+        let kernel = self.kernel.as_mut()?;
+        if st.tok[0] == NONE {
+            return None;
+        }
+        // The position itself only at the search's root: below it, every expanded position
+        // was a child its parent's pass found no kernel for.
+        if self.depth == 1 {
+            let lost = kernel.lost(self.game, st, st.tok[0] as usize);
+            self.nodes += kernel.last_work();
+            if lost {
+                return Some(0);
+            }
+        }
+        for &(_, i) in order {
+            let Move::Step { to, .. } = moves[i as usize] else {
+                continue;
+            };
+            let undo = self.game.apply(st, moves[i as usize]);
+            let lost = kernel.lost(self.game, st, to);
+            // Charged as nodes: the budget bounds the kernels' work too (`last_work`).
+            self.nodes += kernel.last_work();
+            self.game.undo(st, undo);
+            if lost {
+                return Some(i + 1);
+            }
+        }
+        None
     }
 
     /// The value of `st` from the moves `indices` (into `moves`) searched in that order: the

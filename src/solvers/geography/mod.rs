@@ -13,6 +13,7 @@ mod classify;
 mod dag;
 mod dfpn;
 mod endgame;
+mod even_kernel;
 mod exhaustive;
 mod gf2;
 mod matching;

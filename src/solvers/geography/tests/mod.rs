@@ -6,6 +6,7 @@ mod budget_stats;
 mod cancel;
 mod dfpn;
 mod endgame;
+mod even_kernel;
 mod incremental;
 mod killers;
 mod known;
