@@ -733,9 +733,14 @@ impl<'a> Search<'a> {
         if st.tok[0] == NONE {
             return None;
         }
+        // A call is charged up to one node per vertex (`last_work`), so it is made only while
+        // the node budget has room for that much: the budget stays a limit, never overrun by
+        // kernel work (the search itself stops at the next memo miss).
+        let max_nodes = self.budget.max_nodes.unwrap_or(u64::MAX);
+        let room = |nodes: u64| nodes.saturating_add(self.game.n as u64) <= max_nodes;
         // The position itself only at the search's root: below it, every expanded position
         // was a child its parent's pass found no kernel for.
-        if self.depth == 1 {
+        if self.depth == 1 && room(self.nodes) {
             let lost = kernel.lost(self.game, st, st.tok[0] as usize);
             self.nodes += kernel.last_work();
             if lost {
@@ -746,6 +751,9 @@ impl<'a> Search<'a> {
             let Move::Step { to, .. } = moves[i as usize] else {
                 continue;
             };
+            if !room(self.nodes) {
+                return None;
+            }
             let undo = self.game.apply(st, moves[i as usize]);
             let lost = kernel.lost(self.game, st, to);
             // Charged as nodes: the budget bounds the kernels' work too (`last_work`).
