@@ -236,6 +236,10 @@ pub struct Stats {
     /// remainder is a forest, `geography/tree_endgame.rs`).
     #[serde(default)]
     pub tree_endgames: u64,
+    /// Normal-play UEG exhaustive search: positions found lost by an even kernel (the root,
+    /// or a child asked before its siblings are searched, `geography/even_kernel.rs`).
+    #[serde(default)]
+    pub even_kernels: u64,
     /// `true` when the solver keeps no memo table of positions: `positions`, `hits` and
     /// `peak_table_bytes` are then not measurements but absent (JSON `null`).
     #[serde(default)]
@@ -255,6 +259,7 @@ impl Stats {
             race_splits: 0,
             race_walk_hits: 0,
             tree_endgames: 0,
+            even_kernels: 0,
             tableless: false,
         }
     }

@@ -241,5 +241,6 @@ fn add(total: &mut Stats, one: &Stats) {
     total.race_splits += one.race_splits;
     total.race_walk_hits += one.race_walk_hits;
     total.tree_endgames += one.tree_endgames;
+    total.even_kernels += one.even_kernels;
     total.tableless &= one.tableless;
 }

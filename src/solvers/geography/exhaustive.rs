@@ -357,12 +357,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Positions and children decided lost by an even kernel so far.
-    #[cfg(test)]
-    pub fn kernels_found(&self) -> u64 {
-        self.kernel.as_ref().map_or(0, |k| k.found)
-    }
-
     /// Lookups decided by the matching endgame so far.
     #[cfg(test)]
     pub fn matched(&self) -> u64 {
@@ -402,6 +396,7 @@ impl<'a> Search<'a> {
             race_splits,
             race_walk_hits,
             tree_endgames: self.trees.as_ref().map_or(0, |t| t.decided),
+            even_kernels: self.kernel.as_ref().map_or(0, |k| k.found),
             ..Stats::since(started, self.nodes)
         }
     }

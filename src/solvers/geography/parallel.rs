@@ -170,6 +170,7 @@ fn together(
         stats.race_splits += s.race_splits;
         stats.race_walk_hits += s.race_walk_hits;
         stats.tree_endgames += s.tree_endgames;
+        stats.even_kernels += s.even_kernels;
         // The table's counters are those of the one shared table, the same for every worker.
         (stats.positions, stats.hits) = (s.positions, s.hits);
         stats.peak_table_bytes = s.peak_table_bytes;
@@ -200,6 +201,7 @@ fn together(
     stats.race_splits += table.race_splits;
     stats.race_walk_hits += table.race_walk_hits;
     stats.tree_endgames += table.tree_endgames;
+    stats.even_kernels += table.even_kernels;
     stats.millis = started.elapsed().as_secs_f64() * 1000.0;
     Ok(Some(RootAnswer {
         wins,
