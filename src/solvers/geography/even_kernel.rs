@@ -77,8 +77,7 @@ pub(crate) struct EvenKernel {
     x: Vec<u64>,
     row: Vec<u64>,
     odd: Vec<u64>,
-    /// Calls, and kernels found (statistics and tests).
-    pub calls: u64,
+    /// Kernels found so far (`Stats::even_kernels`).
     pub found: u64,
 }
 
@@ -115,7 +114,6 @@ impl EvenKernel {
     /// Whether an even kernel containing `v` was found for the free edges of `st` (then the
     /// player to move from `v` loses). `false` means "none found", not "none exists".
     pub fn lost(&mut self, game: &Game, st: &State, v: usize) -> bool {
-        self.calls += 1;
         let found = self.find(game, st, v);
         self.found += u64::from(found);
         found
