@@ -174,10 +174,16 @@ pub(crate) struct Reach {
     pub decided: u64,
 }
 
-/// The plain search of [`Reach::small_edge_value`]: out-arc rows of `W` words, each arc's
-/// head, the free arcs into vertices labelled lost and into any labelled vertex.
-struct SmallEdge<'a, const W: usize> {
-    masks: &'a [u64],
+/// The plain search of small remainders ([`Reach::small_value`], [`Reach::small_edge_value`]):
+/// a negamax over bit sets of `W` words without keys or table. Its *items* are the remainder's
+/// vertices under the vertex rule (`EDGE = false`) and its arcs under the edge rule (`EDGE =
+/// true`); a move uses one item and takes the token to the item's vertex, or to the arc's head
+/// (`heads`). `rows` holds each vertex's row of items it can move along (successor vertices,
+/// or out-arcs); `lost` and `labelled` are the free items into vertices labelled lost, and
+/// into any labelled vertex. One body serves both rules, monomorphised per rule and width.
+struct Plain<'a, const W: usize, const EDGE: bool> {
+    rows: &'a [u64],
+    /// The edge rule's traversals (tail, arc, head), indexed by arc; empty for the vertex rule.
     heads: &'a [(usize, usize, usize)],
     lost: [u64; W],
     labelled: [u64; W],
@@ -187,15 +193,21 @@ struct SmallEdge<'a, const W: usize> {
     cap: u64,
 }
 
-impl<const W: usize> SmallEdge<'_, W> {
-    /// Whether the mover with the token on `v` wins when the remainder arcs `free` are still
+impl<const W: usize, const EDGE: bool> Plain<'_, W, EDGE> {
+    /// Where a move along `item` takes the token.
+    #[inline]
+    fn dest(&self, item: usize) -> usize {
+        if EDGE { self.heads[item].2 } else { item }
+    }
+
+    /// Whether the mover with the token on `v` wins when the remainder items `free` are still
     /// unused; `None` past its cap of positions.
     fn wins(&mut self, v: usize, free: &[u64; W]) -> Option<bool> {
         self.nodes += 1;
         if self.nodes > self.cap {
             return None;
         }
-        let row = &self.masks[v * W..v * W + W];
+        let row = &self.rows[v * W..v * W + W];
         let mut moves = [0u64; W];
         let mut labelled = false;
         for i in 0..W {
@@ -208,15 +220,23 @@ impl<const W: usize> SmallEdge<'_, W> {
         if !labelled && !any(&moves) {
             return Some(self.misere);
         }
+        // Move ordering, as the memoised search does: a move that leaves the opponent stuck
+        // decides at once (a win in normal play, a loss in misère play, not searched), the
+        // others are searched fewest replies first.
         let mut order = [(0u32, 0u32); ORDERED_MOVES];
         let mut len = 0;
         let mut rest = moves;
-        while let Some(e) = pop_lowest(&mut rest) {
-            let x = self.heads[e].2;
-            let row = &self.masks[x * W..x * W + W];
+        while let Some(item) = pop_lowest(&mut rest) {
+            let x = self.dest(item);
+            let row = &self.rows[x * W..x * W + W];
             let mut replies = 0;
             for i in 0..W {
-                let open = free[i] & if i == e / 64 { !(1 << (e % 64)) } else { !0 };
+                let open = free[i]
+                    & if i == item / 64 {
+                        !(1 << (item % 64))
+                    } else {
+                        !0
+                    };
                 replies += (row[i] & (open | self.labelled[i])).count_ones();
             }
             if replies == 0 {
@@ -226,34 +246,67 @@ impl<const W: usize> SmallEdge<'_, W> {
                 return Some(true);
             }
             if len == ORDERED_MOVES {
+                // Too many moves to order here: search them in item order.
                 return self.first_lost(free, moves);
             }
-            order[len] = (replies, e as u32);
+            order[len] = (replies, item as u32);
             len += 1;
         }
         order[..len].sort_unstable();
-        for &(_, e) in &order[..len] {
-            let e = e as usize;
+        for &(_, item) in &order[..len] {
+            let item = item as usize;
             let mut next = *free;
-            next[e / 64] &= !(1 << (e % 64));
-            if !self.wins(self.heads[e].2, &next)? {
+            next[item / 64] &= !(1 << (item % 64));
+            if !self.wins(self.dest(item), &next)? {
                 return Some(true);
             }
         }
         Some(false)
     }
 
-    /// Whether one of `moves` (remainder arcs, searched in arc order) leaves the opponent
+    /// Whether one of `moves` (remainder items, searched in item order) leaves the opponent
     /// lost.
     fn first_lost(&mut self, free: &[u64; W], mut moves: [u64; W]) -> Option<bool> {
-        while let Some(e) = pop_lowest(&mut moves) {
+        while let Some(item) = pop_lowest(&mut moves) {
             let mut next = *free;
-            next[e / 64] &= !(1 << (e % 64));
-            if !self.wins(self.heads[e].2, &next)? {
+            next[item / 64] &= !(1 << (item % 64));
+            if !self.wins(self.dest(item), &next)? {
                 return Some(true);
             }
         }
         Some(false)
+    }
+
+    /// The value of the position with the token on `root` (visited items `visited`, free
+    /// remainder items `free`), encoded as the memo encodes values: the number of the first
+    /// winning move in `adj` order (`adj`: the root's (vertex, arc) moves, as
+    /// `Game::adj`). `None` when the search gives up.
+    fn root_value(
+        &mut self,
+        adj: &[(usize, usize)],
+        visited: impl Fn(usize) -> bool,
+        free: &[u64; W],
+    ) -> Option<u32> {
+        let mut count = 0u32;
+        for &(x, e) in adj {
+            let item = if EDGE { e } else { x };
+            if visited(item) {
+                continue;
+            }
+            count += 1;
+            let (w, b) = (item / 64, 1u64 << (item % 64));
+            let wins = if self.labelled[w] & b != 0 {
+                self.lost[w] & b != 0
+            } else {
+                let mut next = *free;
+                next[w] &= !b;
+                !self.wins(x, &next)?
+            };
+            if wins {
+                return Some(count);
+            }
+        }
+        Some(u32::from(count == 0 && self.misere))
     }
 }
 
@@ -263,91 +316,6 @@ impl<const W: usize> SmallEdge<'_, W> {
 /// [`small_limit`] (docs/performance.md, "Sixth session"): 1,024 and 16,384 were each slower
 /// on some of the six benchmark games, 4,096 never by more than the noise.
 const SMALL_NODES_CAP: u64 = 1 << 12;
-
-/// The plain search of [`Reach::small_value`]: rows of `W` words, the vertices labelled
-/// lost and all labelled vertices (unvisited ones), and the positions visited so far.
-struct Small<'a, const W: usize> {
-    succ: &'a [u64],
-    lost: [u64; W],
-    labelled: [u64; W],
-    misere: bool,
-    nodes: u64,
-    /// Give up past this many positions ([`Reach::small_cap`]).
-    cap: u64,
-}
-
-impl<const W: usize> Small<'_, W> {
-    /// Whether the mover with the token on `v` wins when the remainder vertices `avail` are
-    /// still unvisited; `None` past its cap of positions.
-    fn wins(&mut self, v: usize, avail: &[u64; W]) -> Option<bool> {
-        self.nodes += 1;
-        if self.nodes > self.cap {
-            return None;
-        }
-        let row = &self.succ[v * W..v * W + W];
-        let mut moves = [0u64; W];
-        let mut labelled = false;
-        for i in 0..W {
-            if row[i] & self.lost[i] != 0 {
-                return Some(true);
-            }
-            labelled |= row[i] & self.labelled[i] != 0;
-            moves[i] = row[i] & avail[i];
-        }
-        if !labelled && !any(&moves) {
-            return Some(self.misere);
-        }
-        // Move ordering, as the memoised search does: a move that leaves the opponent stuck
-        // decides at once (a win in normal play, a loss in misère play, not searched), the
-        // others are searched fewest replies first.
-        let mut order = [(0u32, 0u32); ORDERED_MOVES];
-        let mut len = 0;
-        let mut rest = moves;
-        while let Some(x) = pop_lowest(&mut rest) {
-            let row = &self.succ[x * W..x * W + W];
-            let mut replies = 0;
-            for i in 0..W {
-                let open = avail[i] & if i == x / 64 { !(1 << (x % 64)) } else { !0 };
-                replies += (row[i] & (open | self.labelled[i])).count_ones();
-            }
-            if replies == 0 {
-                if self.misere {
-                    continue;
-                }
-                return Some(true);
-            }
-            if len == ORDERED_MOVES {
-                // Too many moves to order here: search them in vertex order.
-                return self.first_lost(avail, moves);
-            }
-            order[len] = (replies, x as u32);
-            len += 1;
-        }
-        order[..len].sort_unstable();
-        for &(_, x) in &order[..len] {
-            let x = x as usize;
-            let mut next = *avail;
-            next[x / 64] &= !(1 << (x % 64));
-            if !self.wins(x, &next)? {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-
-    /// Whether one of `moves` (remainder vertices, searched in vertex order) leaves the
-    /// opponent lost.
-    fn first_lost(&mut self, avail: &[u64; W], mut moves: [u64; W]) -> Option<bool> {
-        while let Some(x) = pop_lowest(&mut moves) {
-            let mut next = *avail;
-            next[x / 64] &= !(1 << (x % 64));
-            if !self.wins(x, &next)? {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-}
 
 /// Largest remainder, in vertices, that the fixed-width walk of an `n`-vertex game tries to
 /// solve by a plain search ([`Reach::small_value`]): two thirds of the graph, at least 12.
@@ -383,7 +351,7 @@ const UNDIRECTED_VERTEX_LIMIT: usize = 64;
 /// that finishes (docs/performance.md, "Seventh session").
 const UNDIRECTED_EDGE_LIMIT: usize = 128;
 
-/// Most moves of one position that [`Small::wins`] orders (beyond, vertex order).
+/// Most moves of one position that [`Plain::wins`] orders (beyond, item order).
 const ORDERED_MOVES: usize = 16;
 
 /// Whether any word of `a` is non-zero.
@@ -762,51 +730,25 @@ impl Reach {
         labels: Option<&Labels>,
         reach: &[u64; W],
     ) -> Option<u32> {
-        let cap = self.small_cap();
-        let mut small = Small::<W> {
-            succ: &game.succ_bits,
+        let mut plain = Plain::<W, false> {
+            rows: &game.succ_bits,
+            heads: &[],
             lost: [0; W],
             labelled: [0; W],
             misere: game.misere,
             nodes: 0,
-            cap,
+            cap: self.small_cap(),
         };
         if let Some(l) = labels {
             for i in 0..W {
-                small.lost[i] = l.lost_bits[i] & !st.bits[i];
-                small.labelled[i] = !l.open_bits[i] & !st.bits[i];
+                plain.lost[i] = l.lost_bits[i] & !st.bits[i];
+                plain.labelled[i] = !l.open_bits[i] & !st.bits[i];
             }
         }
-        let root = st.tok[0] as usize;
-        let mut count = 0u32;
-        let mut value = None;
-        for &(x, _) in &game.adj[root] {
-            if st.bit(x) {
-                continue;
-            }
-            count += 1;
-            let (w, b) = (x / 64, 1u64 << (x % 64));
-            let wins = if small.labelled[w] & b != 0 {
-                small.lost[w] & b != 0
-            } else {
-                let mut avail = *reach;
-                avail[w] &= !b;
-                match small.wins(x, &avail) {
-                    Some(won) => !won,
-                    None => {
-                        // Given up: its positions still count against the budget.
-                        self.small_nodes += small.nodes;
-                        return None;
-                    }
-                }
-            };
-            if wins {
-                value = Some(count);
-                break;
-            }
-        }
-        self.small_nodes += small.nodes;
-        Some(value.unwrap_or(u32::from(count == 0 && game.misere)))
+        let value = plain.root_value(&game.adj[st.tok[0] as usize], |x| st.bit(x), reach);
+        // A search that gave up still counts its positions against the budget.
+        self.small_nodes += plain.nodes;
+        value
     }
 
     /// [`Reach::run`] for a directed vertex-rule game with successor bitsets
@@ -1019,51 +961,24 @@ impl Reach {
         st: &State,
         key: &[u64],
     ) -> Option<u32> {
-        let cap = self.small_cap();
-        let mut small = SmallEdge::<W> {
-            masks: &self.arc_masks,
+        let mut plain = Plain::<W, true> {
+            rows: &self.arc_masks,
             heads: &game.traversals,
             lost: [0; W],
             labelled: [0; W],
             misere: game.misere,
             nodes: 0,
-            cap,
+            cap: self.small_cap(),
         };
         for i in 0..W {
-            small.lost[i] = self.lost_arcs[i] & !st.bits[i];
-            small.labelled[i] = self.labelled_arcs[i] & !st.bits[i];
+            plain.lost[i] = self.lost_arcs[i] & !st.bits[i];
+            plain.labelled[i] = self.labelled_arcs[i] & !st.bits[i];
         }
         let mut free = [0u64; W];
         free.copy_from_slice(&key[..W]);
-        let root = st.tok[0] as usize;
-        let mut count = 0u32;
-        let mut value = None;
-        for &(x, e) in &game.adj[root] {
-            if st.bit(e) {
-                continue;
-            }
-            count += 1;
-            let (w, b) = (e / 64, 1u64 << (e % 64));
-            let wins = if small.labelled[w] & b != 0 {
-                small.lost[w] & b != 0
-            } else {
-                let mut next = free;
-                next[w] &= !b;
-                match small.wins(x, &next) {
-                    Some(won) => !won,
-                    None => {
-                        self.small_nodes += small.nodes;
-                        return None;
-                    }
-                }
-            };
-            if wins {
-                value = Some(count);
-                break;
-            }
-        }
-        self.small_nodes += small.nodes;
-        Some(value.unwrap_or(u32::from(count == 0 && game.misere)))
+        let value = plain.root_value(&game.adj[st.tok[0] as usize], |e| st.bit(e), &free);
+        self.small_nodes += plain.nodes;
+        value
     }
 
     /// The static tables of [`Reach::run_edge_bits`], and live rows for a state with no arc
