@@ -7,8 +7,10 @@
 use super::CertMapError;
 use crate::certify::{
     BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
-    QbfStrategy, Replay, StrategyPlayer, moves_from_fn, qbf_strategy_from_fn, strategy_from_fn,
+    QbfStrategy, Replay, StrategyPlayer, moves_from_fn_with_kernels, qbf_strategy_from_fn,
+    strategy_from_fn,
 };
+use crate::problems::even_kernel::LeafFinder;
 use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
 use std::collections::HashMap;
 
@@ -247,17 +249,35 @@ pub fn build_game_cert(
     mut choose: impl FnMut(&Replay) -> Result<Move, CertMapError>,
 ) -> Result<Certificate, CertMapError> {
     let mut failure = None;
-    let built = moves_from_fn(game, winner, &map_limits(), |at| match choose(at) {
-        Ok(m) => Some(m),
-        Err(e) => {
-            failure.get_or_insert(e);
-            None
-        }
-    });
+    let mut leaves = kernel_leaves(game);
+    let built = moves_from_fn_with_kernels(
+        game,
+        winner,
+        &map_limits(),
+        |at| match choose(at) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                failure.get_or_insert(e);
+                None
+            }
+        },
+        |at| leaves(at),
+    );
     if let Some(e) = failure {
         return Err(e);
     }
     Ok(Certificate::new(CertificateBody::GameMoves(built?)))
+}
+
+/// The kernel-leaf finder of a `game_moves` builder on `game` (`moves_from_fn_with_kernels`
+/// asks it only in normal-play one-token undirected edge games, at positions where the
+/// opponent of the winner is to move).
+pub fn kernel_leaves(game: &Geography) -> impl FnMut(&Replay) -> Option<Vec<VertexId>> + '_ {
+    let mut finder: Option<LeafFinder> = None;
+    move |at: &Replay| {
+        let f = finder.get_or_insert_with(|| LeafFinder::new(&game.graph));
+        f.kernel(|e| at.marked(e), at.token(0)?)
+    }
 }
 
 /// Builds a `qbf_true` (`claims_true`) or `qbf_false` certificate from a choice function

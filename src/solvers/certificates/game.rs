@@ -14,6 +14,7 @@
 use super::{build_error, limits_for, player};
 use crate::certify::game::WALK_BYTES_PER_ITEM;
 use crate::certify::{self, GameMoves, GameStrategy, Limits, Player};
+use crate::problems::even_kernel::LeafFinder;
 use crate::problems::{Geography, Move};
 use crate::solvers::geography::MoveOracle;
 use crate::solvers::{Budget, SolveError, Winner, geography};
@@ -44,7 +45,17 @@ pub fn game_strategy(g: &Geography, budget: &Budget) -> Result<GameStrategy, Sol
 pub fn game_moves(g: &Geography, budget: &Budget) -> Result<GameMoves, SolveError> {
     let per_item = WALK_BYTES_PER_ITEM as usize + std::mem::size_of::<u32>();
     with_winner(g, budget, per_item, |winner, limits, choose| {
-        certify::moves_from_fn(g, winner, limits, |at| choose(at.line()))
+        let mut finder: Option<LeafFinder> = None;
+        certify::moves_from_fn_with_kernels(
+            g,
+            winner,
+            limits,
+            |at| choose(at.line()),
+            |at| {
+                let f = finder.get_or_insert_with(|| LeafFinder::new(&g.graph));
+                f.kernel(|e| at.marked(e), at.token(0)?)
+            },
+        )
     })
 }
 
