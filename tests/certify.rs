@@ -12,6 +12,8 @@ mod compact; // UVG matching certificates, including 10^5-vertex instances
 mod game_mutants; // game_win mutants judged by the oracle
 #[path = "certify/games.rs"]
 mod games; // game_win certificates of every variant: hand-built and random
+#[path = "certify/kernel_leaves.rs"]
+mod kernel_leaves; // kernel leaves of game_moves certificates: refusals, round trips, forgeries
 #[path = "certify/kernels.rs"]
 mod kernels; // UEG even-kernel certificates against the game engine
 #[path = "certify/np.rs"]
