@@ -365,3 +365,39 @@ fn forged_leaves_are_rejected() {
         assert!(forged >= 100, "{def:?}: {forged}");
     }
 }
+
+/// Leaves make walks smaller: on K₄,₄ from a corner (player II wins: two corners of one side
+/// form an even kernel), the leafless certificate's walk exceeds a 60-item limit, while the
+/// certificate with leaves is one leaf and is checked within the same limit.
+#[test]
+fn leaves_bring_a_walk_under_its_limit() {
+    let edges: Vec<(usize, usize)> = (0..4).flat_map(|a| (4..8).map(move |b| (a, b))).collect();
+    let g = game!(ueg on Graph::from_edges(false, 8, &edges); start 0);
+    let mut e = Engine::new(&g);
+    assert_eq!(want_player(e.winner()), Player::Second);
+    let small = Limits {
+        max_positions: 60,
+        ..Limits::default()
+    };
+    let plain = certify::moves_from_fn(&g, Player::Second, &small, |at| {
+        e.winning_move(&state(&e, at.line())).map(|x| x.0)
+    })
+    .unwrap_err();
+    assert!(
+        matches!(plain, CheckError::TooLarge { limit: 60, .. }),
+        "{plain}"
+    );
+    let with = certify::moves_from_fn_with_kernels(
+        &g,
+        Player::Second,
+        &small,
+        |_| None,
+        |at| brute_kernel(&g.graph, used_mask(&g.graph, at), at.token(0)?, Def::Full),
+    )
+    .unwrap();
+    assert_eq!((with.choices.len(), with.kernels.len()), (0, 1));
+    assert_eq!(
+        check_game_moves(&g, &with, &small).map(|v| v.claim),
+        Ok(Claim::Winner(Player::Second))
+    );
+}

@@ -10,7 +10,7 @@ use crate::certify::{
     QbfStrategy, Replay, StrategyPlayer, moves_from_fn_with_kernels, qbf_strategy_from_fn,
     strategy_from_fn,
 };
-use crate::problems::even_kernel::LeafFinder;
+use crate::problems::even_kernel::{LEAF_MAX_VERTICES, LeafFinder};
 use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
 use std::collections::HashMap;
 
@@ -240,16 +240,18 @@ pub(crate) fn qbf_cert(cert: &Certificate) -> Result<(bool, &QbfStrategy), CertM
     }
 }
 
-/// Builds a `game_win` certificate for `winner` on `game` from a choice function, which gets
-/// the line of play and returns the winner's move (asked only where there is a choice). The
-/// first error of the choice function is the result.
+/// Builds a `game_moves` certificate for `winner` on `game` from a choice function, which
+/// gets the line of play and returns the winner's move (asked only where there is a choice).
+/// The first error of the choice function is the result. In normal-play one-token undirected
+/// edge games, opponent positions whose token component has at most [`LEAF_MAX_VERTICES`]
+/// vertices get kernel leaves where the finder finds one (docs/performance.md, "Fifteenth
+/// session", for the cap).
 pub fn build_game_cert(
     game: &Geography,
     winner: Player,
     mut choose: impl FnMut(&Replay) -> Result<Move, CertMapError>,
 ) -> Result<Certificate, CertMapError> {
     let mut failure = None;
-    let mut leaves = kernel_leaves(game);
     let built = moves_from_fn_with_kernels(
         game,
         winner,
@@ -261,7 +263,7 @@ pub fn build_game_cert(
                 None
             }
         },
-        |at| leaves(at),
+        kernel_leaves(game, LEAF_MAX_VERTICES),
     );
     if let Some(e) = failure {
         return Err(e);
@@ -269,13 +271,20 @@ pub fn build_game_cert(
     Ok(Certificate::new(CertificateBody::GameMoves(built?)))
 }
 
-/// The kernel-leaf finder of a `game_moves` builder on `game` (`moves_from_fn_with_kernels`
-/// asks it only in normal-play one-token undirected edge games, at positions where the
-/// opponent of the winner is to move).
-pub fn kernel_leaves(game: &Geography) -> impl FnMut(&Replay) -> Option<Vec<VertexId>> + '_ {
+/// The kernel-leaf finder of a `game_moves` builder on `game`, on token components of at
+/// most `cap` vertices (`moves_from_fn_with_kernels` asks it only in normal-play one-token
+/// undirected edge games, at positions where the opponent of the winner is to move).
+pub fn kernel_leaves(
+    game: &Geography,
+    cap: usize,
+) -> impl FnMut(&Replay) -> Option<Vec<VertexId>> + '_ {
     let mut finder: Option<LeafFinder> = None;
     move |at: &Replay| {
-        let f = finder.get_or_insert_with(|| LeafFinder::new(&game.graph));
+        let f = finder.get_or_insert_with(|| {
+            let mut f = LeafFinder::new(&game.graph);
+            f.cap = cap;
+            f
+        });
         f.kernel(|e| at.marked(e), at.token(0)?)
     }
 }
