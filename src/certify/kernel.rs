@@ -23,6 +23,9 @@
 //!
 //! Unrooted UEG (the papers' rule: player I places the token, player II moves first) is not
 //! covered: it is certified by a `game_win` strategy, checked against the rules.
+//!
+//! The kernel check itself (`check_even_kernel`, over the edges still free) also checks the
+//! kernel leaves of `game_moves` certificates (`game/mod.rs`), at any position of the walk.
 
 use super::{CheckError, Claim, IdIndex, Player, Verdict, ids_of};
 use crate::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};

@@ -12,6 +12,11 @@
 //! The check walks exactly that tree of plays with its own move generator (`rules.rs`),
 //! visiting each position once (the strategy is positional and plays are finite, so a
 //! position verified once is verified for every line reaching it).
+//!
+//! A `game_moves` certificate of normal-play one-token undirected edge geography may also
+//! close positions of the opponent by even kernels ([`KernelLeaf`]): the walk checks the
+//! kernel there (`kernel.rs`, Fraenkel–Scheinerman–Ullman's lemma: the player to move on an
+//! even kernel loses) and does not walk below it.
 
 mod canon;
 mod encode;
