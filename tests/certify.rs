@@ -12,6 +12,8 @@ mod compact; // UVG matching certificates, including 10^5-vertex instances
 mod game_mutants; // game_win mutants judged by the oracle
 #[path = "certify/games.rs"]
 mod games; // game_win certificates of every variant: hand-built and random
+#[path = "certify/kernel_leaves.rs"]
+mod kernel_leaves; // kernel leaves of game_moves certificates: refusals, round trips, forgeries
 #[path = "certify/kernels.rs"]
 mod kernels; // UEG even-kernel certificates against the game engine
 #[path = "certify/np.rs"]
@@ -121,6 +123,13 @@ fn doc_instance(name: &str) -> (Instance, Claim) {
             let g = game!(ueg on abc(false); partizan unrooted);
             (Instance::Geography(g), Claim::Winner(Player::Second))
         }
+        "game_moves_kernel_leaf" => {
+            let triangle = named(false, &["a", "b", "c"], &[(0, 1), (1, 2), (2, 0), (1, 1)]);
+            (
+                Instance::Geography(game!(ueg on triangle; start 0)),
+                Claim::Winner(Player::First),
+            )
+        }
         "uvg_matching" => (
             Instance::Geography(game!(uvg on abc(false); start 0)),
             Claim::Winner(Player::Second),
@@ -159,5 +168,5 @@ fn documented_examples_are_accepted() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 9);
+    assert_eq!(seen, 10);
 }

@@ -23,6 +23,9 @@
 //!
 //! Unrooted UEG (the papers' rule: player I places the token, player II moves first) is not
 //! covered: it is certified by a `game_win` strategy, checked against the rules.
+//!
+//! The kernel check itself (`check_even_kernel`, over the edges still free) also checks the
+//! kernel leaves of `game_moves` certificates (`game/mod.rs`), at any position of the walk.
 
 use super::{CheckError, Claim, IdIndex, Player, Verdict, ids_of};
 use crate::problems::{Convention, Geography, Graph, Rule, Tokens, VertexId};
@@ -85,20 +88,14 @@ impl KernelCert {
 
 /// Checks a UEG kernel certificate (see the module comment for what is proved).
 pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdict, CheckError> {
-    let start = match (game.graph.directed, game.rule, game.tokens, game.convention) {
-        (false, Rule::Edge, Tokens::One { start: Some(s) }, Convention::Normal) => Some(s),
-        (false, Rule::Edge, Tokens::One { start: None }, Convention::Normal) => {
+    let start = match (kernel_game(game)?, game.tokens) {
+        (_, Tokens::One { start: Some(s) }) => Some(s),
+        _ => {
             return Err(CheckError::Unsupported(
                 "kernel certificates are for rooted UEG; the unrooted game (player I places \
                  the token, player II moves first) is certified by a game_win strategy"
                     .into(),
             ));
-        }
-        _ => {
-            return Err(CheckError::Unsupported(format!(
-                "kernel certificates are for normal-play undirected edge geography, not {}",
-                game.variant_name()
-            )));
         }
     };
     game.validate()
@@ -134,10 +131,10 @@ pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdi
                     op.from
                 )));
             }
-            check_kernel(game, 0, one()?, Some(e), Some(to))?;
+            check_even_kernel(g, "kernel 0", one()?, |f| f != e, to)?;
         }
         (Player::Second, None) => {
-            check_kernel(game, 0, one()?, None, start)?;
+            check_even_kernel(g, "kernel 0", one()?, |_| true, start.expect("rooted"))?;
         }
         (Player::First, None) => {
             return Err(CheckError::Witness(
@@ -156,41 +153,53 @@ pub fn check_kernel_witness(game: &Geography, cert: &KernelCert) -> Result<Verdi
     })
 }
 
-/// Checks that `k` (kernel number `i`) is an even kernel of `G` minus edge `removed` that
-/// contains `must`; returns its members.
-fn check_kernel(
-    game: &Geography,
-    i: usize,
-    k: &[usize],
-    removed: Option<usize>,
-    must: Option<usize>,
-) -> Result<Vec<usize>, CheckError> {
-    let g = &game.graph;
-    let bad = |msg: String| Err(CheckError::Witness(format!("kernel {i}: {msg}")));
-    if k.is_empty() {
-        return bad("an even kernel is nonempty".into());
+/// `Ok` when the even-kernel lemma applies to `game`: normal-play undirected edge geography
+/// with one token (rooted, or placed by player I); the error names the variant otherwise.
+/// Misère play, directed graphs, the vertex rule, NimG, partizan and two-token games have no
+/// such lemma, so a kernel offered for them proves nothing.
+pub(crate) fn kernel_game(game: &Geography) -> Result<(), CheckError> {
+    match (game.graph.directed, game.rule, game.tokens, game.convention) {
+        (false, Rule::Edge, Tokens::One { .. }, Convention::Normal) => Ok(()),
+        _ => Err(CheckError::Unsupported(format!(
+            "even kernels prove losses of normal-play one-token undirected edge geography only, \
+             not of {}",
+            game.variant_name()
+        ))),
     }
+}
+
+/// Checks that `k` is an even kernel of `g` with the token on `token`, over the edges `free`
+/// accepts (the edges not used so far): `token ∈ K`, (i) no free edge has both ends in `K`
+/// (a free loop at a member included), (ii) every vertex outside `K` has an even number of
+/// free edges into `K`, with multiplicity. O(n + m). `what` names the kernel in errors.
+pub(crate) fn check_even_kernel(
+    g: &Graph,
+    what: &str,
+    k: &[usize],
+    free: impl Fn(usize) -> bool,
+    token: usize,
+) -> Result<(), CheckError> {
+    let bad = |msg: String| Err(CheckError::Witness(format!("{what}: {msg}")));
     let mut inside = vec![false; g.n()];
     for &v in k {
         if std::mem::replace(&mut inside[v], true) {
             return bad(format!("`{}` is listed twice", g.id(v)));
         }
     }
-    if let Some(m) = must.filter(|&m| !inside[m]) {
-        return bad(format!("it must contain `{}`", g.id(m)));
+    // A nonempty kernel is implied: it holds the token.
+    if !inside[token] {
+        return bad(format!("it must contain `{}`", g.id(token)));
     }
-    // Parity of the number of edges from each outside vertex into the kernel.
+    // Parity of the number of free edges from each outside vertex into the kernel.
     let mut odd = vec![false; g.n()];
-    for (e, &(u, v)) in g
-        .edges
-        .iter()
-        .enumerate()
-        .filter(|&(e, _)| Some(e) != removed)
-    {
+    for (e, &(u, v)) in g.edges.iter().enumerate().filter(|&(e, _)| free(e)) {
         match (inside[u], inside[v]) {
+            (true, true) if u == v => {
+                return bad(format!("the free loop {e} at `{}` is inside it", g.id(u)));
+            }
             (true, true) => {
                 return bad(format!(
-                    "edge {e} `{}`–`{}` joins two members",
+                    "free edge {e} `{}`–`{}` joins two members",
                     g.id(u),
                     g.id(v)
                 ));
@@ -201,7 +210,10 @@ fn check_kernel(
         }
     }
     match odd.iter().position(|&o| o) {
-        Some(v) => bad(format!("`{}` has an odd number of edges into it", g.id(v))),
-        None => Ok(k.to_vec()),
+        Some(v) => bad(format!(
+            "`{}` has an odd number of free edges into it",
+            g.id(v)
+        )),
+        None => Ok(()),
     }
 }

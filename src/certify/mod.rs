@@ -29,8 +29,9 @@ pub mod witness;
 
 pub use error::CheckError;
 pub use game::{
-    CertMove, GameMoves, GameStrategy, Played, Position, Replay, StrategyEntry, StrategyPlayer,
-    check_game_moves, check_game_strategy, moves_from_fn, start_position, strategy_from_fn,
+    CertMove, GameMoves, GameStrategy, KernelLeaf, Played, Position, Replay, StrategyEntry,
+    StrategyPlayer, check_game_moves, check_game_strategy, moves_from_fn,
+    moves_from_fn_with_kernels, start_position, strategy_from_fn,
 };
 pub use kernel::{KernelCert, Opening, check_kernel_witness};
 pub use matching::{MatchingCert, check_matching_witness};

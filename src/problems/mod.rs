@@ -6,6 +6,7 @@
 
 #[cfg(any(test, feature = "test-util"))]
 mod builders;
+pub mod even_kernel;
 pub mod geography;
 pub mod graph;
 pub mod hampath;

@@ -192,7 +192,16 @@ pub fn carried_bytes(cert: &Certificate) -> usize {
     }
     match &cert.body {
         B::GameMoves(m) => {
-            4 * m.choices.capacity() + m.choices.len().saturating_mul(BYTES_PER_WALK_ITEM)
+            // Kernel leaves: their identifiers, and the decoded kernel (a key and a vertex
+            // list) that the forward map's `StrategyPlayer` keeps per leaf.
+            let leaves: usize = m
+                .kernels
+                .iter()
+                .map(|k| {
+                    BYTES_PER_WALK_ITEM + k.kernel.iter().map(|id| 32 + id.len()).sum::<usize>()
+                })
+                .sum();
+            4 * m.choices.capacity() + m.choices.len().saturating_mul(BYTES_PER_WALK_ITEM) + leaves
         }
         B::QbfTrue(s) | B::QbfFalse(s) => s
             .functions

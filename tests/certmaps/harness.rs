@@ -29,6 +29,9 @@ pub struct Tally {
     /// Mutants of `game_moves` images (winner flipped, a choice dropped or added), each
     /// rejected.
     pub image_mutants: usize,
+    /// Invalid source mutants whose accepted image differs from the valid certificate's
+    /// only because kernel leaves closed the positions where the flaw would be consulted.
+    pub closed_by_leaves: usize,
     /// Sources the reduction declined (outside its precondition).
     pub skipped: usize,
     /// Source certificates of a compact kind (`ueg_kernel`, `uvg_matching`).
@@ -102,6 +105,15 @@ fn forward(
         if let Ok(tc) = r.forward(source, target, &m)
             && check(target, &tc).is_ok()
         {
+            // A kernel leaf (normal-play UEG images, docs/certificates.md) closes a position
+            // of the loser without walking below it, so the map consults the mutant only
+            // above the leaves: a mutant whose flaw lies below them (a different but winning
+            // move above, say) maps to another image that is a valid proof of the target's
+            // winner. Such images must carry leaves; anything else is still a repair.
+            if tc != mapped && has_kernel_leaves(&tc) {
+                t.closed_by_leaves += 1;
+                continue;
+            }
             // The `game_moves` walk asks once per class of positions with the same future,
             // so a mutation where no class asks (a value of a variable that no clause
             // reads, say) is never consulted: then the image is the original's, move for
@@ -113,6 +125,11 @@ fn forward(
             t.unconsulted += 1;
         }
     }
+}
+
+/// Whether `c` is a `game_moves` certificate with kernel leaves.
+fn has_kernel_leaves(c: &Certificate) -> bool {
+    matches!(&c.body, CertificateBody::GameMoves(m) if !m.kernels.is_empty())
 }
 
 /// Mutants of a `game_moves` image that no checker may accept: the other player named the

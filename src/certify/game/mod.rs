@@ -12,6 +12,11 @@
 //! The check walks exactly that tree of plays with its own move generator (`rules.rs`),
 //! visiting each position once (the strategy is positional and plays are finite, so a
 //! position verified once is verified for every line reaching it).
+//!
+//! A `game_moves` certificate of normal-play one-token undirected edge geography may also
+//! close positions of the opponent by even kernels ([`KernelLeaf`]): the walk checks the
+//! kernel there (`kernel.rs`, Fraenkel–Scheinerman–Ullman's lemma: the player to move on an
+//! even kernel loses) and does not walk below it.
 
 mod canon;
 mod encode;
@@ -21,10 +26,11 @@ mod rules;
 pub use encode::{CertMove, Position};
 pub use replay::{Played, Replay, StrategyPlayer};
 
+use super::kernel::{check_even_kernel, kernel_game};
 use super::{CheckError, Claim, IdIndex, Limits, Player, Verdict};
-use crate::problems::{Convention, Geography, Move};
+use crate::problems::{Convention, Geography, Move, VertexId};
 use canon::{Key, KeyScratch};
-use rules::{Board, State};
+use rules::{Board, NONE, State};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -61,6 +67,28 @@ pub struct GameMoves {
     /// At each position of the walk where the winner has a real choice, in walk order, the
     /// index of the winner's move among the legal moves there (in the checker's order).
     pub choices: Vec<u32>,
+    /// Positions where the opponent is to move that an even kernel closes (normal-play
+    /// one-token undirected edge geography only), in walk order; the walk does not go below
+    /// them. Absent (empty) in certificates without kernel leaves, which therefore read and
+    /// write exactly as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kernels: Vec<KernelLeaf>,
+}
+
+/// An even-kernel leaf of a `game_moves` walk: the position the walk expands as its `at`-th
+/// (0 is the start; every position expanded counts, whoever is to move), where the opponent
+/// of the winner is to move, and an even kernel of that position (`certify/kernel.rs`): the
+/// token's vertex is in it, no free edge joins two members (a free loop at a member
+/// included), and every other vertex has an even number of free edges into it. By
+/// Fraenkel–Scheinerman–Ullman's lemma the player to move there loses (the winner always
+/// answers back into the kernel).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KernelLeaf {
+    /// The position's number in the walk's order of expanded positions.
+    pub at: u64,
+    /// The kernel's vertices, by identifier.
+    pub kernel: Vec<String>,
 }
 
 /// Bytes the walk's table of checked classes may hold per item of
@@ -90,6 +118,17 @@ trait Chooser {
         forced: bool,
     ) -> Result<Move, CheckError>;
     fn terminal(&mut self, s: &State, line: &[Move]) -> Result<(), CheckError>;
+    /// Whether the walk's `index`-th expanded position `s` (anyone to move) is closed
+    /// without walking below it (an even-kernel leaf); never, unless a chooser says so.
+    fn close(
+        &mut self,
+        _s: &State,
+        _key: &Key,
+        _line: &[Move],
+        _index: u64,
+    ) -> Result<bool, CheckError> {
+        Ok(false)
+    }
 }
 
 /// Walks every play from the start where `winner` moves by `chooser` and the opponent moves
@@ -109,8 +148,17 @@ fn walk(
         Sharing::Exact => Key::Full(Box::new(s.clone())),
         Sharing::Live => board.key(s, &mut scratch),
     };
+    let mut expanded = 0u64;
     let mut expand =
         |s: &State, key: &Key, line: &[Move]| -> Result<Vec<(Move, State)>, CheckError> {
+            let index = expanded;
+            expanded += 1;
+            if chooser.close(s, key, line, index)? {
+                // A closed position is one item, like a terminal one; its kernel check is
+                // linear and is not stored.
+                work += 1;
+                return Ok(Vec::new());
+            }
             let legal = board.moves(s, limit.saturating_sub(work))?;
             let before = work;
             work += 1 + legal.len() as u64;
@@ -233,14 +281,19 @@ fn terminal_won(board: &Board, winner: Player, s: &State, line: &[Move]) -> Resu
     }
 }
 
-/// The moves of a `game_moves` certificate, read in walk order; `seen` records each key's
-/// move when the strategy is decoded for consultation.
+/// The moves of a `game_moves` certificate, read in walk order, and its kernel leaves;
+/// `seen` records each key's move, and `closed` each kernel leaf's kernel, when the strategy
+/// is decoded for consultation.
 struct Sequence<'b, 'g, 'c> {
     board: &'b Board<'g>,
+    ids: IdIndex<'g>,
     winner: Player,
     choices: &'c [u32],
     next: usize,
+    kernels: &'c [KernelLeaf],
+    next_kernel: usize,
     seen: Option<HashMap<Key, Move>>,
+    closed: Option<HashMap<Key, Vec<VertexId>>>,
 }
 
 impl Chooser for Sequence<'_, '_, '_> {
@@ -278,21 +331,87 @@ impl Chooser for Sequence<'_, '_, '_> {
     fn terminal(&mut self, s: &State, line: &[Move]) -> Result<(), CheckError> {
         terminal_won(self.board, self.winner, s, line)
     }
+
+    /// The next kernel leaf closes `s` when it names `index`; its kernel is checked on the
+    /// edges still free at `s`.
+    fn close(
+        &mut self,
+        s: &State,
+        key: &Key,
+        line: &[Move],
+        index: u64,
+    ) -> Result<bool, CheckError> {
+        let i = self.next_kernel;
+        let Some(leaf) = self.kernels.get(i) else {
+            return Ok(false);
+        };
+        if leaf.at > index {
+            return Ok(false);
+        }
+        if leaf.at < index {
+            return Err(CheckError::Malformed(format!(
+                "kernel leaf {i} is at position {}, not after kernel leaf {} (leaves are \
+                 listed in walk order, each at a position the walk expands)",
+                leaf.at,
+                i.saturating_sub(1)
+            )));
+        }
+        self.next_kernel += 1;
+        let g = &self.board.game.graph;
+        let what = format!(
+            "kernel leaf {i} (position {index}, after {} moves)",
+            line.len()
+        );
+        if s.mover == self.winner {
+            return Err(CheckError::Witness(format!(
+                "{what}: the winner ({}) is to move there, but a kernel proves that the player \
+                 to move loses",
+                self.winner
+            )));
+        }
+        let token = s.tokens[0];
+        if token == NONE {
+            return Err(CheckError::Witness(format!(
+                "{what}: the token is not placed yet"
+            )));
+        }
+        let k = self.ids.all(&leaf.kernel)?;
+        check_even_kernel(g, &what, &k, |e| !self.board.marked(s, e), token)?;
+        if let Some(closed) = &mut self.closed {
+            closed.insert(key.clone(), k);
+        }
+        Ok(true)
+    }
 }
 
-/// Walks a `game_moves` certificate; returns the work and, when `record`, each key's move.
+/// What walking a `game_moves` certificate gives: the work, and when recorded, each key's
+/// move and each kernel leaf's kernel (by the leaf position's key).
+struct Walked {
+    work: u64,
+    moves: HashMap<Key, Move>,
+    kernels: HashMap<Key, Vec<VertexId>>,
+}
+
+/// Walks a `game_moves` certificate; records each key's move and kernel when `record`.
 fn walk_moves(
     board: &Board,
     cert: &GameMoves,
     limits: &Limits,
     record: bool,
-) -> Result<(u64, HashMap<Key, Move>), CheckError> {
+) -> Result<Walked, CheckError> {
+    if !cert.kernels.is_empty() {
+        kernel_game(board.game)?;
+    }
     let mut seq = Sequence {
         board,
+        ids: IdIndex::new(&board.game.graph),
         winner: cert.winner,
         choices: &cert.choices,
         next: 0,
+        kernels: &cert.kernels,
+        next_kernel: 0,
         seen: record.then(HashMap::default),
+        closed: record.then(HashMap::default),
     };
     let work = walk(board, cert.winner, limits, Sharing::Live, &mut seq)?;
     if seq.next != cert.choices.len() {
@@ -302,21 +421,36 @@ fn walk_moves(
             seq.next
         )));
     }
-    Ok((work, seq.seen.unwrap_or_default()))
+    if seq.next_kernel != cert.kernels.len() {
+        return Err(CheckError::Malformed(format!(
+            "{} kernel leaves are left over after the walk used {} (kernel leaf {} is at \
+             position {}, which the walk never expands)",
+            cert.kernels.len() - seq.next_kernel,
+            seq.next_kernel,
+            seq.next_kernel,
+            cert.kernels[seq.next_kernel].at
+        )));
+    }
+    Ok(Walked {
+        work,
+        moves: seq.seen.unwrap_or_default(),
+        kernels: seq.closed.unwrap_or_default(),
+    })
 }
 
 /// Checks a `game_moves` certificate: the walk of every play in which the winner makes the
-/// listed moves, each position with the same future (tokens, mover, live part) checked once.
+/// listed moves, each position with the same future (tokens, mover, live part) checked once,
+/// and each kernel leaf's kernel checked where the walk reaches it (not walked below).
 pub fn check_game_moves(
     game: &Geography,
     cert: &GameMoves,
     limits: &Limits,
 ) -> Result<Verdict, CheckError> {
     let board = Board::new(game)?;
-    let (work, _) = walk_moves(&board, cert, limits, false)?;
+    let walked = walk_moves(&board, cert, limits, false)?;
     Ok(Verdict {
         claim: Claim::Winner(cert.winner),
-        work,
+        work: walked.work,
     })
 }
 
@@ -373,30 +507,39 @@ pub fn check_game_strategy(
 
 /// Records a choice function's moves where the walk asks the winner (positions with a real
 /// choice): `ask` gives the winner's move at a position (its state and its line from the
-/// start), `note` writes the move in the certificate's form. One recorder serves both
-/// certificate builders: [`strategy_from_fn`] (positions and moves) and [`moves_from_fn`]
-/// (indices among the legal moves).
-struct Recorder<'g, Ask, Note> {
+/// start), `note` writes the move in the certificate's form, and `leaf` may close a position
+/// (its state and walk index) with a kernel leaf. One recorder serves both certificate
+/// builders: [`strategy_from_fn`] (positions and moves, no leaves) and
+/// [`moves_from_fn_with_kernels`] (indices among the legal moves, and kernel leaves).
+struct Recorder<'g, Ask, Note, Leaf> {
     board: Rc<Board<'g>>,
     ask: Ask,
     note: Note,
+    leaf: Leaf,
 }
 
-impl<'g, Ask, Note> Recorder<'g, Ask, Note>
+impl<'g, Ask, Note, Leaf> Recorder<'g, Ask, Note, Leaf>
 where
     Ask: FnMut(&Rc<Board<'g>>, &State, &[Move]) -> Option<Move>,
     Note: FnMut(&Board<'g>, &State, &[Move], &[Move], Move) -> Result<(), CheckError>,
+    Leaf: FnMut(&Rc<Board<'g>>, &State, u64) -> Result<bool, CheckError>,
 {
     /// A recorder on `board` (the constructor fixes the closures' signatures).
-    fn new(board: Rc<Board<'g>>, ask: Ask, note: Note) -> Self {
-        Recorder { board, ask, note }
+    fn new(board: Rc<Board<'g>>, ask: Ask, note: Note, leaf: Leaf) -> Self {
+        Recorder {
+            board,
+            ask,
+            note,
+            leaf,
+        }
     }
 }
 
-impl<'g, Ask, Note> Chooser for Recorder<'g, Ask, Note>
+impl<'g, Ask, Note, Leaf> Chooser for Recorder<'g, Ask, Note, Leaf>
 where
     Ask: FnMut(&Rc<Board<'g>>, &State, &[Move]) -> Option<Move>,
     Note: FnMut(&Board<'g>, &State, &[Move], &[Move], Move) -> Result<(), CheckError>,
+    Leaf: FnMut(&Rc<Board<'g>>, &State, u64) -> Result<bool, CheckError>,
 {
     fn choose(
         &mut self,
@@ -420,6 +563,10 @@ where
 
     fn terminal(&mut self, _: &State, _: &[Move]) -> Result<(), CheckError> {
         Ok(())
+    }
+
+    fn close(&mut self, s: &State, _: &Key, _: &[Move], index: u64) -> Result<bool, CheckError> {
+        (self.leaf)(&self.board, s, index)
     }
 }
 
@@ -446,6 +593,7 @@ pub fn strategy_from_fn(
             });
             Ok(())
         },
+        |_: &Rc<Board>, _: &State, _: u64| Ok(false),
     );
     walk(&board, winner, limits, Sharing::Exact, &mut rec)?;
     Ok(GameStrategy { winner, strategy })
@@ -460,10 +608,28 @@ pub fn moves_from_fn(
     game: &Geography,
     winner: Player,
     limits: &Limits,
+    choose: impl FnMut(&Replay) -> Option<Move>,
+) -> Result<GameMoves, CheckError> {
+    moves_from_fn_with_kernels(game, winner, limits, choose, |_| None)
+}
+
+/// [`moves_from_fn`] with kernel leaves: at every position the walk expands where the
+/// opponent of `winner` is to move (normal-play one-token undirected edge geography with the
+/// token placed; never asked in other games), `kernel(at)` may give an even kernel of that
+/// position (vertices; `at` has no line), and the walk records a [`KernelLeaf`] there
+/// instead of walking below it. The kernels are not checked here: [`check_game_moves`]
+/// judges them.
+pub fn moves_from_fn_with_kernels(
+    game: &Geography,
+    winner: Player,
+    limits: &Limits,
     mut choose: impl FnMut(&Replay) -> Option<Move>,
+    mut kernel: impl FnMut(&Replay) -> Option<Vec<VertexId>>,
 ) -> Result<GameMoves, CheckError> {
     let board = Rc::new(Board::new(game)?);
+    let leaves_apply = kernel_game(game).is_ok();
     let mut choices = Vec::new();
+    let mut kernels = Vec::new();
     let mut rec = Recorder::new(
         board.clone(),
         |b: &Rc<Board>, s: &State, line: &[Move]| {
@@ -480,9 +646,28 @@ pub fn moves_from_fn(
             choices.push(i as u32);
             Ok(())
         },
+        |b: &Rc<Board>, s: &State, index: u64| {
+            if !leaves_apply || s.mover == winner || s.tokens[0] == NONE {
+                return Ok(false);
+            }
+            // The finder sees the position without its line (a copy of the line at every
+            // opponent position would cost more than most finder calls).
+            let Some(k) = kernel(&Replay::at(b.clone(), s.clone(), Vec::new())) else {
+                return Ok(false);
+            };
+            kernels.push(KernelLeaf {
+                at: index,
+                kernel: super::ids_of(&b.game.graph, &k)?,
+            });
+            Ok(true)
+        },
     );
     walk(&board, winner, limits, Sharing::Live, &mut rec)?;
-    Ok(GameMoves { winner, choices })
+    Ok(GameMoves {
+        winner,
+        choices,
+        kernels,
+    })
 }
 
 /// The canonical start position of `game` (useful to build certificates by hand).

@@ -162,6 +162,8 @@ pub struct Played(Undo);
 pub struct StrategyPlayer {
     winner: Player,
     table: HashMap<Key, Move>,
+    /// The kernel leaves of a `game_moves` certificate, by the key of the leaf's position.
+    kernels: HashMap<Key, Vec<VertexId>>,
     sharing: Sharing,
     scratch: RefCell<KeyScratch>,
 }
@@ -178,6 +180,7 @@ impl StrategyPlayer {
                 .into_iter()
                 .map(|(s, m)| (Key::Full(Box::new(s)), m))
                 .collect(),
+            kernels: HashMap::default(),
             sharing: Sharing::Exact,
             scratch: RefCell::default(),
         })
@@ -192,10 +195,11 @@ impl StrategyPlayer {
         limits: &Limits,
     ) -> Result<StrategyPlayer, CheckError> {
         let board = Board::new(game)?;
-        let (_, table) = walk_moves(&board, cert, limits, true)?;
+        let walked = walk_moves(&board, cert, limits, true)?;
         Ok(StrategyPlayer {
             winner: cert.winner,
-            table,
+            table: walked.moves,
+            kernels: walked.kernels,
             sharing: Sharing::Live,
             scratch: RefCell::default(),
         })
@@ -208,7 +212,8 @@ impl StrategyPlayer {
 
     /// The strategy's move at the replay's position, where the winner must be to move:
     /// `Ok(None)` when the winner has no legal move, the only move when every move leads to
-    /// the same position, and [`CheckError::MissingPosition`] when the strategy has no entry.
+    /// the same position, below a kernel leaf a move back into its kernel (the lemma's
+    /// strategy), and [`CheckError::MissingPosition`] when the strategy has no entry.
     pub fn choose(&self, at: &Replay) -> Result<Option<Move>, CheckError> {
         let legal = at.legal()?;
         if legal.is_empty() {
@@ -221,11 +226,45 @@ impl StrategyPlayer {
         if let Some(&m) = self.table.get(&key) {
             return Ok(Some(m));
         }
+        if at.mover() == self.winner
+            && let Some(k) = self.kernel_above(at)
+            && let Some(&m) = legal
+                .iter()
+                .find(|m| matches!(m, Move::Step { to, .. } if k.contains(to)))
+        {
+            return Ok(Some(m));
+        }
         match at.mover() == self.winner && at.forced(&legal) {
             true => Ok(Some(legal[0])),
             false => Err(CheckError::MissingPosition {
                 line: at.board.cert_line(&at.line),
             }),
         }
+    }
+
+    /// The kernel of the last kernel leaf on the replay's line (a position where the
+    /// opponent was to move whose key is a leaf's): the walk checked that leaf and nothing
+    /// below it. Since the strategy's recorded moves are preferred, a position the table
+    /// misses lies below a leaf reached after the last recorded move of the line (the walk
+    /// from that move's position met the same futures), so every winner move after the last
+    /// leaf went back into its kernel, which is therefore still an even kernel. `None`
+    /// without kernel leaves or when no position of the line is one.
+    fn kernel_above(&self, at: &Replay) -> Option<&[VertexId]> {
+        if self.kernels.is_empty() {
+            return None;
+        }
+        let board = &at.board;
+        let mut s = board.start();
+        let mut scratch = self.scratch.borrow_mut();
+        let mut last = None;
+        for &m in &at.line {
+            if s.mover != self.winner
+                && let Some(k) = self.kernels.get(&board.key(&s, &mut scratch))
+            {
+                last = Some(k.as_slice());
+            }
+            let _ = board.apply_in_place(&mut s, m);
+        }
+        last
     }
 }

@@ -7,8 +7,10 @@
 use super::CertMapError;
 use crate::certify::{
     BoolFn, CertMove, Certificate, CertificateBody, GameStrategy, KernelCert, Limits, Player,
-    QbfStrategy, Replay, StrategyPlayer, moves_from_fn, qbf_strategy_from_fn, strategy_from_fn,
+    QbfStrategy, Replay, StrategyPlayer, moves_from_fn_with_kernels, qbf_strategy_from_fn,
+    strategy_from_fn,
 };
+use crate::problems::even_kernel::{LEAF_MAX_VERTICES, LeafFinder};
 use crate::problems::{Geography, Graph, Move, Qbf, Var, VertexId};
 use std::collections::HashMap;
 
@@ -238,26 +240,53 @@ pub(crate) fn qbf_cert(cert: &Certificate) -> Result<(bool, &QbfStrategy), CertM
     }
 }
 
-/// Builds a `game_win` certificate for `winner` on `game` from a choice function, which gets
-/// the line of play and returns the winner's move (asked only where there is a choice). The
-/// first error of the choice function is the result.
+/// Builds a `game_moves` certificate for `winner` on `game` from a choice function, which
+/// gets the line of play and returns the winner's move (asked only where there is a choice).
+/// The first error of the choice function is the result. In normal-play one-token undirected
+/// edge games, opponent positions whose token component has at most [`LEAF_MAX_VERTICES`]
+/// vertices get kernel leaves where the finder finds one (docs/performance.md, "Fifteenth
+/// session", for the cap).
 pub fn build_game_cert(
     game: &Geography,
     winner: Player,
     mut choose: impl FnMut(&Replay) -> Result<Move, CertMapError>,
 ) -> Result<Certificate, CertMapError> {
     let mut failure = None;
-    let built = moves_from_fn(game, winner, &map_limits(), |at| match choose(at) {
-        Ok(m) => Some(m),
-        Err(e) => {
-            failure.get_or_insert(e);
-            None
-        }
-    });
+    let built = moves_from_fn_with_kernels(
+        game,
+        winner,
+        &map_limits(),
+        |at| match choose(at) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                failure.get_or_insert(e);
+                None
+            }
+        },
+        kernel_leaves(game, LEAF_MAX_VERTICES),
+    );
     if let Some(e) = failure {
         return Err(e);
     }
     Ok(Certificate::new(CertificateBody::GameMoves(built?)))
+}
+
+/// The kernel-leaf finder of a `game_moves` builder on `game`, on token components of at
+/// most `cap` vertices (`moves_from_fn_with_kernels` asks it only in normal-play one-token
+/// undirected edge games, at positions where the opponent of the winner is to move).
+pub fn kernel_leaves(
+    game: &Geography,
+    cap: usize,
+) -> impl FnMut(&Replay) -> Option<Vec<VertexId>> + '_ {
+    let mut finder: Option<LeafFinder> = None;
+    move |at: &Replay| {
+        let f = finder.get_or_insert_with(|| {
+            let mut f = LeafFinder::new(&game.graph);
+            f.cap = cap;
+            f
+        });
+        f.kernel(|e| at.marked(e), at.token(0)?)
+    }
 }
 
 /// Builds a `qbf_true` (`claims_true`) or `qbf_false` certificate from a choice function

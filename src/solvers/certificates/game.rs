@@ -14,6 +14,7 @@
 use super::{build_error, limits_for, player};
 use crate::certify::game::WALK_BYTES_PER_ITEM;
 use crate::certify::{self, GameMoves, GameStrategy, Limits, Player};
+use crate::problems::even_kernel::LeafFinder;
 use crate::problems::{Geography, Move};
 use crate::solvers::geography::MoveOracle;
 use crate::solvers::{Budget, SolveError, Winner, geography};
@@ -41,10 +42,22 @@ pub fn game_strategy(g: &Geography, budget: &Budget) -> Result<GameStrategy, Sol
 /// may be larger within the same memory: each item costs the walk's table
 /// ([`WALK_BYTES_PER_ITEM`]) and at most one choice. The certificate routes of `check` and
 /// `verify` carry this form; `certify --strategy` writes the positional one.
+///
+/// In normal-play one-token undirected edge games, opponent positions whose token component
+/// has at most [`LEAF_MAX_VERTICES`](crate::problems::even_kernel::LEAF_MAX_VERTICES)
+/// vertices are closed by even-kernel leaves where the finder finds one
+/// (docs/certificates.md, "Kernel leaves").
 pub fn game_moves(g: &Geography, budget: &Budget) -> Result<GameMoves, SolveError> {
     let per_item = WALK_BYTES_PER_ITEM as usize + std::mem::size_of::<u32>();
     with_winner(g, budget, per_item, |winner, limits, choose| {
-        certify::moves_from_fn(g, winner, limits, |at| choose(at.line()))
+        let mut finder = LeafFinder::new(&g.graph);
+        certify::moves_from_fn_with_kernels(
+            g,
+            winner,
+            limits,
+            |at| choose(at.line()),
+            |at| finder.kernel(|e| at.marked(e), at.token(0)?),
+        )
     })
 }
 

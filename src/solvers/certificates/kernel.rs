@@ -9,7 +9,8 @@
 //! guarantees an edge `x`–`w` after whose removal `w`'s line is dependent: player I's opening.
 
 use super::bug;
-use crate::certify::{KernelCert, Player};
+use crate::certify::{self, GameMoves, KernelCert, Limits, Player, Replay};
+use crate::problems::even_kernel::{KERNEL_MAX_VERTICES, LeafFinder};
 use crate::problems::{Convention, Geography, Rule, Tokens};
 use crate::solvers::SolveError;
 
@@ -196,4 +197,44 @@ fn reduce(
         }
     }
     (v, c)
+}
+
+/// A `game_moves` certificate of one kernel leaf for normal-play one-token undirected edge
+/// geography on any multigraph (loops, parallel edges, odd cycles), found without game
+/// search: player II wins when the start has an even kernel (the leaf at the start);
+/// player I wins when one of his first moves (or, unrooted, a placement) leaves player II
+/// on a position with one (that move, then the leaf). `None` when the finder finds neither
+/// (the answer then needs a search); the even-kernel lemma holds on every multigraph, the
+/// converse only on bipartite simple graphs, where [`ueg_certificate`] applies.
+pub fn root_leaf_certificate(g: &Geography) -> Option<GameMoves> {
+    if g.graph.directed
+        || g.rule != Rule::Edge
+        || g.convention != Convention::Normal
+        || !matches!(g.tokens, Tokens::One { .. })
+        || g.validate().is_err()
+    {
+        return None;
+    }
+    let mut finder = LeafFinder::new(&g.graph);
+    finder.cap = KERNEL_MAX_VERTICES;
+    let mut kernel = |at: &Replay| finder.kernel(|e| at.marked(e), at.token(0)?);
+    let start = Replay::new(g).ok()?;
+    // Player I's first move (a placement when unrooted) into a position with a kernel.
+    let opening = start.legal().ok()?.into_iter().find(|&m| {
+        let mut next = start.clone();
+        next.play_legal(m);
+        kernel(&next).is_some()
+    });
+    let winner = match (start.token(0), opening) {
+        (Some(_), _) if kernel(&start).is_some() => Player::Second,
+        (_, Some(_)) => Player::First,
+        _ => return None,
+    };
+    // The walk asks for player I's move only where he has a choice; every opponent position
+    // it reaches is closed by a leaf, so it never goes deeper.
+    let tiny = Limits {
+        max_positions: 4 * (g.graph.n() + g.graph.m()) as u64 + 16,
+        ..Limits::default()
+    };
+    certify::moves_from_fn_with_kernels(g, winner, &tiny, |_| opening, kernel).ok()
 }

@@ -13,7 +13,9 @@
 //!   `game_win`, or `game_moves`, the winner's choices in the checker's walk order), or for the
 //!   special cases the papers solve in polynomial time a compact certificate: a maximum
 //!   matching and a Tutte–Berge set for undirected vertex geography ([`matching`]), even
-//!   kernels for bipartite undirected edge geography ([`kernel`]).
+//!   kernels for bipartite undirected edge geography ([`kernel`]). `game_moves` certificates
+//!   of normal-play undirected edge geography close opponent positions by even-kernel leaves
+//!   where the finder finds one cheaply ([`game`]).
 //!
 //! [`self_check`] runs the checker on a certificate and compares its claim with the answer
 //! the solver gave: this is `--self-check` on the command line.
@@ -34,7 +36,8 @@ use crate::problems::{Geography, Instance};
 /// Which certificate a game answer gets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GameCertificate {
-    /// A compact certificate (`uvg_matching`, `ueg_kernel`) where one exists, a winning
+    /// A compact certificate (`uvg_matching`, `ueg_kernel`, or a `game_moves` of one even-
+    /// kernel leaf for normal-play UEG decided at its first move) where one exists, a winning
     /// strategy (`game_win`) otherwise.
     #[default]
     Auto,
@@ -144,13 +147,15 @@ fn compact_body(g: &Geography) -> Result<Option<CertificateBody>, SolveError> {
     if kernel::applies(g) {
         return kernel::ueg_certificate(g).map(|c| Some(CertificateBody::UegKernel(c)));
     }
-    Ok(None)
+    Ok(kernel::root_leaf_certificate(g).map(CertificateBody::GameMoves))
 }
 
 /// The compact certificate of `g` in polynomial time, without any game search: a matching
 /// certificate for normal-play undirected vertex geography, a kernel certificate for
-/// normal-play undirected edge geography on a simple bipartite graph; `None` for any other
-/// game. Its winner is the one the polynomial method decides.
+/// normal-play undirected edge geography on a simple bipartite graph, and on any other
+/// multigraph a `game_moves` certificate of one kernel leaf when the finder decides the game
+/// at the start or after player I's first move (`kernel::root_leaf_certificate`); `None`
+/// otherwise. Its winner is the one the polynomial method decides.
 pub fn compact_certificate(g: &Geography) -> Result<Option<Certificate>, SolveError> {
     Ok(compact_body(g)?.map(Certificate::new))
 }

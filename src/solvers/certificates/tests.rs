@@ -222,3 +222,82 @@ fn deg_strategies_with_antiparallel_pairs_are_accepted_in_both_forms() {
     }
     assert!(winners.iter().all(|&w| w >= 60), "{winners:?}");
 }
+
+/// Normal-play UEG on a non-bipartite multigraph whose start has an even kernel: the compact
+/// certificate is one kernel leaf (`game_moves`, no choice), found without game search; when
+/// player I wins by a first move into a kernel position, that move and one leaf.
+#[test]
+fn non_bipartite_ueg_with_a_root_kernel_is_one_leaf() {
+    // Triangle v0 v1 v2 with v3 joined to v1 and v2: {v0, v3} is an even kernel (v1 and v2
+    // have two edges into it each), so player II wins from v0.
+    let g = Graph::from_edges(false, 4, &[(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]);
+    let ii = Instance::Geography(crate::game!(ueg on g; start 0));
+    let (claim, kind) = certified_claim(&ii, GameCertificate::Auto);
+    assert_eq!((claim, kind), (Claim::Winner(Player::Second), "game_moves"));
+    let Some(CertificateBody::GameMoves(m)) = compact_certificate(match &ii {
+        Instance::Geography(g) => g,
+        _ => unreachable!(),
+    })
+    .unwrap()
+    .map(|c| c.body) else {
+        panic!("a game_moves certificate")
+    };
+    assert_eq!((m.choices.len(), m.kernels.len()), (0, 1), "{m:?}");
+    assert_eq!(m.kernels[0].at, 0);
+    // A triangle with a loop at v1 (so not a simple bipartite graph): from v0, player I's move
+    // to v1 leaves player II on v1 with the path v1–v2–v0 and the loop; no kernel holds v1
+    // then (its loop is inside), but after v0 → v2 player II is on v2 with the path v2–v1–v0
+    // and the loop at v1: {v2, v0} is a kernel (v1 has two edges into it).
+    let t = Graph::from_edges(false, 3, &[(0, 1), (1, 2), (2, 0), (1, 1)]);
+    let i = Instance::Geography(crate::game!(ueg on t; start 0));
+    let (claim, kind) = certified_claim(&i, GameCertificate::Auto);
+    assert_eq!((claim, kind), (Claim::Winner(Player::First), "game_moves"));
+}
+
+/// The `game_moves` certificates of random normal-play UEG multigraphs (loops, parallel
+/// edges, rooted and unrooted) close opponent positions with kernel leaves from the finder,
+/// and every one is accepted with the solver's winner (`self_check`).
+#[test]
+fn game_moves_certificates_of_ueg_multigraphs_carry_kernel_leaves() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1515);
+    let (mut with_leaves, mut leaves) = (0usize, 0usize);
+    for _ in 0..400 {
+        let n = rng.random_range(2..=8);
+        let m = rng.random_range(0..=12);
+        let edges: Vec<(usize, usize)> = (0..m)
+            .map(|_| {
+                let u = rng.random_range(0..n);
+                match rng.random_bool(0.15) {
+                    true => (u, u),
+                    false => (u, rng.random_range(0..n)),
+                }
+            })
+            .collect();
+        let g = Graph::from_edges(false, n, &edges);
+        let game = match rng.random_bool(0.8) {
+            true => crate::game!(ueg on g; start rng.random_range(0..n)),
+            false => crate::game!(ueg on g; unrooted),
+        };
+        let inst = Instance::Geography(game);
+        let solution = solve_instance(&inst, &Budget::unlimited()).unwrap();
+        let cert = certify_solution(
+            &inst,
+            &solution,
+            &Budget::unlimited(),
+            GameCertificate::Moves,
+        )
+        .unwrap()
+        .unwrap();
+        let CertificateBody::GameMoves(moves) = &cert.body else {
+            panic!("{}", cert.body.kind())
+        };
+        with_leaves += usize::from(!moves.kernels.is_empty());
+        leaves += moves.kernels.len();
+        self_check(&inst, &solution, Some(&cert)).unwrap();
+    }
+    assert!(
+        with_leaves >= 300,
+        "{with_leaves} certificates with {leaves} leaves"
+    );
+}
