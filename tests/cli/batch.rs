@@ -132,6 +132,22 @@ fn a_bad_line_is_a_located_diagnostic() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
+/// `--method` chooses the solver of one instance; a batch chooses per line and used to
+/// ignore the flag silently (`--method exhaustive` answered by matching), so it is a usage
+/// error, as `--strategy` is.
+#[test]
+fn a_method_is_refused_in_a_batch() {
+    for method in ["exhaustive", "gf2", "auto"] {
+        let o = georeduce(&["solve", "--batch", SIX, "--game", "uvg", "--method", method]);
+        assert_eq!(o.status.code(), Some(2), "{method}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("'--batch' cannot be used with '--method"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn budget_per_instance_gives_unknown_and_exit_3() {
     let o = georeduce(&[
