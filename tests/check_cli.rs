@@ -278,6 +278,23 @@ fn given_instances_run_alongside_or_instead_of_random_ones() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_stderr_has(&o, "cases.txt:2");
+    // The report gives the file's own line and column (it said `cases.txt:3:1:18` and drew
+    // the line as line 1), counting the blanks before the instance.
+    std::fs::write(
+        &lines,
+        "exists y: (y)\n# a comment\n   exists x1: (x1 | x2)\n",
+    )
+    .unwrap();
+    let o = georeduce(&[
+        "check",
+        "--via",
+        "qbf-dvg",
+        "--cases-from",
+        lines.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_stderr_has(&o, "cases.txt:3:21]");
+    assert_stderr_has(&o, " 3 │ exists x1: (x1 | x2)");
     // --cases 0 needs given instances.
     let o = georeduce(&["check", "--via", "qbf-dvg", "--cases", "0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
