@@ -524,3 +524,38 @@ fn certificate_commands_carry_certificates_across() {
         "{c}"
     );
 }
+
+/// `--json` and `--junit` naming one destination: both on standard output used to print the
+/// JSON and the XML back to back (neither parses), one file kept only the JUnit. A usage
+/// error (exit 2) before the campaign runs, for `check`, `check --merge` and
+/// `merge-reports`.
+#[test]
+fn the_two_reports_never_share_a_destination() {
+    let dir = scratch("same-destination");
+    let file = dir.join("r.txt");
+    let file = file.to_str().unwrap();
+    for (json, junit) in [("-", "-"), (file, file)] {
+        let o = georeduce(&[
+            "check", "--via", "qbf-dvg", "--cases", "5", "--json", json, "--junit", junit,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert_stderr_has(&o, "--json and --junit");
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+        assert!(
+            !stderr(&o).contains("georeduce check: seed"),
+            "the campaign ran"
+        );
+        for merge in [&["check", "--merge"][..], &["merge-reports"][..]] {
+            let args = [merge, &[file, "--json", json, "--junit", junit]].concat();
+            let o = georeduce(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert_stderr_has(&o, "--json and --junit");
+        }
+    }
+    // One on standard output and one in a file is fine.
+    let o = georeduce(&[
+        "check", "--via", "qbf-dvg", "--cases", "5", "--json", "-", "--junit", file,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("JSON alone on stdout");
+}

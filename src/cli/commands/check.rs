@@ -18,6 +18,7 @@ use std::time::Duration;
 /// Runs the campaign (or, with `--merge`, joins shard reports as `merge-reports` does) and
 /// writes the reports.
 pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
+    reports_of(args).distinct()?;
     if !args.merge.is_empty() {
         return super::merge::merge_reports(&args.merge, reports_of(args), memory_bytes(args));
     }
@@ -108,6 +109,36 @@ pub(super) struct ReportFiles<'a> {
     pub junit: Option<&'a Path>,
     /// Overwrite them even through a symbolic link.
     pub force: bool,
+}
+
+impl ReportFiles<'_> {
+    /// A usage error when `--json` and `--junit` name one destination: on standard output
+    /// the two reports would run together (neither parses), in one file the second would
+    /// replace the first. Checked before a campaign runs or a merge reads anything.
+    pub(super) fn distinct(&self) -> miette::Result<()> {
+        let (Some(json), Some(junit)) = (self.json, self.junit) else {
+            return Ok(());
+        };
+        let same = json == junit
+            || std::path::absolute(json).ok() == std::path::absolute(junit).ok()
+            || matches!(
+                (json.canonicalize(), junit.canonicalize()),
+                (Ok(a), Ok(b)) if a == b
+            );
+        if same {
+            miette::bail!(
+                code = "cli::same_report_file",
+                help = "write at most one report to standard output (`-`), the other to a file",
+                "--json and --junit both name {}: the two reports would overwrite or run into \
+                 each other",
+                match json.as_os_str() == "-" {
+                    true => "standard output".to_string(),
+                    false => json.display().to_string(),
+                }
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The report files `check`'s flags name.
