@@ -559,3 +559,39 @@ fn the_two_reports_never_share_a_destination() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("JSON alone on stdout");
 }
+
+/// A report is never written over an instance the campaign reads: `--cases-from F --json F`
+/// replaced the user's cases with the JSON report (and `--junit` over a `--from-dir` file
+/// likewise). Refused with `cli::output_is_input` before the campaign, the input intact.
+#[test]
+fn reports_never_replace_the_instances_read() {
+    let dir = scratch("report-over-input");
+    let cases = dir.join("cases.txt");
+    let text = "exists y: (y)\nforall y: (y)\n";
+    std::fs::write(&cases, text).unwrap();
+    let cases = cases.to_str().unwrap();
+    let from = dir.join("given");
+    std::fs::create_dir_all(&from).unwrap();
+    std::fs::write(from.join("a.qbf"), "exists y: (y)\n").unwrap();
+    let inside = from.join("a.qbf");
+    let runs: [&[&str]; 2] = [
+        &["--cases-from", cases, "--json", cases],
+        &[
+            "--from-dir",
+            from.to_str().unwrap(),
+            "--junit",
+            inside.to_str().unwrap(),
+        ],
+    ];
+    for extra in runs {
+        let args = [&["check", "--via", "qbf-dvg", "--cases", "0"][..], extra].concat();
+        let o = georeduce(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert_stderr_has(&o, "cli::output_is_input");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases.txt")).unwrap(),
+        text
+    );
+    assert_eq!(std::fs::read_to_string(&inside).unwrap(), "exists y: (y)\n");
+}

@@ -5,7 +5,7 @@
 
 use super::super::Outcome;
 use super::super::args::{CheckArgs, CheckCommandArgs, CommandIoArg, YesWinner};
-use super::super::input::{WriteRules, input_cap, write_output};
+use super::super::input::{WriteRules, input_cap, same_file, write_output};
 use super::super::ui::{self, Tone};
 use crate::check::{self, CheckConfig, CheckReport, CommandIo, CommandReduction, CommandSpec};
 use crate::reductions::{ProblemKind, Reduction};
@@ -67,8 +67,20 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         },
     };
     // A report left by an earlier run must not pass for this one's if this run dies
-    // before writing its own.
+    // before writing its own; but a "report" that is one of the instances read is the
+    // user's file, never removed or replaced.
+    let inputs = campaign_inputs(args);
     let reports: Vec<&PathBuf> = args.json.iter().chain(&args.junit).collect();
+    for path in &reports {
+        if path.as_os_str() != "-" && inputs.iter().any(|i| same_file(i, path)) {
+            miette::bail!(
+                code = "cli::output_is_input",
+                help = "write the report to another file",
+                "{} holds instances this campaign reads; not overwriting it",
+                path.display()
+            );
+        }
+    }
     for path in &reports {
         remove_stale(path, args.force)?;
     }
@@ -98,6 +110,18 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
     };
     let report = check::run_check(&cfg, progress.as_ref());
     finish(reports_of(args), &report, &[])
+}
+
+/// The files a campaign reads its own instances from: `--cases-from`, and every file in
+/// `--from-dir` (those it skips too: they are the user's all the same).
+fn campaign_inputs(args: &CheckArgs) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = args.cases_from.iter().cloned().collect();
+    if let Some(dir) = &args.from_dir
+        && let Ok(entries) = std::fs::read_dir(dir)
+    {
+        out.extend(entries.filter_map(|e| Some(e.ok()?.path())));
+    }
+    out
 }
 
 /// Where a campaign's (or a merge's) reports go: `--json FILE`, `--junit FILE`, `--force`.
