@@ -5,8 +5,8 @@
 //! machine's speed or load.
 
 use crate::run::{
-    assert_exit, assert_stderr_has, complete_uvg, georeduce, path_str, stderr, stdout,
-    write_ring_cover,
+    assert_exit, assert_stderr_has, complete_uvg, georeduce, georeduce_within, path_str, stderr,
+    stdout, write_ring_cover,
 };
 use std::path::Path;
 
@@ -38,6 +38,36 @@ fn hard_dvg(n: usize, degree: usize) -> String {
         vertices.join(" "),
         edges.join(", ")
     )
+}
+
+/// The largest `--memory` (2^44 MB, 2^64 bytes: `usize::MAX` once converted) is a budget like
+/// any other: every command that sizes a table from it answers. Sizing the exhaustive
+/// search's memo from it used to overflow and loop forever (`solve`, `--every-start`,
+/// `--threads 2`, `verify --by search`, `certify`, `render --play`, `check`).
+#[test]
+fn the_largest_memory_budget_answers() {
+    let max = "17592186044416";
+    let runs: [&[&str]; 7] = [
+        &["solve", "examples/games/dvg.geo"],
+        &["solve", "examples/games/dvg.geo", "--threads", "2"],
+        &["solve", "examples/games/dvg.geo", "--every-start"],
+        &[
+            "verify",
+            "examples/fraenkel-simonson.qbf",
+            "--to",
+            "pvg",
+            "--by",
+            "search",
+        ],
+        &["certify", "examples/games/dvg.geo", "--strategy", "-o", "-"],
+        &["render", "examples/games/dvg.geo", "--play", "-o", "-"],
+        &["check", "--via", "qbf-pvg", "--cases", "5", "-q"],
+    ];
+    for args in runs {
+        let args = [args, &["--memory", max]].concat();
+        let o = georeduce_within(60, &args);
+        assert_exit(&o, 0);
+    }
 }
 
 #[test]

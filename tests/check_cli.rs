@@ -278,6 +278,23 @@ fn given_instances_run_alongside_or_instead_of_random_ones() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_stderr_has(&o, "cases.txt:2");
+    // The report gives the file's own line and column (it said `cases.txt:3:1:18` and drew
+    // the line as line 1), counting the blanks before the instance.
+    std::fs::write(
+        &lines,
+        "exists y: (y)\n# a comment\n   exists x1: (x1 | x2)\n",
+    )
+    .unwrap();
+    let o = georeduce(&[
+        "check",
+        "--via",
+        "qbf-dvg",
+        "--cases-from",
+        lines.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_stderr_has(&o, "cases.txt:3:21]");
+    assert_stderr_has(&o, " 3 │ exists x1: (x1 | x2)");
     // --cases 0 needs given instances.
     let o = georeduce(&["check", "--via", "qbf-dvg", "--cases", "0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
@@ -506,4 +523,75 @@ fn certificate_commands_carry_certificates_across() {
             .contains("exited with status 4"),
         "{c}"
     );
+}
+
+/// `--json` and `--junit` naming one destination: both on standard output used to print the
+/// JSON and the XML back to back (neither parses), one file kept only the JUnit. A usage
+/// error (exit 2) before the campaign runs, for `check`, `check --merge` and
+/// `merge-reports`.
+#[test]
+fn the_two_reports_never_share_a_destination() {
+    let dir = scratch("same-destination");
+    let file = dir.join("r.txt");
+    let file = file.to_str().unwrap();
+    for (json, junit) in [("-", "-"), (file, file)] {
+        let o = georeduce(&[
+            "check", "--via", "qbf-dvg", "--cases", "5", "--json", json, "--junit", junit,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert_stderr_has(&o, "--json and --junit");
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+        assert!(
+            !stderr(&o).contains("georeduce check: seed"),
+            "the campaign ran"
+        );
+        for merge in [&["check", "--merge"][..], &["merge-reports"][..]] {
+            let args = [merge, &[file, "--json", json, "--junit", junit]].concat();
+            let o = georeduce(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert_stderr_has(&o, "--json and --junit");
+        }
+    }
+    // One on standard output and one in a file is fine.
+    let o = georeduce(&[
+        "check", "--via", "qbf-dvg", "--cases", "5", "--json", "-", "--junit", file,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("JSON alone on stdout");
+}
+
+/// A report is never written over an instance the campaign reads: `--cases-from F --json F`
+/// replaced the user's cases with the JSON report (and `--junit` over a `--from-dir` file
+/// likewise). Refused with `cli::output_is_input` before the campaign, the input intact.
+#[test]
+fn reports_never_replace_the_instances_read() {
+    let dir = scratch("report-over-input");
+    let cases = dir.join("cases.txt");
+    let text = "exists y: (y)\nforall y: (y)\n";
+    std::fs::write(&cases, text).unwrap();
+    let cases = cases.to_str().unwrap();
+    let from = dir.join("given");
+    std::fs::create_dir_all(&from).unwrap();
+    std::fs::write(from.join("a.qbf"), "exists y: (y)\n").unwrap();
+    let inside = from.join("a.qbf");
+    let runs: [&[&str]; 2] = [
+        &["--cases-from", cases, "--json", cases],
+        &[
+            "--from-dir",
+            from.to_str().unwrap(),
+            "--junit",
+            inside.to_str().unwrap(),
+        ],
+    ];
+    for extra in runs {
+        let args = [&["check", "--via", "qbf-dvg", "--cases", "0"][..], extra].concat();
+        let o = georeduce(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert_stderr_has(&o, "cli::output_is_input");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases.txt")).unwrap(),
+        text
+    );
+    assert_eq!(std::fs::read_to_string(&inside).unwrap(), "exists y: (y)\n");
 }

@@ -232,6 +232,13 @@ fn create_family_json_and_errors() {
     assert_stderr_has(&bad, "did you mean `hampath/cubic/undirected/start`");
     let none = georeduce(&["create", "geography"]);
     assert_eq!(none.status.code(), Some(2));
+    // The kind's message names its role once ("unknown problem problem" before).
+    let typo = georeduce(&["create", "hampth"]);
+    assert_eq!(typo.status.code(), Some(2));
+    assert_stderr_has(&typo, "unknown problem kind `hampth`");
+    let typo = georeduce(&["path", "qbf", "pgv"]);
+    assert_eq!(typo.status.code(), Some(2));
+    assert_stderr_has(&typo, "unknown target problem kind `pgv`");
     let huge = georeduce(&["create", "qbf", "--size", "100000"]);
     assert_eq!(huge.status.code(), Some(2));
 }

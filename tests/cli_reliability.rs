@@ -356,12 +356,34 @@ fn output_never_overwrites_the_input() {
     let formula = dir.path().join("fs.qbf");
     std::fs::copy(root.join("examples/games/dvg.geo"), &game).unwrap();
     std::fs::copy(root.join("examples/fraenkel-simonson.qbf"), &formula).unwrap();
+    // A certificate read by `render --strategy` is an input too (it was overwritten by
+    // the figure).
+    let cert = dir.path().join("dvg.json");
+    assert_exit(
+        &georeduce(&[
+            "certify",
+            path_str(&game),
+            "--strategy",
+            "-o",
+            path_str(&cert),
+        ]),
+        0,
+    );
     let before = (
         std::fs::read(&game).unwrap(),
         std::fs::read(&formula).unwrap(),
+        std::fs::read(&cert).unwrap(),
     );
     for args in [
         vec!["render", path_str(&game), "-o", path_str(&game)],
+        vec![
+            "render",
+            path_str(&game),
+            "--strategy",
+            path_str(&cert),
+            "-o",
+            path_str(&cert),
+        ],
         vec!["certify", path_str(&game), "-o", path_str(&game)],
         vec![
             "compile",
@@ -383,9 +405,10 @@ fn output_never_overwrites_the_input() {
     let after = (
         std::fs::read(&game).unwrap(),
         std::fs::read(&formula).unwrap(),
+        std::fs::read(&cert).unwrap(),
     );
     assert_eq!(after, before);
-    assert_eq!(listing(dir.path()), ["dvg.geo", "fs.qbf"]);
+    assert_eq!(listing(dir.path()), ["dvg.geo", "dvg.json", "fs.qbf"]);
 }
 
 #[cfg(unix)]

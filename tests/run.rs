@@ -136,3 +136,27 @@ pub fn render_dot_and_tikz(args: &[&str]) -> (String, String) {
     assert!(o.status.success(), "{o:?}");
     (dot, std::fs::read_to_string(&tex).expect("the TikZ file"))
 }
+
+/// Runs `georeduce ARGS` in the crate's root, killing it after `secs` seconds so that a hang
+/// fails the test (with the arguments) instead of hanging the suite.
+pub fn georeduce_within(secs: u64, args: &[&str]) -> Output {
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn georeduce");
+    loop {
+        if child.try_wait().expect("poll georeduce").is_some() {
+            return child.wait_with_output().expect("wait for georeduce");
+        }
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            child.kill().expect("kill georeduce");
+            panic!("georeduce {args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

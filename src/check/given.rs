@@ -75,13 +75,16 @@ pub fn from_file(path: &Path, cap: usize) -> miette::Result<Vec<GivenCase>> {
         .file_name()
         .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let case_name = format!("{short}:{}", i + 1);
-        let parsed = crate::lang::parse_str(&format!("{name}:{}", i + 1), line)?;
+        // Parsed alone, but reported where it stands in the file (line i, after its blanks).
+        let column = raw[..raw.len() - raw.trim_start().len()].chars().count();
+        let source = crate::lang::diag::Source::at(&name, line, i, column);
+        let parsed = crate::lang::parse_source(source).map_err(miette::Report::new)?;
         out.push(GivenCase {
             name: case_name,
             instance: parsed.instance,

@@ -605,13 +605,25 @@ impl CheckReport {
     /// into the report of the unsharded run: counts add up, the first counterexample of each
     /// kind (in case order) is kept, notes and fingerprints combine, and the result equals
     /// the unsharded run's report apart from timings (`millis`). Refuses reports of other
-    /// campaigns (seed, cases, sizes, budget, certification, given instances differ), a
-    /// missing, repeated or unsharded part.
+    /// campaigns (seed, cases, sizes, budget, certification, given instances or the
+    /// reductions run differ), a missing, repeated or unsharded part.
     pub fn merge(parts: &[CheckReport]) -> Result<CheckReport, String> {
         let first = parts.first().ok_or("no report to merge")?;
         let Some((_, k)) = first.shard else {
             return Err("the first report is not a shard (--shard i/k)".into());
         };
+        // The reductions a shard ran, in a fixed order: the order of `--via` does not change
+        // a campaign (each reduction's cases are seeded by its id), but another selection,
+        // or another command under the same id, does.
+        fn selection(r: &CheckReport) -> Vec<(&str, &str)> {
+            let mut ids: Vec<(&str, &str)> = r
+                .reductions
+                .iter()
+                .map(|x| (x.id.as_str(), x.provenance.as_str()))
+                .collect();
+            ids.sort_unstable();
+            ids
+        }
         let mut seen = vec![false; k];
         for (n, p) in parts.iter().enumerate() {
             let same = (
@@ -628,10 +640,11 @@ impl CheckReport {
                 first.budget_nodes,
                 first.certify,
                 first.given,
-            );
+            ) && selection(p) == selection(first);
             if !same {
                 return Err(format!(
-                    "report {} is of another campaign (seed, cases, max size, node budget,                      --certify or given instances differ from the first report's)",
+                    "report {} is of another campaign (seed, cases, max size, node budget, \
+                     --certify, given instances or reductions differ from the first report's)",
                     n + 1
                 ));
             }

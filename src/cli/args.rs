@@ -58,8 +58,9 @@ pub enum Command {
         every_start: bool,
         /// Research batches: FILE holds one instance per line (graph6, sparse6, digraph6 or
         /// an edge list played as --game, or a JSON instance), solved in parallel; one JSON
-        /// line per instance, or counts with --count-by. The budget applies per instance.
-        #[arg(long, conflicts_with_all = ["strategy", "self_check"])]
+        /// line per instance, or counts with --count-by. The budget applies per instance;
+        /// each line gets the method `auto` would choose (`--method` is refused).
+        #[arg(long, conflicts_with_all = ["strategy", "self_check", "method"])]
         batch: bool,
         /// Options of --batch.
         #[command(flatten)]

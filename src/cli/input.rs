@@ -239,7 +239,7 @@ fn resolve_target(path: &Path, rules: WriteRules<'_>) -> miette::Result<PathBuf>
 }
 
 /// Whether `a` and `b` name the same existing file (same device and inode on Unix).
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::metadata(a), std::fs::metadata(b)) {
         #[cfg(unix)]
         (Ok(ma), Ok(mb)) => {

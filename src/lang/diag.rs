@@ -34,6 +34,11 @@ pub struct Source {
 pub struct SourceText {
     name: String,
     text: Arc<str>,
+    /// Where the text starts in its file: 0-based line, and column in characters on that
+    /// line. (0, 0) for a whole file; one line of a file of instances (`check
+    /// --cases-from`, `solve --batch`) starts further down, and its reports name the file
+    /// and the line and column a reader finds there, not `cases.txt:7` line 1.
+    origin: (usize, usize),
 }
 
 /// Lines longer than this many bytes are not drawn whole: the snippet becomes a window
@@ -93,11 +98,12 @@ impl SourceCode for SourceText {
             }
             _ => c.column(),
         };
+        let (line, column) = self.in_file(base_line + c.line(), column);
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             c.data(),
             SourceSpan::new(data_start.into(), c.span().len()),
-            base_line + c.line(),
+            line,
             column,
             base_line + c.line_count(),
         )))
@@ -105,6 +111,14 @@ impl SourceCode for SourceText {
 }
 
 impl SourceText {
+    /// The file's line and column of `column` on line `line` of the text (both 0-based).
+    fn in_file(&self, line: usize, column: usize) -> (usize, usize) {
+        match line {
+            0 => (self.origin.0, self.origin.1 + column),
+            _ => (self.origin.0 + line, column),
+        }
+    }
+
     /// [`SourceText::window`] for a label's span on a long line; an error for a wider span,
     /// which can only be miette asking to draw two labels of one long line as a single
     /// snippet (labels on long lines are clipped to [`MAX_LABEL`] bytes by [`clip_label`]).
@@ -139,6 +153,7 @@ impl SourceText {
         let to = ceil_char(text, (start + shown + WINDOW_CONTEXT).min(line_end));
         let line = text[..from].bytes().filter(|&b| b == b'\n').count();
         let column = text[line_start..from].chars().count();
+        let (line, column) = self.in_file(line, column);
         Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             &text.as_bytes()[from..to],
@@ -193,12 +208,19 @@ fn clip_label(text: &str, span: SourceSpan) -> SourceSpan {
 impl Source {
     /// A source from a name and its text.
     pub fn new(name: &str, text: &str) -> Source {
+        Source::at(name, text, 0, 0)
+    }
+
+    /// A source whose text is a part of file `name` that starts on its 0-based `line`, at
+    /// its 0-based `column` (in characters): diagnostics give the file's line and column.
+    pub fn at(name: &str, text: &str, line: usize, column: usize) -> Source {
         let text: Arc<str> = Arc::from(text);
         Source {
             name: name.to_string(),
             named: Arc::new(SourceText {
                 name: name.to_string(),
                 text: text.clone(),
+                origin: (line, column),
             }),
             text,
         }
@@ -349,4 +371,50 @@ pub fn gather_counted(mut errors: Vec<LangError>, dropped: usize) -> Option<Lang
         }
     }
     Some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rendered(source: &Source, span: SourceSpan) -> String {
+        let err = LangError::new(source, "lang::syntax", "bad", span, "here");
+        let mut out = String::new();
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(200)
+            .render_report(&mut out, &err)
+            .expect("rendered");
+        out
+    }
+
+    /// A text that starts inside its file (one line of `check --cases-from` or `solve
+    /// --batch`) is reported at the file's line and column: the column moves on the text's
+    /// first line only, the line numbers everywhere, long lines (drawn as a window) included.
+    #[test]
+    fn a_source_at_an_origin_reports_the_files_lines_and_columns() {
+        let first = Source::at("f", "ab x", 6, 3);
+        let out = rendered(&first, SourceSpan::new(3.into(), 1));
+        assert!(
+            out.contains("[f:7:7]") && out.contains(" 7 │ ab x"),
+            "{out}"
+        );
+        let second = Source::at("f", "a\nbb x", 6, 3);
+        let out = rendered(&second, SourceSpan::new(5.into(), 1));
+        assert!(
+            out.contains("[f:8:4]") && out.contains(" 8 │ bb x"),
+            "{out}"
+        );
+        let long = format!("{}x", "y".repeat(2_000));
+        let out = rendered(
+            &Source::at("f", &long, 2, 5),
+            SourceSpan::new(2_000.into(), 1),
+        );
+        assert!(out.contains("[f:3:2006]"), "{out}");
+        // A whole file is where it was.
+        let out = rendered(&Source::new("f", "a\nbb x"), SourceSpan::new(5.into(), 1));
+        assert!(
+            out.contains("[f:2:4]") && out.contains(" 2 │ bb x"),
+            "{out}"
+        );
+    }
 }

@@ -422,7 +422,11 @@ fn split_labels(src: &Geography, lay: &Layout) -> Vec<(VertexId, String)> {
 fn half_label(shown: &str, half: &str) -> String {
     let digits = shown.len() - shown.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let (base, sub) = shown.split_at(shown.len() - digits);
-    match (digits, base.is_empty()) {
+    // Join the halves' index to u's own only where the figure subscripts u's digits
+    // (`markup_of_display`: a base of letters); elsewhere (`top_1`, `L2,0`) the name is
+    // drawn as that function draws it, and pasting markup onto it would leak `_{…}`.
+    let letters = base.chars().all(|c| c.is_alphabetic() || c == '¬');
+    match (digits, base.is_empty() || !letters) {
         (0, _) | (_, true) => format!("{}_{{{half}}}", markup_of_display(shown)),
         _ => format!("{base}_{{{sub},{half}}}"),
     }
@@ -657,5 +661,24 @@ mod tests {
         assert_eq!(lay.extra.iter().flatten().count(), 1);
         assert_eq!(roles[lay.extra[2].unwrap()], Some(Half::Extra(2)));
         assert_eq!(built.game.starts(), [lay.inn[0], lay.inn[2]]);
+    }
+
+    #[test]
+    fn half_labels_subscript_only_what_the_figure_subscripts() {
+        use crate::render::figure::label_unicode;
+        // Shown as the figure shows the source vertex, with `in` added to its subscript (or
+        // as one): an identifier with an underscore, such as `top_1`, keeps it as text, as
+        // `markup_of_display` does, instead of leaking markup (`top_{1,in}`).
+        for (shown, want) in [
+            ("v1", "v₁,ᵢₙ"),
+            ("a", "aᵢₙ"),
+            ("¬x12", "¬x₁₂,ᵢₙ"),
+            ("top_1", "top_1ᵢₙ"),
+            ("L2,0", "L₂,₀ᵢₙ"),
+            ("x_y", "x_yᵢₙ"),
+            ("1", "1ᵢₙ"),
+        ] {
+            assert_eq!(label_unicode(&half_label(shown, "in")), want, "{shown}");
+        }
     }
 }

@@ -47,3 +47,27 @@ fn verify_certify_maps_the_misere_gadgets_both_ways() {
     assert_eq!(status(&v, 0, "forward"), "accepted", "{v:#}");
     assert_eq!(status(&v, 0, "backward"), "accepted", "{v:#}");
 }
+
+/// `--certify` needs every instance searched and `--by certificate` searches none: the two
+/// together used to run, print "certificates: not carried" and exit 3 as if a budget had
+/// run out. A usage error (exit 2) before anything runs.
+#[test]
+fn certify_with_by_certificate_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_georeduce"))
+        .args(["verify", "examples/fraenkel-simonson.qbf", "--to", "pvg"])
+        .args(["--by", "certificate", "--certify"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run georeduce");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--certify needs every instance searched"),
+        "{err}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -50,6 +50,34 @@ fn shards_add_up_to_the_unsharded_campaign() {
     assert_ne!(comparable(&run(&cfg)), comparable(&whole));
 }
 
+/// Shards of campaigns that select other reductions (or run another command under the same
+/// id) are of another campaign: merging them used to succeed, the report passing with the
+/// missing reductions' cases simply absent. The order of the selection is not part of the
+/// campaign (each reduction's cases are seeded by its id).
+#[test]
+fn shards_of_another_selection_of_reductions_are_not_merged() {
+    let shard = |ids: &[&str], i| {
+        let mut c = config(ids, 30, 3);
+        c.shard = Some((i, 3));
+        run(&c)
+    };
+    let both = ["dvg-misere-dvg", "vc-pvg"];
+    let fewer = shard(&["dvg-misere-dvg"], 2);
+    let err = CheckReport::merge(&[shard(&both, 0), shard(&both, 1), fewer])
+        .expect_err("another selection of reductions");
+    assert!(err.contains("report 3 is of another campaign"), "{err}");
+    assert!(!err.contains("  "), "a run of blanks in: {err}");
+    let mut renamed = shard(&both, 2);
+    renamed.reductions[1].provenance = "external command: python3 other.py".into();
+    let err = CheckReport::merge(&[shard(&both, 0), shard(&both, 1), renamed])
+        .expect_err("another command under the same id");
+    assert!(err.contains("report 3 is of another campaign"), "{err}");
+    let swapped = shard(&["vc-pvg", "dvg-misere-dvg"], 2);
+    let merged = CheckReport::merge(&[shard(&both, 0), shard(&both, 1), swapped])
+        .expect("the same campaign, its reductions listed in another order");
+    assert_eq!(merged.reductions[1].total().cases, 30);
+}
+
 #[test]
 fn reports_render_as_json_and_junit() {
     let off_by_one = broken(

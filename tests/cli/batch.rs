@@ -124,12 +124,38 @@ fn a_bad_line_is_a_located_diagnostic() {
         err.contains("cli::batch_bad_line") && err.contains("line 2"),
         "{err}"
     );
+    // At the input's own line and column (it said `<stdin>:2:1:2` and drew the line as 1).
+    assert!(
+        err.contains("[<stdin>:2:2]") && err.contains(" 2 │ D Qc"),
+        "{err}"
+    );
+    // Far along a long line too, where only a window of the line is drawn.
+    let long = format!("C~\n{}0 q\n", "0 1, ".repeat(200));
+    let o = with_stdin(&["solve", "--batch", "-", "--game", "ueg"], &long);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[<stdin>:2:1003]"), "{}", stderr(&o));
     // A graph line without --game, and a long bad line, are diagnostics too (no panic).
     let o = with_stdin(&["solve", "--batch", "-"], "C~\n");
     assert_eq!(o.status.code(), Some(2));
     let long = format!("{}!\n", "~".repeat(100_000));
     let o = with_stdin(&["solve", "--batch", "-", "--game", "ueg"], &long);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `--method` chooses the solver of one instance; a batch chooses per line and used to
+/// ignore the flag silently (`--method exhaustive` answered by matching), so it is a usage
+/// error, as `--strategy` is.
+#[test]
+fn a_method_is_refused_in_a_batch() {
+    for method in ["exhaustive", "gf2", "auto"] {
+        let o = georeduce(&["solve", "--batch", SIX, "--game", "uvg", "--method", method]);
+        assert_eq!(o.status.code(), Some(2), "{method}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("'--batch' cannot be used with '--method"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

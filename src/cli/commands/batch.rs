@@ -20,7 +20,7 @@ use crate::solvers::geography::{
 };
 use crate::solvers::{SolveError, Stats, Winner};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use miette::{IntoDiagnostic, NamedSource, SourceSpan, WrapErr};
+use miette::{IntoDiagnostic, SourceSpan, WrapErr};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
@@ -366,9 +366,12 @@ fn bad_line_report(name: &str, bad: BadLine) -> miette::Report {
         .len
         .min(bad.text.len() - offset)
         .max(usize::from(offset < bad.text.len()));
-    // Long lines are cut around the span so the renderer never sees a huge column.
+    // Long lines are cut around the span so the renderer never sees a huge column; the
+    // report still gives the file's line and column (the window's origin in the file).
     let (shown, shift) = super::super::output::window(&bad.text, offset, 120);
     let span = SourceSpan::from((offset - shift, len.min(shown.len() - (offset - shift))));
+    let column = bad.text[..shift].chars().count();
+    let source = crate::lang::diag::Source::at(name, &shown, bad.number, column);
     miette::miette!(
         code = "cli::batch_bad_line",
         labels = vec![miette::LabeledSpan::at(span, bad.error.message.clone())],
@@ -376,8 +379,5 @@ fn bad_line_report(name: &str, bad: BadLine) -> miette::Report {
         bad.number + 1,
         bad.error.message
     )
-    .with_source_code(NamedSource::new(
-        format!("{name}:{}", bad.number + 1),
-        shown,
-    ))
+    .with_source_code(source.named())
 }

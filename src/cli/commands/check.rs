@@ -5,7 +5,7 @@
 
 use super::super::Outcome;
 use super::super::args::{CheckArgs, CheckCommandArgs, CommandIoArg, YesWinner};
-use super::super::input::{WriteRules, input_cap, write_output};
+use super::super::input::{WriteRules, input_cap, same_file, write_output};
 use super::super::ui::{self, Tone};
 use crate::check::{self, CheckConfig, CheckReport, CommandIo, CommandReduction, CommandSpec};
 use crate::reductions::{ProblemKind, Reduction};
@@ -18,6 +18,7 @@ use std::time::Duration;
 /// Runs the campaign (or, with `--merge`, joins shard reports as `merge-reports` does) and
 /// writes the reports.
 pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
+    reports_of(args).distinct()?;
     if !args.merge.is_empty() {
         return super::merge::merge_reports(&args.merge, reports_of(args), memory_bytes(args));
     }
@@ -66,8 +67,20 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
         },
     };
     // A report left by an earlier run must not pass for this one's if this run dies
-    // before writing its own.
+    // before writing its own; but a "report" that is one of the instances read is the
+    // user's file, never removed or replaced.
+    let inputs = campaign_inputs(args);
     let reports: Vec<&PathBuf> = args.json.iter().chain(&args.junit).collect();
+    for path in &reports {
+        if path.as_os_str() != "-" && inputs.iter().any(|i| same_file(i, path)) {
+            miette::bail!(
+                code = "cli::output_is_input",
+                help = "write the report to another file",
+                "{} holds instances this campaign reads; not overwriting it",
+                path.display()
+            );
+        }
+    }
     for path in &reports {
         remove_stale(path, args.force)?;
     }
@@ -99,6 +112,18 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
     finish(reports_of(args), &report, &[])
 }
 
+/// The files a campaign reads its own instances from: `--cases-from`, and every file in
+/// `--from-dir` (those it skips too: they are the user's all the same).
+fn campaign_inputs(args: &CheckArgs) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = args.cases_from.iter().cloned().collect();
+    if let Some(dir) = &args.from_dir
+        && let Ok(entries) = std::fs::read_dir(dir)
+    {
+        out.extend(entries.filter_map(|e| Some(e.ok()?.path())));
+    }
+    out
+}
+
 /// Where a campaign's (or a merge's) reports go: `--json FILE`, `--junit FILE`, `--force`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ReportFiles<'a> {
@@ -108,6 +133,36 @@ pub(super) struct ReportFiles<'a> {
     pub junit: Option<&'a Path>,
     /// Overwrite them even through a symbolic link.
     pub force: bool,
+}
+
+impl ReportFiles<'_> {
+    /// A usage error when `--json` and `--junit` name one destination: on standard output
+    /// the two reports would run together (neither parses), in one file the second would
+    /// replace the first. Checked before a campaign runs or a merge reads anything.
+    pub(super) fn distinct(&self) -> miette::Result<()> {
+        let (Some(json), Some(junit)) = (self.json, self.junit) else {
+            return Ok(());
+        };
+        let same = json == junit
+            || std::path::absolute(json).ok() == std::path::absolute(junit).ok()
+            || matches!(
+                (json.canonicalize(), junit.canonicalize()),
+                (Ok(a), Ok(b)) if a == b
+            );
+        if same {
+            miette::bail!(
+                code = "cli::same_report_file",
+                help = "write at most one report to standard output (`-`), the other to a file",
+                "--json and --junit both name {}: the two reports would overwrite or run into \
+                 each other",
+                match json.as_os_str() == "-" {
+                    true => "standard output".to_string(),
+                    false => json.display().to_string(),
+                }
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The report files `check`'s flags name.

@@ -26,6 +26,7 @@ pub(super) fn merge_reports(
     files: ReportFiles<'_>,
     memory: usize,
 ) -> miette::Result<Outcome> {
+    files.distinct()?;
     let mut parts = Vec::new();
     for path in reports {
         let (name, bytes) = read_capped(path, input_cap(memory))?;

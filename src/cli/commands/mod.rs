@@ -122,7 +122,8 @@ pub fn run(command: Command) -> miette::Result<Outcome> {
     }
 }
 
-/// The problem kind named `name` (`role`: "source", "target", … for the message), with a
+/// The problem kind named `name` (`role`: "source problem", "target problem", … for the
+/// message: "unknown target problem kind `pgv`"), with a
 /// "did you mean" for a misspelling. `vertex_cover` (the DSL's other spelling) is accepted.
 fn parse_kind(name: &str, role: &str) -> miette::Result<ProblemKind> {
     let spelled = name.trim().to_lowercase().replace('_', "-");
@@ -131,7 +132,7 @@ fn parse_kind(name: &str, role: &str) -> miette::Result<ProblemKind> {
         miette::miette!(
             code = "cli::unknown_kind",
             help = super::ui::did_you_mean(name, names, "kinds"),
-            "unknown {role} problem `{name}`"
+            "unknown {role} kind `{name}`"
         )
     })
 }
@@ -207,7 +208,7 @@ fn select_chain(
             chain::parse_via(via).map_err(|e| miette::miette!(code = "cli::bad_via", "{e}"))?
         }
         (Some(to), None) => {
-            let target = parse_kind(to, "target")?;
+            let target = parse_kind(to, "target problem")?;
             chain::shortest_chain(from, target).ok_or_else(|| {
                 miette::miette!(
                     code = "cli::no_reduction",

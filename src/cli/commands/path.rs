@@ -13,7 +13,10 @@ use serde_json::json;
 
 /// Prints the chains from `from` to `to`.
 pub fn run(from: &str, to: &str, json: bool) -> miette::Result<Outcome> {
-    let (from, to) = (parse_kind(from, "source")?, parse_kind(to, "target")?);
+    let (from, to) = (
+        parse_kind(from, "source problem")?,
+        parse_kind(to, "target problem")?,
+    );
     let chosen: Option<Vec<&'static str>> =
         chain::shortest_chain(from, to).map(|c| c.iter().map(|r| r.info().id).collect());
     let all = every_chain(from, to);

@@ -187,9 +187,13 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
         (None, None) => FigureFormat::Dot,
         (None, Some(p)) => format_of(p),
     };
+    // The instance and a `--strategy` certificate are both read: neither is overwritten.
+    let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
+        .chain(args.strategy.as_deref())
+        .collect();
     let rules = WriteRules {
         force: args.force,
-        inputs: &[&args.file],
+        inputs: &inputs,
     };
     let tikz_opts = TikzOptions {
         standalone: args.standalone,

@@ -78,6 +78,14 @@ pub fn run(
     save_certs: Option<&Path>,
     budget_args: &BudgetArgs,
 ) -> miette::Result<Outcome> {
+    if options.certify && options.by == VerifyBy::Certificate {
+        miette::bail!(
+            code = "cli::certify_needs_search",
+            help = "drop --by certificate (the default --by auto searches every instance too), \
+                    or drop --certify",
+            "--certify needs every instance searched, and --by certificate searches none"
+        );
+    }
     let memory = budget_args.memory.bytes();
     let parsed = read_instance_capped(file, input_cap(memory))?;
     let steps = select_chain(ProblemKind::of(&parsed.instance), to, via)?;

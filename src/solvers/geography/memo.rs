@@ -82,12 +82,18 @@ impl Memo {
         // The largest entry count whose arena and bucket array fit in `bytes`: hashbrown keeps
         // the load factor at or below 7/8 with a power-of-two bucket count, and while it grows
         // the old bucket array (half the new one) is alive too, hence the 3/2.
+        // Checked arithmetic: under `--memory` near `usize::MAX` the products overflow, and a
+        // wrapped one used to "fit", so that `cap` doubled to 0 and the loop never ended.
         let fits = |cap: usize| {
-            let buckets = (cap * 8 / 7 + 1).next_power_of_two();
-            cap * words * 8 + buckets * BUCKET_BYTES * 3 / 2 <= bytes
+            let need = || {
+                let buckets = (cap.checked_mul(8)? / 7 + 1).checked_next_power_of_two()?;
+                let arena = cap.checked_mul(words)?.checked_mul(8)?;
+                arena.checked_add(buckets.checked_mul(BUCKET_BYTES * 3)? / 2)
+            };
+            need().is_some_and(|need| need <= bytes)
         };
         let mut cap = 16usize;
-        while fits(cap * 2) {
+        while cap.checked_mul(2).is_some_and(fits) {
             cap *= 2;
         }
         // Between two powers of two, bisect: the bucket array stays the same size, so more
@@ -362,6 +368,16 @@ mod tests {
     fn byte_budget_bounds_the_capacity() {
         let memo = Memo::new(4, 1 << 20);
         assert!(memo.cap * 32 < 1 << 20 && memo.cap > 10_000, "{}", memo.cap);
+    }
+
+    /// A budget near `usize::MAX` (`--memory 17592186044416`, 2^64 bytes) gives a table at
+    /// once: the capacity search used to overflow and loop forever.
+    #[test]
+    fn a_budget_near_usize_max_gives_a_table() {
+        for bytes in [usize::MAX, usize::MAX - (1 << 20), usize::MAX / 3] {
+            let memo = Memo::new(4, bytes);
+            assert!(memo.cap >= 1 << 40, "{bytes}: {}", memo.cap);
+        }
     }
 
     /// The table stays inside its byte budget over many rounds of eviction: erasing entries
