@@ -301,7 +301,8 @@ pub fn want_player(w: usize) -> Player {
     }
 }
 
-fn replay(e: &Engine, line: &[Move]) -> super::brute::St {
+/// The test engine's state after `line` from the start.
+pub(super) fn replay(e: &Engine, line: &[Move]) -> super::brute::St {
     let mut s = e.start();
     for m in line {
         s = e

@@ -9,15 +9,15 @@
 //! in docs/certificates.md, never from the crate's finder; moves from the test engine's
 //! minimax (`brute.rs`).
 
-use super::brute::{Engine, St};
-use super::games::want_player;
+use super::brute::Engine;
+use super::games::{replay as state, want_player};
 use super::rng;
 use georeduce::certify::{
     self, Certificate, CertificateBody, CheckError, Claim, GameMoves, KernelLeaf, Limits, Player,
     Replay, StrategyPlayer, check_game_moves, check_game_strategy,
 };
 use georeduce::game;
-use georeduce::problems::{Geography, Graph, Move, Tokens};
+use georeduce::problems::{Geography, Graph, Tokens};
 use rand::Rng;
 
 /// Which definition a brute-force kernel satisfies: the lemma's, or one weakened by
@@ -243,20 +243,6 @@ fn random_ueg(r: &mut impl Rng) -> Geography {
         true => game!(ueg on graph; start start),
         false => game!(ueg on graph; unrooted),
     }
-}
-
-/// The test engine's state at a replay (its line from the start).
-fn state(e: &Engine, line: &[Move]) -> St {
-    let mut s = e.start();
-    for m in line {
-        s = e
-            .moves(&s)
-            .into_iter()
-            .find(|x| x.0 == *m)
-            .expect("a legal line")
-            .1;
-    }
-    s
 }
 
 /// On 1,500 random multigraph games: the brute-force winner's certificate with kernel leaves
