@@ -793,8 +793,9 @@ pub fn markup_of_display(s: &str) -> String {
     let (base, sub) = s.split_at(s.len() - digits);
     let letters = base.chars().all(|c| c.is_alphabetic() || c == '¬');
     if digits == 0 || base.is_empty() || !letters {
-        // Underscores of identifiers such as `Lo2_0` are text, not subscripts.
-        return s.replace('_', "\\_");
+        // Underscores of identifiers such as `Lo2_0` are text, not subscripts, and so is a
+        // backslash (escaped first, so that the underscores' escapes stay escapes).
+        return s.replace('\\', "\\\\").replace('_', "\\_");
     }
     subscript(base, sub)
 }
@@ -995,7 +996,14 @@ fn tex_text(text: &str) -> String {
             '\\' => s.push_str("\\backslash "),
             '^' | '~' => s.push_str("\\sim "),
             c if c.is_ascii() => s.push(c),
-            _ => s.push('?'),
+            c => match tex_letter(c) {
+                Some(TexLetter::Math(cmd)) => {
+                    s.push_str(cmd);
+                    s.push(' ');
+                }
+                Some(TexLetter::Text) => s.push_str(&format!("\\mbox{{{c}}}")),
+                None => s.push('?'),
+            },
         }
     }
     flush(&mut word, &mut s);
@@ -1044,17 +1052,99 @@ pub fn tex_escape(text: &str) -> String {
             'è' => s.push_str("\\`e"),
             'é' => s.push_str("\\'e"),
             c if c.is_ascii() => s.push(c),
-            c => {
+            c => match tex_letter(c) {
+                Some(TexLetter::Math(cmd)) => s.push_str(&format!("${cmd}$")),
+                Some(TexLetter::Text) => s.push(c),
                 // Other symbols: through math mode where we can.
-                let plain = label_unicode_inverse(c);
-                s.push_str(&plain);
-            }
+                None => s.push_str(&label_unicode_inverse(c)),
+            },
         }
     }
     if !sub.is_empty() {
         s.push_str(&format!("\\textsubscript{{{}}}", tex_escape(&sub)));
     }
     s
+}
+
+/// How TeX writes a letter outside ASCII that names may hold (language.md: `αβ`).
+enum TexLetter {
+    /// A math-mode command (`\alpha`); a capital Greek letter that looks Latin is that
+    /// Latin letter.
+    Math(&'static str),
+    /// A Latin-1 letter, written as itself in text mode (UTF-8 input, LaTeX's default
+    /// since 2018, composes it in the default font encoding).
+    Text,
+}
+
+/// The TeX of a Greek or Latin-1 letter (`None` for anything else, drawn as `?`: pdflatex
+/// with its default fonts has no glyph for it, and a figure that does not compile is worse).
+fn tex_letter(c: char) -> Option<TexLetter> {
+    const GREEK: [&str; 25] = [
+        "\\alpha",
+        "\\beta",
+        "\\gamma",
+        "\\delta",
+        "\\epsilon",
+        "\\zeta",
+        "\\eta",
+        "\\theta",
+        "\\iota",
+        "\\kappa",
+        "\\lambda",
+        "\\mu",
+        "\\nu",
+        "\\xi",
+        "o",
+        "\\pi",
+        "\\rho",
+        "\\varsigma",
+        "\\sigma",
+        "\\tau",
+        "\\upsilon",
+        "\\phi",
+        "\\chi",
+        "\\psi",
+        "\\omega",
+    ];
+    const CAPITALS: [&str; 25] = [
+        "A",
+        "B",
+        "\\Gamma",
+        "\\Delta",
+        "E",
+        "Z",
+        "H",
+        "\\Theta",
+        "I",
+        "K",
+        "\\Lambda",
+        "M",
+        "N",
+        "\\Xi",
+        "O",
+        "\\Pi",
+        "P",
+        "",
+        "\\Sigma",
+        "T",
+        "\\Upsilon",
+        "\\Phi",
+        "X",
+        "\\Psi",
+        "\\Omega",
+    ];
+    match c {
+        'α'..='ω' => Some(TexLetter::Math(GREEK[c as usize - 'α' as usize])),
+        'Α'..='Ω' => match CAPITALS[c as usize - 'Α' as usize] {
+            "" => None,
+            cmd => Some(TexLetter::Math(cmd)),
+        },
+        // Latin-1 letters but ð, þ and their capitals (no glyph in the default encoding).
+        'À'..='ÿ' if c.is_alphabetic() && !matches!(c, 'Ð' | 'ð' | 'Þ' | 'þ') => {
+            Some(TexLetter::Text)
+        }
+        _ => None,
+    }
 }
 
 /// The character a Unicode subscript (`₁`, `ᵢ`) stands for.
@@ -1113,6 +1203,19 @@ mod tests {
         assert_eq!(markup_of_display("M1,"), "M1,");
         assert_eq!(markup_of_display("Lo2_0"), "Lo2\\_0");
         assert_eq!(label_unicode("Lo2\\_0"), "Lo2_0");
+        // A backslash in a name is text too (it was read as an escape and dropped:
+        // `back\slash` drawn and named `backslash`).
+        assert_eq!(
+            label_unicode(&markup_of_display("back\\slash")),
+            "back\\slash"
+        );
+        assert_eq!(label_unicode(&markup_of_display("a\\_1")), "a\\_1");
+        assert!(label_tex(&markup_of_display("back\\slash")).contains("\\backslash"));
+        // Names outside ASCII (language.md allows `αβ`) were all `?` in TikZ.
+        assert_eq!(label_tex("αβ"), "$\\alpha \\beta $");
+        assert_eq!(label_tex("Ωé_1"), "$\\Omega \\mbox{é}_{1}$");
+        assert_eq!(label_tex("Αð"), "$A ?$");
+        assert_eq!(tex_escape("σ-Café"), "$\\sigma$-Caf\\'e");
         assert_eq!(label_tex("Lo2\\_0"), "$\\mathrm{Lo}2\\_0$");
         assert_eq!(label_unicode("¬x_{12}"), "¬x₁₂");
         assert_eq!(label_unicode("u_i"), "uᵢ");
