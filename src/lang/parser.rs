@@ -198,10 +198,16 @@ fn syntax_error(src: &Source, e: &pest::error::Error<Rule>) -> LangError {
         return e;
     }
     let (found, len) = found_at(&src.text, at);
+    // A control character (a NUL byte, an escape) would be invisible, or act on the
+    // terminal, in the message: it is written escaped (`\0`, `\u{1b}`).
+    let shown: String = match found.chars().any(char::is_control) {
+        true => found.escape_debug().to_string(),
+        false => found.clone(),
+    };
     let err = LangError::new(
         src,
         "lang::syntax",
-        format!("unexpected `{found}`: expected {expected}"),
+        format!("unexpected `{shown}`: expected {expected}"),
         SourceSpan::new(at.into(), len),
         format!("expected {expected}"),
     );
