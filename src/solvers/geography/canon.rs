@@ -23,18 +23,63 @@ type Colours = [u8; MAX_CANON_VERTICES];
 
 /// The code of the graph with adjacency rows `rows` (bit `u` of `rows[v]`: edge `vu`; no
 /// loops, symmetric), whose first `marks` vertices are marked in that order. `rows.len()` must
-/// be at most [`MAX_CANON_VERTICES`].
+/// be at most [`MAX_CANON_VERTICES`]. (The race search codes loops too, by
+/// [`canonical_code_with_loops`]; this loop-free form is what the tests below check.)
+#[cfg(test)]
 pub(crate) fn canonical_code(rows: &[u16], marks: usize, leaf_cap: usize) -> u64 {
+    canonical_code_with_loops(
+        rows,
+        &[0; MAX_CANON_VERTICES][..rows.len()],
+        marks,
+        leaf_cap,
+    )
+    .0
+}
+
+/// Most loops at one vertex that [`canonical_code_with_loops`] describes (2 bits each).
+pub(crate) const MAX_CANON_LOOPS: u8 = 3;
+
+/// [`canonical_code`] of a graph whose vertex `v` also carries `loops[v]` loops (at most
+/// [`MAX_CANON_LOOPS`]): the adjacency code and a second word holding, in bits `2p..2p + 2`,
+/// the loop count of the vertex placed at position `p` by the same relabelling.
+///
+/// **Exact**: both words describe the one graph under one relabelling that keeps the marks in
+/// place, so equal pairs mean isomorphic graphs with loops (a relabelling that maps edges to
+/// edges and every vertex to one with as many loops). **Canonical** when the search is
+/// complete: the smallest pair over the leaves of the individualisation–refinement search
+/// (whose leaves do not depend on the labelling). The unmarked vertices start coloured by
+/// their loop count (a loop joins a vertex only to itself, so an isomorphism keeps the
+/// counts): this only prunes the search, to leaves that place equal counts on each other's
+/// positions, and leaves the minimum canonical.
+pub(crate) fn canonical_code_with_loops(
+    rows: &[u16],
+    loops: &[u8],
+    marks: usize,
+    leaf_cap: usize,
+) -> (u64, u64) {
     let k = rows.len();
-    debug_assert!(k <= MAX_CANON_VERTICES && marks <= k);
+    debug_assert!(k <= MAX_CANON_VERTICES && marks <= k && loops.len() == k);
+    debug_assert!(loops.iter().all(|&l| l <= MAX_CANON_LOOPS));
     let mut colours: Colours = [0; MAX_CANON_VERTICES];
     for (v, c) in colours.iter_mut().enumerate().take(k) {
-        *c = v.min(marks) as u8;
+        // Marks keep their own colours 0..marks; the others start by their loop count.
+        *c = if v < marks {
+            v as u8
+        } else {
+            marks as u8 + loops[v]
+        };
     }
     refine(rows, &mut colours);
-    let mut best = u64::MAX;
+    let mut best = (u64::MAX, u64::MAX);
     let mut leaves = 0usize;
-    search(rows, &colours, &mut best, &mut leaves, leaf_cap.max(1));
+    search(
+        rows,
+        loops,
+        &colours,
+        &mut best,
+        &mut leaves,
+        leaf_cap.max(1),
+    );
     best
 }
 
@@ -93,7 +138,14 @@ fn distinct(colours: &[u8]) -> usize {
 }
 
 /// Individualisation–refinement below the stable partition `colours`.
-fn search(rows: &[u16], colours: &Colours, best: &mut u64, leaves: &mut usize, cap: usize) {
+fn search(
+    rows: &[u16],
+    loops: &[u8],
+    colours: &Colours,
+    best: &mut (u64, u64),
+    leaves: &mut usize,
+    cap: usize,
+) {
     let k = rows.len();
     let mut count = [0u8; MAX_CANON_VERTICES];
     for &c in &colours[..k] {
@@ -101,7 +153,7 @@ fn search(rows: &[u16], colours: &Colours, best: &mut u64, leaves: &mut usize, c
     }
     let Some(cell) = (0..k).find(|&c| count[c] > 1) else {
         *leaves += 1;
-        *best = (*best).min(encode(rows, colours));
+        *best = (*best).min((encode(rows, colours), encode_loops(loops, colours)));
         return;
     };
     for v in 0..k {
@@ -120,7 +172,7 @@ fn search(rows: &[u16], colours: &Colours, best: &mut u64, leaves: &mut usize, c
         let mut next = *colours;
         renumber(&keys[..k], &mut next);
         refine(rows, &mut next);
-        search(rows, &next, best, leaves, cap);
+        search(rows, loops, &next, best, leaves, cap);
     }
 }
 
@@ -139,6 +191,15 @@ fn encode(rows: &[u16], colours: &Colours) -> u64 {
         }
     }
     code
+}
+
+/// The loop counts by position: `loops[v]` in bits `2 colours[v]..` (a discrete partition).
+fn encode_loops(loops: &[u8], colours: &Colours) -> u64 {
+    let mut word = 0u64;
+    for (v, &l) in loops.iter().enumerate() {
+        word |= u64::from(l) << (2 * colours[v]);
+    }
+    word
 }
 
 #[cfg(test)]
@@ -238,6 +299,101 @@ mod tests {
             collisions_checked += usize::from(same);
         }
         assert!(collisions_checked > 50, "{collisions_checked}");
+    }
+
+    /// Random graphs with loops (0–3 per vertex) and random relabellings (marks fixed): the
+    /// pair of words decodes to the graph with its loops under some relabelling that keeps
+    /// the marks (exact), relabelled copies get the same pair (canonical), and a copy with
+    /// one loop moved to another vertex gets an equal pair only when it is isomorphic.
+    #[test]
+    fn codes_with_loops_are_exact_and_canonical() {
+        let mut rng = ChaCha8Rng::seed_from_u64(78);
+        let (mut equal_after_move, mut differing) = (0, 0);
+        for _ in 0..3000 {
+            let k = rng.random_range(1..=7);
+            let marks = rng.random_range(0..=k.min(2));
+            let p = rng.random_range(0.2..0.8);
+            let edges: Vec<(usize, usize)> = (0..k)
+                .flat_map(|u| (u + 1..k).map(move |v| (u, v)))
+                .filter(|_| rng.random_bool(p))
+                .collect();
+            let loops: Vec<u8> = (0..k)
+                .map(|_| rng.random_range(0..=3u8).saturating_sub(1))
+                .collect();
+            let rows = rows_of(k, &edges);
+            let (code, word) = canonical_code_with_loops(&rows, &loops, marks, usize::MAX);
+            let decoded_loops: Vec<u8> = (0..k).map(|p| (word >> (2 * p) & 3) as u8).collect();
+            assert!(
+                isomorphic_with_loops(&rows, &loops, &decode(code, k), &decoded_loops, marks),
+                "{edges:?} {loops:?}"
+            );
+            let mut perm: Vec<usize> = (0..k).collect();
+            for i in (marks + 1..k).rev() {
+                let j = rng.random_range(marks..=i);
+                perm.swap(i, j);
+            }
+            let moved: Vec<(usize, usize)> =
+                edges.iter().map(|&(u, v)| (perm[u], perm[v])).collect();
+            let mut moved_loops = vec![0u8; k];
+            for v in 0..k {
+                moved_loops[perm[v]] = loops[v];
+            }
+            assert_eq!(
+                canonical_code_with_loops(&rows_of(k, &moved), &moved_loops, marks, usize::MAX),
+                (code, word),
+                "{edges:?} {loops:?}"
+            );
+            // One loop moved from one vertex to another: equal only if isomorphic.
+            let (from, to) = (rng.random_range(0..k), rng.random_range(0..k));
+            if loops[from] > 0 && loops[to] < 3 && from != to {
+                let mut other = loops.clone();
+                other[from] -= 1;
+                other[to] += 1;
+                let same =
+                    canonical_code_with_loops(&rows, &other, marks, usize::MAX) == (code, word);
+                assert_eq!(
+                    same,
+                    isomorphic_with_loops(&rows, &loops, &rows, &other, marks)
+                );
+                equal_after_move += usize::from(same);
+                differing += usize::from(!same);
+            }
+        }
+        assert!(
+            equal_after_move > 20 && differing > 200,
+            "{equal_after_move} {differing}"
+        );
+    }
+
+    /// Whether some relabelling fixing the first `marks` vertices maps `a` with loop counts
+    /// `la` onto `b` with `lb`.
+    fn isomorphic_with_loops(a: &[u16], la: &[u8], b: &[u16], lb: &[u8], marks: usize) -> bool {
+        let k = a.len();
+        let mut perm: Vec<usize> = (0..k).collect();
+        fn rec(
+            a: &[u16],
+            la: &[u8],
+            b: &[u16],
+            lb: &[u8],
+            perm: &mut Vec<usize>,
+            at: usize,
+        ) -> bool {
+            let k = a.len();
+            if at == k {
+                return (0..k).all(|v| la[v] == lb[perm[v]])
+                    && (0..k)
+                        .all(|v| (0..k).all(|u| (a[v] >> u & 1) == (b[perm[v]] >> perm[u] & 1)));
+            }
+            for i in at..k {
+                perm.swap(at, i);
+                if rec(a, la, b, lb, perm, at + 1) {
+                    return true;
+                }
+                perm.swap(at, i);
+            }
+            false
+        }
+        rec(a, la, b, lb, &mut perm, marks)
     }
 
     /// A capped search still returns an exact code.

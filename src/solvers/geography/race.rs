@@ -14,7 +14,9 @@
 //! in the key: the game is the same for both players, so the value "the mover wins" depends
 //! only on whose token is whose. Only the unused edges of the tokens' common component enter
 //! the key (the others can never be used), and the keys are exact (the shared `memo.rs` table
-//! compares key words).
+//! compares key words). Components of at most 11 vertices in graphs without parallel edges
+//! are keyed by canonical codes (`canon.rs`), their loops counted as vertex colours, so
+//! isomorphic positions share an entry.
 //!
 //! **Longest trails** are memoised too, keyed by (vertex, edges of its component), and stop
 //! early when a trail reaches the Euler bound from its start (component edges minus half the
@@ -39,7 +41,7 @@
 //! [`MAX_VERTICES`] vertices (loops and parallel edges allowed; symmetry is then skipped).
 
 use super::GameSolution;
-use super::canon::{MAX_CANON_VERTICES, canonical_code};
+use super::canon::{MAX_CANON_LOOPS, MAX_CANON_VERTICES, canonical_code_with_loops};
 use super::memo::Memo;
 use super::race_bounds::{EdgeMasks, Edges, bit};
 use super::state::{Game, NONE, State};
@@ -58,9 +60,14 @@ pub const MAX_VERTICES: usize = 64;
 const AT_LEAST: u32 = 0x80;
 /// Default memory for the two tables together, in bytes, when the budget names none.
 const TABLE_BYTES: usize = 256 << 20;
-/// Second key word of a canonical code (never a pair of vertex indices, which stay below
-/// 2^16).
+/// Second key word of a canonical code of a component without loops (never a pair of vertex
+/// indices, which stay below 2^16).
 const CANON: u64 = u64::MAX;
+/// Flag of the second key word of a canonical code of a component with loops, whose loop
+/// counts by position fill its low 22 bits: never a pair of vertex indices (below 2^16) nor
+/// [`CANON`]. Such keys stay in this search's own table, not in a census's shared one (whose
+/// entries are keyed by the first word alone).
+const CANON_LOOPS: u64 = 1 << 62;
 /// Leaves of the canonical-labelling search at most per code (`canon.rs`).
 const LEAF_CAP: usize = 2_000;
 /// Automorphisms collected at most for the root symmetry.
@@ -142,8 +149,10 @@ pub fn race_winner(g: &Geography, budget: &Budget) -> Result<(Winner, Stats), So
 
 /// [`race_winner`] with a table shared by many games (a census): positions are stored under
 /// canonical codes of their unused graph with the tokens marked (`canon.rs`), so isomorphic
-/// positions, within one graph or across graphs, are searched once. Only simple graphs whose
-/// token components have at most 11 vertices use it; the rest as [`race_winner`].
+/// positions, within one graph or across graphs, are searched once. Only loop-free token
+/// components of at most 11 vertices in graphs without parallel edges use it; the rest as
+/// [`race_winner`] (components with loops have canonical keys too, in this search's own
+/// table).
 pub fn race_winner_shared(
     g: &Geography,
     budget: &Budget,
@@ -231,8 +240,9 @@ struct Race<'a> {
     adj: Vec<Vec<(u8, u8)>>,
     /// The incidences as bit masks (`race_bounds.rs`).
     masks: EdgeMasks,
-    /// Whether the graph is simple (canonical codes need it).
-    simple: bool,
+    /// Whether the graph has no parallel edges (canonical codes need it; loops are vertex
+    /// colours there).
+    no_parallel: bool,
     /// The table shared by the games of a census, for canonical codes.
     shared: Option<&'a RaceCache>,
     /// All edges.
@@ -278,10 +288,11 @@ impl<'a> Race<'a> {
         let all = if m == 64 { u64::MAX } else { bit(m) - 1 };
         let bytes = budget.max_memory.unwrap_or(TABLE_BYTES);
         let simple = is_simple(g);
+        let no_parallel = has_no_parallel_edges(g);
         let mut race = Race {
             adj,
             masks: EdgeMasks::of(&g.graph),
-            simple,
+            no_parallel,
             shared,
             all,
             autos: Vec::new(),
@@ -355,11 +366,7 @@ impl<'a> Race<'a> {
         }
         let (comp, verts) = self.component(v, free);
         let (comp, verts) = self.edges().prune_hanging(comp, verts, bit(v));
-        let code = self.code(comp, verts, v, None);
-        let key = match code {
-            Some(c) => [c, CANON],
-            None => [comp, v as u64],
-        };
+        let key = (self.code(comp, verts, v, None)).unwrap_or([comp, v as u64]);
         if let Some(stored) = self.lookup(&key, true) {
             let len = stored & !AT_LEAST;
             if stored & AT_LEAST == 0 || len >= cap {
@@ -415,10 +422,8 @@ impl<'a> Race<'a> {
             return Ok(self.longest(a, comp, theirs + 1)? > theirs);
         }
         let (comp, verts) = self.edges().prune_hanging(comp, verts, bit(a) | bit(b));
-        let key = match self.code(comp, verts, a, Some(b)) {
-            Some(c) => [c, CANON],
-            None => [comp, a as u64 | (b as u64) << 8],
-        };
+        let key =
+            (self.code(comp, verts, a, Some(b))).unwrap_or([comp, a as u64 | (b as u64) << 8]);
         if let Some(v) = self.lookup(&key, false) {
             return Ok(v == 1);
         }
@@ -466,10 +471,17 @@ impl<'a> Race<'a> {
 
     /// The canonical code (see `canon.rs`) of the component with edges `comp` and vertices
     /// `verts`, with `a` marked first and `b` second (a game position) or `a` alone (a
-    /// longest-trail question, flagged by bit 63); `None` when the graph is not simple or the
-    /// component has too many vertices.
-    fn code(&self, comp: u64, verts: u64, a: usize, b: Option<usize>) -> Option<u64> {
-        if !self.simple || verts.count_ones() as usize > MAX_CANON_VERTICES {
+    /// longest-trail question, flagged by bit 63), as a memo key; `None` when the graph has
+    /// parallel edges, the component has too many vertices, or a vertex more loops than a
+    /// code holds.
+    ///
+    /// The loops of the component are vertex colours (`canon.rs`): a loop joins a vertex to
+    /// itself, so a relabelling that maps edges to edges and loop counts to equal loop counts
+    /// maps positions to positions with the same moves (a loop keeps the token in place), the
+    /// same trails and the same value. Without loops the key is `[code, CANON]`, as before
+    /// loops were coded, so a census's shared table keeps its entries' meaning.
+    fn code(&self, comp: u64, verts: u64, a: usize, b: Option<usize>) -> Option<[u64; 2]> {
+        if !self.no_parallel || verts.count_ones() as usize > MAX_CANON_VERTICES {
             return None;
         }
         // Local numbering: a, then b, then the others by global index.
@@ -493,22 +505,38 @@ impl<'a> Race<'a> {
             }
         }
         let mut rows = [0u16; MAX_CANON_VERTICES];
+        let mut loops = [0u8; MAX_CANON_VERTICES];
         let mut es = comp;
         while es != 0 {
             let e = es.trailing_zeros() as usize;
             es &= es - 1;
             let (u, v) = self.edges().edge_ends[e];
             let (i, j) = (local[u as usize] as usize, local[v as usize] as usize);
-            rows[i] |= 1 << j;
-            rows[j] |= 1 << i;
+            if i == j {
+                if loops[i] == MAX_CANON_LOOPS {
+                    return None;
+                }
+                loops[i] += 1;
+            } else {
+                rows[i] |= 1 << j;
+                rows[j] |= 1 << i;
+            }
         }
-        let mut code = canonical_code(&rows[..k], marks, LEAF_CAP);
+        let (mut code, looped) =
+            canonical_code_with_loops(&rows[..k], &loops[..k], marks, LEAF_CAP);
         match b {
             None => code |= 1 << 63,
             Some(b) if b == a => code |= 1 << 62,
             Some(_) => {}
         }
-        Some(code)
+        Some([
+            code,
+            if looped == 0 {
+                CANON
+            } else {
+                CANON_LOOPS | looped
+            },
+        ])
     }
 
     /// The stored value of `key` (a longest trail when `trail`), from the shared table for
@@ -656,6 +684,13 @@ impl<'a> Race<'a> {
             line.push(pick);
         }
     }
+}
+
+/// Whether no two edges join the same two distinct ends (loops, even several at one vertex,
+/// are allowed: canonical codes count them as vertex colours).
+fn has_no_parallel_edges(g: &Geography) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    (g.graph.edges.iter()).all(|&(u, v)| u == v || seen.insert((u.min(v), u.max(v))))
 }
 
 /// Whether the graph has no loop and no parallel edge (the root symmetry needs a traversal

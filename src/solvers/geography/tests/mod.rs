@@ -17,6 +17,7 @@ mod parallel;
 mod poly;
 mod race;
 mod race_bounds;
+mod race_loops;
 mod race_parity;
 mod race_split;
 mod session;
