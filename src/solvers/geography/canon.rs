@@ -39,7 +39,7 @@ pub(crate) fn canonical_code(rows: &[u16], marks: usize, leaf_cap: usize) -> u64
 /// Most loops at one vertex that [`canonical_code_with_loops`] describes (2 bits each).
 pub(crate) const MAX_CANON_LOOPS: u8 = 3;
 
-/// [`canonical_code`] of a graph whose vertex `v` also carries `loops[v]` loops (at most
+/// The canonical code of a graph whose vertex `v` also carries `loops[v]` loops (at most
 /// [`MAX_CANON_LOOPS`]): the adjacency code and a second word holding, in bits `2p..2p + 2`,
 /// the loop count of the vertex placed at position `p` by the same relabelling.
 ///
