@@ -26,6 +26,7 @@ use std::path::Path;
 /// a drawing that has not finished by then (a construction of hundreds of thousands of
 /// arcs, graphviz on it) ends "unknown" with exit code 3 rather than running on.
 pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
+    tikz_flags_need_tikz(args)?;
     let deadline = budget(&args.budget)?.deadline;
     let owned = args.clone();
     // A panic of the drawing thread is raised again here: `within` would otherwise report
@@ -43,6 +44,48 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
             Ok(Outcome::Unknown)
         }
     }
+}
+
+/// The format `render` writes: `--format`, else OUTPUT's extension, else DOT.
+fn chosen_format(args: &RenderArgs) -> FigureFormat {
+    match (args.format, &args.output) {
+        (Some(f), _) => f,
+        (None, None) => FigureFormat::Dot,
+        (None, Some(p)) => format_of(p),
+    }
+}
+
+/// `--standalone` and `--beamer-steps` shape the TikZ text only (SVG, PDF and PNG come from
+/// graphviz, which has no document or overlay to make): with another format they would be
+/// ignored without a word, so they are a usage error (exit 2), checked before any work.
+fn tikz_flags_need_tikz(args: &RenderArgs) -> miette::Result<()> {
+    let format = chosen_format(args);
+    if format == FigureFormat::Tex {
+        return Ok(());
+    }
+    let flag = match (args.standalone, args.beamer_steps) {
+        (true, _) => "--standalone",
+        (false, true) => "--beamer-steps",
+        (false, false) => return Ok(()),
+    };
+    let name = match format {
+        FigureFormat::Dot => "DOT",
+        FigureFormat::Svg => "SVG",
+        FigureFormat::Pdf => "PDF",
+        FigureFormat::Png => "PNG",
+        FigureFormat::Tex => "TikZ",
+    };
+    let chosen_by = match (args.format, &args.output) {
+        (Some(_), _) => "--format".to_string(),
+        (None, Some(p)) => format!("-o {}", p.display()),
+        (None, None) => "the default for standard output".to_string(),
+    };
+    miette::bail!(
+        code = "cli::tikz_only_flag",
+        help = "write TikZ (`-o FIGURE.tex` or `--format tex`), or drop the flag: graphviz \
+                draws SVG, PDF and PNG without a LaTeX document or beamer steps",
+        "{flag} is for TikZ output only, not {name} ({chosen_by})"
+    )
 }
 
 /// [`run`] without its deadline watch: `deadline` only stops graphviz.
@@ -182,11 +225,7 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
         )
         .map_err(too_large)?;
     let scene = Scene::new(&fig, &opts);
-    let format = match (args.format, &args.output) {
-        (Some(f), _) => f,
-        (None, None) => FigureFormat::Dot,
-        (None, Some(p)) => format_of(p),
-    };
+    let format = chosen_format(args);
     // The instance and a `--strategy` certificate are both read: neither is overwritten.
     let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
         .chain(args.strategy.as_deref())
