@@ -557,3 +557,29 @@ fn assert_has(o: &std::process::Output, needle: &str) {
         "expected {needle:?} on stderr:\n{err}"
     );
 }
+
+/// `render --play` whose solve runs out of budget says so, as `solve` does: the answer is
+/// unknown (exit 3) because the solve ended unknown, not because drawing was slow. The
+/// looped UEG takes the search well past a second and a thousand nodes.
+#[test]
+fn play_whose_solve_runs_out_of_budget_blames_the_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.dot");
+    let game = "tests/data/ueg-14-loops-skip.geo";
+    for budget in [&["--timeout", "1"][..], &["--max-nodes", "1000"][..]] {
+        let args = [
+            &["render", game, "--play", "-o", out.to_str().unwrap()][..],
+            budget,
+        ]
+        .concat();
+        let o = georeduce(&args);
+        assert_eq!(o.status.code(), Some(3), "{budget:?}: {o:?}");
+        let text = stdout(&o);
+        assert!(
+            text.contains("answer:  unknown (budget exhausted: the solve for --play ended unknown"),
+            "{budget:?}: {text}"
+        );
+        assert!(!text.contains("drawing"), "{budget:?}: {text}");
+        assert!(!out.exists(), "{budget:?}: a figure was written");
+    }
+}
