@@ -133,6 +133,40 @@ fn unknown_target_is_a_usage_error() {
     assert_stderr_has(&o, "unknown target");
 }
 
+/// Every combination of `list`'s output flags either prints what it asks for or is a usage
+/// error: `--json` with `--graph` (and `--dot`) was silently ignored before.
+#[test]
+fn list_output_flags_combine_or_are_refused() {
+    let ok: [(&[&str], &str); 4] = [
+        (&[], "qbf-dvg: "),
+        (&["--json"], "\"cert_maps\""),
+        (&["--graph"], "reduction graph (source -> target"),
+        (&["--graph", "--dot"], "digraph reductions {"),
+    ];
+    for (flags, needle) in ok {
+        let o = georeduce(&[&["list"][..], flags].concat());
+        assert_eq!(o.status.code(), Some(0), "list {flags:?}: {o:?}");
+        assert!(
+            stdout(&o).contains(needle),
+            "list {flags:?}: {}",
+            stdout(&o)
+        );
+    }
+    let refused: [(&[&str], &str); 5] = [
+        (&["--graph", "--json"], "cannot be used with"),
+        (&["--graph", "--dot", "--json"], "cannot be used with"),
+        (&["--json", "--graph"], "cannot be used with"),
+        (&["--json", "--dot"], "cannot be used with"),
+        (&["--dot"], "--graph"),
+    ];
+    for (flags, needle) in refused {
+        let o = georeduce(&[&["list"][..], flags].concat());
+        assert_eq!(o.status.code(), Some(2), "list {flags:?}: {o:?}");
+        assert!(stdout(&o).is_empty(), "list {flags:?}: {}", stdout(&o));
+        assert_stderr_has(&o, needle);
+    }
+}
+
 #[test]
 fn list_json_names_every_registered_reduction() {
     let o = georeduce(&["list", "--json"]);

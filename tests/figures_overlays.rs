@@ -1,6 +1,7 @@
 //! What `render`'s options draw: `--compact` refuses a construction without gadgets, a line
 //! of play names the dots it passes as `solve --strategy` does, the antiparallel arcs of
-//! `pvg-pag` bend apart instead of crossing, and the TikZ legend's marks are text-sized.
+//! `pvg-pag` bend apart instead of crossing, the TikZ legend's marks are text-sized, and the
+//! TikZ-only flags are refused with any other format.
 
 use crate::run::{assert_stderr_has, georeduce, render_dot_and_tikz, stdout};
 use georeduce::reductions::figure_helpers::polylines_cross;
@@ -496,5 +497,89 @@ fn antiparallel_arcs_bow_apart_and_a_loop_stays_inside_its_box_in_dot_and_tikz()
             q.0 >= x0 + 0.1 && q.0 <= x1 - 0.1 && q.1 >= y0 + 0.1 && q.1 <= y1 - 0.1,
             "TikZ: loop point {q:?} near or past the box ({x0}, {y0}) – ({x1}, {y1}): {lp}"
         );
+    }
+}
+
+/// `--standalone` and `--beamer-steps` shape TikZ only (SVG, PDF and PNG come from graphviz):
+/// with any other format, chosen by `-o`'s extension, `--format` or the default DOT on
+/// standard output, they are a usage error naming the flag and the format, and nothing is
+/// written; with TikZ they still work.
+#[test]
+fn tikz_only_flags_are_refused_with_any_other_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "examples/games/dvg.geo";
+    for flag in ["--standalone", "--beamer-steps"] {
+        for (ext, name) in [
+            ("svg", "SVG"),
+            ("png", "PNG"),
+            ("pdf", "PDF"),
+            ("dot", "DOT"),
+        ] {
+            let out = dir.path().join(format!("x.{ext}"));
+            let out = out.to_str().unwrap();
+            let o = georeduce(&["render", game, flag, "-o", out]);
+            assert_eq!(o.status.code(), Some(2), "{flag} .{ext}: {o:?}");
+            assert_has(
+                &o,
+                &format!("{flag} is for TikZ output only, not {name} (-o "),
+            );
+            assert!(!std::path::Path::new(out).exists(), "{flag} wrote {out}");
+        }
+        let o = georeduce(&["render", game, flag, "--format", "svg"]);
+        assert_eq!(o.status.code(), Some(2), "{flag} --format svg: {o:?}");
+        assert_has(
+            &o,
+            &format!("{flag} is for TikZ output only, not SVG (--format)"),
+        );
+        let o = georeduce(&["render", game, flag]);
+        assert_eq!(o.status.code(), Some(2), "{flag} to stdout: {o:?}");
+        assert_has(&o, "not DOT (the default for standard output)");
+        // TikZ, by extension or by --format (overriding a graphviz extension).
+        let tex = dir.path().join("x.tex");
+        let o = georeduce(&["render", game, flag, "-o", tex.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{flag} .tex: {o:?}");
+        let o = georeduce(&["render", game, flag, "--format", "tex"]);
+        assert_eq!(o.status.code(), Some(0), "{flag} --format tex: {o:?}");
+        assert!(stdout(&o).contains("tikzpicture"), "{}", stdout(&o));
+    }
+}
+
+/// Asserts that standard error, with miette's line wrapping undone, contains `needle`.
+fn assert_has(o: &std::process::Output, needle: &str) {
+    let err = crate::run::stderr(o);
+    let joined: Vec<&str> = err
+        .lines()
+        .map(|l| l.trim().trim_start_matches(['│', '×']).trim())
+        .collect();
+    let joined = joined.join(" ");
+    assert!(
+        joined.contains(needle),
+        "expected {needle:?} on stderr:\n{err}"
+    );
+}
+
+/// `render --play` whose solve runs out of budget says so, as `solve` does: the answer is
+/// unknown (exit 3) because the solve ended unknown, not because drawing was slow. The
+/// looped UEG takes the search well past a second and a thousand nodes.
+#[test]
+fn play_whose_solve_runs_out_of_budget_blames_the_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.dot");
+    let game = "tests/data/ueg-14-loops-skip.geo";
+    for budget in [&["--timeout", "1"][..], &["--max-nodes", "1000"][..]] {
+        let args = [
+            &["render", game, "--play", "-o", out.to_str().unwrap()][..],
+            budget,
+        ]
+        .concat();
+        let o = georeduce(&args);
+        assert_eq!(o.status.code(), Some(3), "{budget:?}: {o:?}");
+        let text = stdout(&o);
+        assert!(
+            text.contains("answer:  unknown (budget exhausted: the solve for --play ended unknown"),
+            "{budget:?}: {text}"
+        );
+        assert!(!text.contains("drawing"), "{budget:?}: {text}");
+        assert!(!out.exists(), "{budget:?}: a figure was written");
     }
 }

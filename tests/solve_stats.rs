@@ -567,3 +567,67 @@ fn verify_prints_an_own_question_that_ran_out_of_budget() {
     assert!(stopped.starts_with("21 nodes, "), "{own}");
     assert_stats_words(&format!(" {stopped}"), Table::Kept, "own question (text)");
 }
+
+/// A start position that the exhaustive search decides before expanding any position (the
+/// retrograde labels and the endgames on the start itself; `examples/games/dvg.geo` is one)
+/// reports `nodes: 0`; `decided_by` and the text's `method:` line say why, so that it does
+/// not read as "nothing was done". A searched game says `search`, a polynomial method
+/// `polynomial`, in `solve` (text and JSON) and on `solve --batch` lines.
+#[test]
+fn a_start_decided_before_any_search_says_so() {
+    let cases = [
+        ("examples/games/dvg.geo", "exhaustive", "pre-classification"),
+        ("examples/games/pvg.geo", "exhaustive", "search"),
+        ("examples/games/uvg.geo", "matching", "polynomial"),
+    ];
+    for (file, method, decided) in cases {
+        let o = georeduce(&["solve", "--json", file]);
+        assert_exit(&o, 0);
+        let v = json(&o);
+        assert_eq!(v["method"], method, "{file}: {v:#}");
+        assert_eq!(v["decided_by"], decided, "{file}: {v:#}");
+        let nodes = v["stats"]["nodes"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{v:#}"));
+        assert_eq!(nodes == 0, decided == "pre-classification", "{file}: {v:#}");
+        let text = stdout(&georeduce(&["solve", file]));
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("method:"))
+            .unwrap_or_default();
+        assert_eq!(
+            line.contains("pre-classified: the start was decided before any position"),
+            decided == "pre-classification",
+            "{file}: {text}"
+        );
+    }
+    // dfpn shares the labels and endgames: the same start is decided before its first node.
+    let v = json(&georeduce(&[
+        "solve",
+        "--json",
+        "--method",
+        "dfpn",
+        "examples/games/dvg.geo",
+    ]));
+    assert_eq!(v["decided_by"], "pre-classification", "{v:#}");
+    // Batch lines: a directed path is the DAG method's; a directed triangle rooted at 0 is
+    // the exhaustive search's, decided before a node.
+    let o = with_stdin(
+        &["solve", "--batch", "-", "--game", "dvg", "--start", "0"],
+        "0 1, 1 2\n0 1, 1 2, 2 0\n",
+    );
+    assert_exit(&o, 0);
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&o));
+    assert_eq!(lines[0]["decided_by"], "polynomial", "{:#}", lines[0]);
+    assert_eq!(lines[1]["method"], "exhaustive", "{:#}", lines[1]);
+    assert_eq!(lines[1]["nodes"], 0, "{:#}", lines[1]);
+    assert_eq!(
+        lines[1]["decided_by"], "pre-classification",
+        "{:#}",
+        lines[1]
+    );
+}

@@ -71,14 +71,18 @@ pub enum Command {
     },
     /// List the reductions (the catalogue), or the reduction graph with --graph.
     List {
-        /// Print JSON.
-        #[arg(long)]
+        /// Print the catalogue as JSON (not with --graph, which prints text or DOT).
+        // Refused with --graph (and so --dot, which needs it) rather than silently ignored:
+        // the graph has no JSON form, and its edges are the catalogue's `source`/`target`.
+        #[arg(long, conflicts_with = "graph")]
         json: bool,
         /// Print the reduction graph (text, or DOT with --dot).
         #[arg(long)]
         graph: bool,
         /// With --graph: print DOT.
-        #[arg(long, requires = "graph")]
+        // `conflicts_with` too: clap skips `requires` when --json (which conflicts with
+        // --graph) is given, and `list --json --dot` printed JSON.
+        #[arg(long, requires = "graph", conflicts_with = "json")]
         dot: bool,
     },
     /// Compile an instance into a target problem through a reduction (or a chain).

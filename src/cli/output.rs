@@ -147,6 +147,22 @@ pub fn witness_json(instance: &Instance, solution: &Solution, strategy: bool) ->
     }
 }
 
+/// What decided a game's winner, for the `"decided_by"` key and the text's `method:` line:
+/// `"search"` when a search (`exhaustive`, `dfpn`, `race`) expanded positions,
+/// `"pre-classification"` when the exhaustive or df-pn search decided the start position
+/// before expanding any (the retrograde labels and the exact endgames of docs/solvers.md run
+/// on the start itself, so `nodes` is 0 although the game was solved), and `"polynomial"` for
+/// the polynomial algorithms (tree, DAG, matching, GF(2), NimG matching), whose `nodes` count
+/// their own unit. A researcher reading `nodes: 0` learns from it that nothing was searched
+/// because nothing had to be, not that nothing was done.
+pub fn decided_by(method: &str, stats: &Stats) -> &'static str {
+    match method {
+        "exhaustive" | "dfpn" if stats.nodes == 0 => "pre-classification",
+        "exhaustive" | "dfpn" | "race" => "search",
+        _ => "polynomial",
+    }
+}
+
 /// The full JSON answer of `solve`.
 pub fn solution_json(instance: &Instance, solution: &Solution, strategy: bool) -> Value {
     let mut v = json!({ "kind": instance.kind() });
@@ -155,6 +171,7 @@ pub fn solution_json(instance: &Instance, solution: &Solution, strategy: bool) -
             v["variant"] = json!(g.variant_name());
             v["winner"] = json!(winner_name(s.winner));
             v["method"] = json!(s.method);
+            v["decided_by"] = json!(decided_by(s.method, &s.stats));
         }
         _ => v["answer"] = json!(if solution.yes() { "yes" } else { "no" }),
     }
@@ -206,7 +223,17 @@ pub fn solution_text(
                     _ => out += &format!("principal variation: {}\n", pv.join(", ")),
                 }
             }
-            out += &format!("method:  {}\n", s.method);
+            match decided_by(s.method, &stats) {
+                // Said in words, so that the "0 nodes" below reads as "nothing to search".
+                "pre-classification" => {
+                    out += &format!(
+                        "method:  {} (pre-classified: the start was decided before any position \
+                         was searched)\n",
+                        s.method
+                    )
+                }
+                _ => out += &format!("method:  {}\n", s.method),
+            }
         }
         _ => {
             out += &format!("problem: {}\n", instance.kind());

@@ -11,7 +11,7 @@
 
 use super::super::Outcome;
 use super::super::args::{BatchArgs, BatchGame, BudgetArgs, CountBy};
-use super::super::output::{stats_json, winner_name};
+use super::super::output::{decided_by, stats_json, winner_name};
 use super::budget_maker;
 use crate::lang::graph6::{LineError, decode_line};
 use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens};
@@ -150,7 +150,8 @@ pub fn run(
                 } => {
                     counts[usize::from(*winner == Winner::Second)] += 1;
                     json!({"line": num + 1, "n": n, "m": m, "winner": winner_name(*winner),
-                           "method": method, "nodes": stats.nodes,
+                           "method": method, "decided_by": decided_by(method, stats),
+                           "nodes": stats.nodes,
                            "millis": (stats.millis * 1000.0).round() / 1000.0,
                            "stats": stats_json(*stats)})
                 }

@@ -26,15 +26,27 @@ use std::path::Path;
 /// a drawing that has not finished by then (a construction of hundreds of thousands of
 /// arcs, graphviz on it) ends "unknown" with exit code 3 rather than running on.
 pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
+    tikz_flags_need_tikz(args)?;
     let deadline = budget(&args.budget)?.deadline;
     let owned = args.clone();
+    // Set while the solver behind --play runs, so that a deadline hit then is reported as
+    // the solve's, not the drawing's.
+    let solving = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = solving.clone();
     // A panic of the drawing thread is raised again here: `within` would otherwise report
     // it as a drawing that missed the deadline.
-    let drawing =
-        move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw(&owned, deadline)));
+    let drawing = move || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            draw(&owned, deadline, &flag)
+        }))
+    };
     match crate::render::pipeline::within(deadline, drawing) {
         Some(Ok(outcome)) => outcome,
         Some(Err(panic)) => std::panic::resume_unwind(panic),
+        None if solving.load(std::sync::atomic::Ordering::SeqCst) => {
+            crate::outln!("{}", play_unknown(args));
+            Ok(Outcome::Unknown)
+        }
         None => {
             crate::outln!(
                 "answer:  unknown (the drawing did not finish before the --timeout deadline, {} s)",
@@ -45,8 +57,67 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     }
 }
 
+/// The "unknown" line when the solve behind `--play` ran out of budget: the answer is
+/// unknown, as `solve` would say, and nothing was drawn.
+fn play_unknown(args: &RenderArgs) -> String {
+    let budget = match args.budget.max_nodes {
+        Some(n) => format!("--timeout {} s or --max-nodes {n}", args.budget.timeout),
+        None => format!("--timeout {} s", args.budget.timeout),
+    };
+    format!(
+        "answer:  unknown (budget exhausted: the solve for --play ended unknown within {budget}; \
+         nothing drawn)"
+    )
+}
+
+/// The format `render` writes: `--format`, else OUTPUT's extension, else DOT.
+fn chosen_format(args: &RenderArgs) -> FigureFormat {
+    match (args.format, &args.output) {
+        (Some(f), _) => f,
+        (None, None) => FigureFormat::Dot,
+        (None, Some(p)) => format_of(p),
+    }
+}
+
+/// `--standalone` and `--beamer-steps` shape the TikZ text only (SVG, PDF and PNG come from
+/// graphviz, which has no document or overlay to make): with another format they would be
+/// ignored without a word, so they are a usage error (exit 2), checked before any work.
+fn tikz_flags_need_tikz(args: &RenderArgs) -> miette::Result<()> {
+    let format = chosen_format(args);
+    if format == FigureFormat::Tex {
+        return Ok(());
+    }
+    let flag = match (args.standalone, args.beamer_steps) {
+        (true, _) => "--standalone",
+        (false, true) => "--beamer-steps",
+        (false, false) => return Ok(()),
+    };
+    let name = match format {
+        FigureFormat::Dot => "DOT",
+        FigureFormat::Svg => "SVG",
+        FigureFormat::Pdf => "PDF",
+        FigureFormat::Png => "PNG",
+        FigureFormat::Tex => "TikZ",
+    };
+    let chosen_by = match (args.format, &args.output) {
+        (Some(_), _) => "--format".to_string(),
+        (None, Some(p)) => format!("-o {}", p.display()),
+        (None, None) => "the default for standard output".to_string(),
+    };
+    miette::bail!(
+        code = "cli::tikz_only_flag",
+        help = "write TikZ (`-o FIGURE.tex` or `--format tex`), or drop the flag: graphviz \
+                draws SVG, PDF and PNG without a LaTeX document or beamer steps",
+        "{flag} is for TikZ output only, not {name} ({chosen_by})"
+    )
+}
+
 /// [`run`] without its deadline watch: `deadline` only stops graphviz.
-fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Result<Outcome> {
+fn draw(
+    args: &RenderArgs,
+    deadline: Option<std::time::Instant>,
+    solving: &std::sync::atomic::AtomicBool,
+) -> miette::Result<Outcome> {
     let memory = args.budget.memory.bytes();
     let parsed = read_instance_capped(&args.file, input_cap(memory))?;
     let (steps, reduced, chain): (Vec<&'static dyn Reduction>, Vec<Reduced>, usize) =
@@ -98,13 +169,18 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
         (false, _) => Vec::new(),
         (true, Instance::Geography(g)) => match &args.strategy {
             Some(cert) => certificate_line(g, cert, args)?,
-            None => match line_of_play(g, args)? {
-                Some(line) => line,
-                None => {
-                    crate::outln!("answer:  unknown (budget exhausted before a line of play)");
-                    return Ok(Outcome::Unknown);
+            None => {
+                solving.store(true, std::sync::atomic::Ordering::SeqCst);
+                let line = line_of_play(g, args, deadline)?;
+                solving.store(false, std::sync::atomic::Ordering::SeqCst);
+                match line {
+                    Some(line) => line,
+                    None => {
+                        crate::outln!("{}", play_unknown(args));
+                        return Ok(Outcome::Unknown);
+                    }
                 }
-            },
+            }
         },
         (true, other) => miette::bail!(
             code = "render::play_needs_game",
@@ -182,11 +258,7 @@ fn draw(args: &RenderArgs, deadline: Option<std::time::Instant>) -> miette::Resu
         )
         .map_err(too_large)?;
     let scene = Scene::new(&fig, &opts);
-    let format = match (args.format, &args.output) {
-        (Some(f), _) => f,
-        (None, None) => FigureFormat::Dot,
-        (None, Some(p)) => format_of(p),
-    };
+    let format = chosen_format(args);
     // The instance and a `--strategy` certificate are both read: neither is overwritten.
     let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
         .chain(args.strategy.as_deref())
@@ -412,15 +484,21 @@ fn longest_line(
 
 /// A line of optimal play from the solver, as the overlay draws it (`None`: the budget ran
 /// out first).
-fn line_of_play(g: &Geography, args: &RenderArgs) -> miette::Result<Option<Vec<Move>>> {
-    let b = budget(&args.budget)?;
+fn line_of_play(
+    g: &Geography,
+    args: &RenderArgs,
+    deadline: Option<std::time::Instant>,
+) -> miette::Result<Option<Vec<Move>>> {
+    // The run's deadline, not a fresh one: --timeout bounds the whole render.
+    let mut b = budget(&args.budget)?;
+    b.deadline = deadline;
     let mut solution = match solve_with(g, Method::Auto, &b) {
         Ok(s) => s,
         Err(crate::solvers::SolveError::Budget(_)) => return Ok(None),
         Err(e) => miette::bail!(code = "render::solve", "{e}"),
     };
     if solution.principal_variation.is_empty() && solution.winning_move.is_some() {
-        match solve_with(g, Method::Exhaustive, &budget(&args.budget)?) {
+        match solve_with(g, Method::Exhaustive, &b) {
             Ok(s) => solution.principal_variation = s.principal_variation,
             Err(crate::solvers::SolveError::Budget(_)) => return Ok(None),
             Err(e) => miette::bail!(code = "render::solve", "{e}"),
