@@ -115,10 +115,13 @@ impl<'s> Reader<'s> {
                 .get(i)
                 .ok_or_else(|| bad(&format!("the number of {what} is missing"), span))?;
             let n = t.text.parse::<usize>().map_err(|_| {
-                bad(
-                    &format!("the number of {what} must be a non-negative integer"),
-                    t.span(),
-                )
+                // A run of digits that does not fit is an integer too large, not a non-integer.
+                let why = if is_integer_text(t.text) && !t.text.starts_with('-') {
+                    format!("the number of {what} is too large (at most {})", usize::MAX)
+                } else {
+                    format!("the number of {what} must be a non-negative integer")
+                };
+                bad(&why, t.span())
             })?;
             Ok((n, t.span()))
         };
@@ -184,6 +187,25 @@ impl<'s> Reader<'s> {
     /// One number: an integer, `0` only at the end of its line, a variable in range.
     fn literal(&self, t: &Tok, last: bool) -> Result<i64, LangError> {
         let n: i64 = t.text.parse().map_err(|_| {
+            if is_integer_text(t.text) {
+                // An integer past i64 names a variable past any header's count: say so, as
+                // for a smaller variable out of range, instead of "not an integer".
+                let msg = format!(
+                    "literal `{}` is out of range: the header declares {} variables, and no \
+                     literal can pass ±{}",
+                    t.text,
+                    self.num_vars,
+                    i64::MAX
+                );
+                return LangError::new(
+                    self.src,
+                    "qdimacs::literal_out_of_range",
+                    msg,
+                    t.span(),
+                    "too large",
+                )
+                .help("a literal is ±v for a variable v between 1 and the header's count");
+            }
             let msg = format!("`{}` is not an integer", t.text);
             LangError::new(
                 self.src,
@@ -354,4 +376,14 @@ impl<'s> Reader<'s> {
         }
         clauses
     }
+}
+
+/// Whether `text` is an optionally signed run of decimal digits (an integer, whatever its
+/// size), so that a number too large for its type is reported as out of range, not as text.
+fn is_integer_text(text: &str) -> bool {
+    let digits = text
+        .strip_prefix('-')
+        .or_else(|| text.strip_prefix('+'))
+        .unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
