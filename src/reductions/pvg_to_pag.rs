@@ -408,13 +408,18 @@ fn target_line<'g>(
 
 /// The label of a half of `shown` in markup: `u_{in}`, and `v_{1,in}` for `v1`.
 /// Fig. 3's labels (see [`Theorem::paper_labels`]): `u_in` and `u_out` for every vertex u
-/// of the source board, subscripted after u's own (`v_{1,in}` for `v1`).
+/// of the source board, and `u_extra` for a sink's leaf, subscripted after u's own
+/// (`v_{1,in}` for `v1`).
 fn split_labels(src: &Geography, lay: &Layout) -> Vec<(VertexId, String)> {
     let mut out = Vec::new();
     for u in 0..src.graph.n() {
         let shown = src.graph.display(u);
         out.push((lay.inn[u], half_label(shown, "in")));
         out.push((lay.out[u], half_label(shown, "out")));
+        // A sink's leaf too, so that no label keeps the raw identifier (`bot_1_extra`).
+        if let Some(extra) = lay.extra[u] {
+            out.push((extra, half_label(shown, "extra")));
+        }
     }
     out
 }
@@ -661,6 +666,22 @@ mod tests {
         assert_eq!(lay.extra.iter().flatten().count(), 1);
         assert_eq!(roles[lay.extra[2].unwrap()], Some(Half::Extra(2)));
         assert_eq!(built.game.starts(), [lay.inn[0], lay.inn[2]]);
+    }
+
+    #[test]
+    fn every_half_has_a_label_sinks_leaves_included() {
+        use crate::render::figure::label_unicode;
+        // v0 → v1 → v2, v3 isolated: sinks v2 and v3 get leaves, which used to keep the raw
+        // `v2_extra` of their identifiers in the compiled game's labels.
+        let Instance::Geography(src) = pvg(4, &[(0, 1), (1, 2)], [0, 3]) else {
+            unreachable!()
+        };
+        let built = PvgToPag.construct(&src).unwrap();
+        let labels = split_labels(&src, &built.layout);
+        assert_eq!(labels.len(), built.game.graph.n(), "{labels:?}");
+        let shown: Vec<String> = labels.iter().map(|(_, l)| label_unicode(l)).collect();
+        assert!(shown.contains(&"v₂,ₑₓₜᵣₐ".to_string()), "{shown:?}");
+        assert!(shown.iter().all(|l| !l.contains('_')), "{shown:?}");
     }
 
     #[test]
