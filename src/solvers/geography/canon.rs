@@ -253,6 +253,29 @@ mod tests {
         rec(a, b, &mut perm, marks)
     }
 
+    /// A random simple graph on 1–7 vertices with 0–2 marked ones, and its edge probability
+    /// (for drawing a second graph like it).
+    fn random_marked_graph(rng: &mut ChaCha8Rng) -> (usize, usize, f64, Vec<(usize, usize)>) {
+        let k = rng.random_range(1..=7);
+        let marks = rng.random_range(0..=k.min(2));
+        let p = rng.random_range(0.2..0.8);
+        let edges: Vec<(usize, usize)> = (0..k)
+            .flat_map(|u| (u + 1..k).map(move |v| (u, v)))
+            .filter(|_| rng.random_bool(p))
+            .collect();
+        (k, marks, p, edges)
+    }
+
+    /// A random permutation of `0..k` that keeps the first `marks` vertices in place.
+    fn random_relabelling(rng: &mut ChaCha8Rng, k: usize, marks: usize) -> Vec<usize> {
+        let mut perm: Vec<usize> = (0..k).collect();
+        for i in (marks + 1..k).rev() {
+            let j = rng.random_range(marks..=i);
+            perm.swap(i, j);
+        }
+        perm
+    }
+
     /// Random graphs and random relabellings (marks fixed): every code decodes to a graph
     /// isomorphic to the input with the marks in place (soundness), relabelled copies get the
     /// same code (canonicity), and non-isomorphic pairs get different codes.
@@ -261,22 +284,12 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(77);
         let mut collisions_checked = 0;
         for _ in 0..3000 {
-            let k = rng.random_range(1..=7);
-            let marks = rng.random_range(0..=k.min(2));
-            let p = rng.random_range(0.2..0.8);
-            let edges: Vec<(usize, usize)> = (0..k)
-                .flat_map(|u| (u + 1..k).map(move |v| (u, v)))
-                .filter(|_| rng.random_bool(p))
-                .collect();
+            let (k, marks, p, edges) = random_marked_graph(&mut rng);
             let rows = rows_of(k, &edges);
             let code = canonical_code(&rows, marks, usize::MAX);
             assert!(isomorphic(&rows, &decode(code, k), marks), "{edges:?}");
             // A random relabelling of the unmarked vertices.
-            let mut perm: Vec<usize> = (0..k).collect();
-            for i in (marks + 1..k).rev() {
-                let j = rng.random_range(marks..=i);
-                perm.swap(i, j);
-            }
+            let perm = random_relabelling(&mut rng, k, marks);
             let moved: Vec<(usize, usize)> =
                 edges.iter().map(|&(u, v)| (perm[u], perm[v])).collect();
             assert_eq!(
@@ -310,13 +323,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(78);
         let (mut equal_after_move, mut differing) = (0, 0);
         for _ in 0..3000 {
-            let k = rng.random_range(1..=7);
-            let marks = rng.random_range(0..=k.min(2));
-            let p = rng.random_range(0.2..0.8);
-            let edges: Vec<(usize, usize)> = (0..k)
-                .flat_map(|u| (u + 1..k).map(move |v| (u, v)))
-                .filter(|_| rng.random_bool(p))
-                .collect();
+            let (k, marks, _, edges) = random_marked_graph(&mut rng);
             let loops: Vec<u8> = (0..k)
                 .map(|_| rng.random_range(0..=3u8).saturating_sub(1))
                 .collect();
@@ -327,11 +334,7 @@ mod tests {
                 isomorphic_with_loops(&rows, &loops, &decode(code, k), &decoded_loops, marks),
                 "{edges:?} {loops:?}"
             );
-            let mut perm: Vec<usize> = (0..k).collect();
-            for i in (marks + 1..k).rev() {
-                let j = rng.random_range(marks..=i);
-                perm.swap(i, j);
-            }
+            let perm = random_relabelling(&mut rng, k, marks);
             let moved: Vec<(usize, usize)> =
                 edges.iter().map(|&(u, v)| (perm[u], perm[v])).collect();
             let mut moved_loops = vec![0u8; k];
