@@ -269,13 +269,17 @@ fn given_instances_run_alongside_or_instead_of_random_ones() {
     assert!(stdout(&o).contains("cases    12"), "{}", stdout(&o));
     // A bad line is a diagnostic naming the line, not a crash.
     std::fs::write(&lines, "exists y: (y)\nexists (\n").unwrap();
-    let o = georeduce(&[
-        "check",
-        "--via",
-        "qbf-dvg",
-        "--cases-from",
-        lines.to_str().unwrap(),
-    ]);
+    // `check --via qbf-dvg --cases-from cases.txt`, run after each rewrite of the file.
+    let check_lines = || {
+        georeduce(&[
+            "check",
+            "--via",
+            "qbf-dvg",
+            "--cases-from",
+            lines.to_str().unwrap(),
+        ])
+    };
+    let o = check_lines();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_stderr_has(&o, "cases.txt:2");
     // The report gives the file's own line and column (it said `cases.txt:3:1:18` and drew
@@ -285,13 +289,7 @@ fn given_instances_run_alongside_or_instead_of_random_ones() {
         "exists y: (y)\n# a comment\n   exists x1: (x1 | x2)\n",
     )
     .unwrap();
-    let o = georeduce(&[
-        "check",
-        "--via",
-        "qbf-dvg",
-        "--cases-from",
-        lines.to_str().unwrap(),
-    ]);
+    let o = check_lines();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_stderr_has(&o, "cases.txt:3:21]");
     assert_stderr_has(&o, " 3 │ exists x1: (x1 | x2)");

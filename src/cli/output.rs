@@ -147,19 +147,38 @@ pub fn witness_json(instance: &Instance, solution: &Solution, strategy: bool) ->
     }
 }
 
-/// What decided a game's winner, for the `"decided_by"` key and the text's `method:` line:
-/// `"search"` when a search (`exhaustive`, `dfpn`, `race`) expanded positions,
-/// `"pre-classification"` when the exhaustive or df-pn search decided the start position
-/// before expanding any (the retrograde labels and the exact endgames of docs/solvers.md run
-/// on the start itself, so `nodes` is 0 although the game was solved), and `"polynomial"` for
-/// the polynomial algorithms (tree, DAG, matching, GF(2), NimG matching), whose `nodes` count
-/// their own unit. A researcher reading `nodes: 0` learns from it that nothing was searched
-/// because nothing had to be, not that nothing was done.
-pub fn decided_by(method: &str, stats: &Stats) -> &'static str {
+/// What decided a game's winner, for the `"decided_by"` key and the text's `method:` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecidedBy {
+    /// A search (`exhaustive`, `dfpn`, `race`) expanded positions.
+    Search,
+    /// The exhaustive or df-pn search decided the start before expanding any: the retrograde
+    /// labels and the exact endgames of docs/solvers.md run on the start itself, so `nodes` is
+    /// 0 although the game was solved. A researcher reading `nodes: 0` learns from it that
+    /// nothing was searched because nothing had to be, not that nothing was done.
+    PreClassification,
+    /// A polynomial algorithm (tree, DAG, matching, GF(2), NimG matching), whose `nodes` count
+    /// its own unit.
+    Polynomial,
+}
+
+impl DecidedBy {
+    /// The JSON value: `"search"`, `"pre-classification"` or `"polynomial"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DecidedBy::Search => "search",
+            DecidedBy::PreClassification => "pre-classification",
+            DecidedBy::Polynomial => "polynomial",
+        }
+    }
+}
+
+/// What decided a game answered by `method` with these statistics (see [`DecidedBy`]).
+pub fn decided_by(method: &str, stats: &Stats) -> DecidedBy {
     match method {
-        "exhaustive" | "dfpn" if stats.nodes == 0 => "pre-classification",
-        "exhaustive" | "dfpn" | "race" => "search",
-        _ => "polynomial",
+        "exhaustive" | "dfpn" if stats.nodes == 0 => DecidedBy::PreClassification,
+        "exhaustive" | "dfpn" | "race" => DecidedBy::Search,
+        _ => DecidedBy::Polynomial,
     }
 }
 
@@ -171,7 +190,7 @@ pub fn solution_json(instance: &Instance, solution: &Solution, strategy: bool) -
             v["variant"] = json!(g.variant_name());
             v["winner"] = json!(winner_name(s.winner));
             v["method"] = json!(s.method);
-            v["decided_by"] = json!(decided_by(s.method, &s.stats));
+            v["decided_by"] = json!(decided_by(s.method, &s.stats).as_str());
         }
         _ => v["answer"] = json!(if solution.yes() { "yes" } else { "no" }),
     }
@@ -225,7 +244,7 @@ pub fn solution_text(
             }
             match decided_by(s.method, &stats) {
                 // Said in words, so that the "0 nodes" below reads as "nothing to search".
-                "pre-classification" => {
+                DecidedBy::PreClassification => {
                     out += &format!(
                         "method:  {} (pre-classified: the start was decided before any position \
                          was searched)\n",

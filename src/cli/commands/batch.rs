@@ -150,7 +150,7 @@ pub fn run(
                 } => {
                     counts[usize::from(*winner == Winner::Second)] += 1;
                     json!({"line": num + 1, "n": n, "m": m, "winner": winner_name(*winner),
-                           "method": method, "decided_by": decided_by(method, stats),
+                           "method": method, "decided_by": decided_by(method, stats).as_str(),
                            "nodes": stats.nodes,
                            "millis": (stats.millis * 1000.0).round() / 1000.0,
                            "stats": stats_json(*stats)})
