@@ -29,8 +29,8 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
     tikz_flags_need_tikz(args)?;
     let deadline = budget(&args.budget)?.deadline;
     let owned = args.clone();
-    // Set while the solver behind --play runs, so that a deadline hit then is reported as
-    // the solve's, not the drawing's.
+    // Set while the solver behind --play runs and left set when it runs out, so that the
+    // answer is reported once, as the solve's, not the drawing's.
     let solving = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = solving.clone();
     // A panic of the drawing thread is raised again here: `within` would otherwise report
@@ -41,12 +41,16 @@ pub fn run(args: &RenderArgs) -> miette::Result<Outcome> {
         }))
     };
     match crate::render::pipeline::within(deadline, drawing) {
-        Some(Ok(outcome)) => outcome,
-        Some(Err(panic)) => std::panic::resume_unwind(panic),
-        None if solving.load(std::sync::atomic::Ordering::SeqCst) => {
+        // The solve behind --play ran out (the flag stays set): said here, once, whether the
+        // drawing thread returned first or the deadline passed first.
+        Some(Ok(Ok(Outcome::Unknown))) | None
+            if solving.load(std::sync::atomic::Ordering::SeqCst) =>
+        {
             crate::outln!("{}", play_unknown(args));
             Ok(Outcome::Unknown)
         }
+        Some(Ok(outcome)) => outcome,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
         None => {
             crate::outln!(
                 "answer:  unknown (the drawing did not finish before the --timeout deadline, {} s)",
@@ -170,15 +174,15 @@ fn draw(
         (true, Instance::Geography(g)) => match &args.strategy {
             Some(cert) => certificate_line(g, cert, args)?,
             None => {
+                // Set until the line is known; left set when the solve runs out, so that
+                // `run` alone reports it (printing here too raced with its deadline watch).
                 solving.store(true, std::sync::atomic::Ordering::SeqCst);
-                let line = line_of_play(g, args, deadline)?;
-                solving.store(false, std::sync::atomic::Ordering::SeqCst);
-                match line {
-                    Some(line) => line,
-                    None => {
-                        crate::outln!("{}", play_unknown(args));
-                        return Ok(Outcome::Unknown);
+                match line_of_play(g, args, deadline)? {
+                    Some(line) => {
+                        solving.store(false, std::sync::atomic::Ordering::SeqCst);
+                        line
                     }
+                    None => return Ok(Outcome::Unknown),
                 }
             }
         },
