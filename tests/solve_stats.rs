@@ -27,6 +27,8 @@ struct Family {
     method: Option<&'static str>,
     stop_after: &'static str,
     table: Table,
+    /// A polynomial game solver: its text answer names its count's unit instead of nodes.
+    polynomial: bool,
 }
 
 fn json(o: &Output) -> Value {
@@ -56,6 +58,37 @@ fn assert_stats(stats: &Value, table: Table, what: &str) {
     if table == Table::Kept {
         assert!(stats["positions"].as_u64() > Some(0), "{what}: {stats:#}");
     }
+}
+
+/// The units a polynomial method's answer names its count by on the `stats:` line of
+/// `solve` and `certify` (their "nodes" are not positions searched).
+const POLYNOMIAL_UNITS: [&str; 3] = [
+    " vertices scanned by Edmonds' blossom search, ",
+    " GF(2) elimination",
+    " positions evaluated, ",
+];
+
+/// Asserts the text form of a polynomial method's answer: a positive count named by its
+/// unit, the time, "no table", and no node rate.
+fn assert_polynomial_stats_words(line: &str, what: &str) {
+    let (count, rest) = line
+        .split_once(' ')
+        .unwrap_or_else(|| panic!("{what}: {line}"));
+    let count: u64 = count
+        .parse()
+        .unwrap_or_else(|_| panic!("{what}: no count in {line}"));
+    assert!(count > 0, "{what}: {line}");
+    assert!(
+        POLYNOMIAL_UNITS
+            .iter()
+            .any(|u| format!(" {rest}").starts_with(u)),
+        "{what}: no unit in {line}"
+    );
+    assert!(
+        line.contains(" ms, ") && line.ends_with(", no table"),
+        "{what}: {line}"
+    );
+    assert!(!line.contains("nodes"), "{what}: {line}");
 }
 
 /// Asserts the one-line text form: nodes, time and rate, then the table or "no table".
@@ -135,6 +168,7 @@ fn families(dir: &Path) -> Vec<Family> {
         method,
         stop_after,
         table,
+        polynomial: matches!(name, "tree" | "matching" | "nim_matching"),
     };
     vec![
         ex(
@@ -212,7 +246,11 @@ fn solve_reports_statistics_for_every_solver_family_on_answers_and_on_unknown() 
         assert_stats(&json(&o)["stats"], f.table, what);
         let o = solve(&f, &[]);
         assert_exit(&o, 0);
-        assert_stats_words(&stats_line(&stdout(&o), what), f.table, what);
+        let line = stats_line(&stdout(&o), what);
+        match f.polynomial {
+            true => assert_polynomial_stats_words(&line, what),
+            false => assert_stats_words(&line, f.table, what),
+        }
         // Out of budget: exit 3, the same statistics of what was done.
         let o = solve(&f, &["--max-nodes", f.stop_after, "--json"]);
         assert_exit(&o, 3);
@@ -600,6 +638,11 @@ fn a_start_decided_before_any_search_says_so() {
             decided == "pre-classification",
             "{file}: {text}"
         );
+        assert_eq!(
+            line == format!("method:  {method} (polynomial)"),
+            decided == "polynomial",
+            "{file}: {text}"
+        );
     }
     // dfpn shares the labels and endgames: the same start is decided before its first node.
     let v = json(&georeduce(&[
@@ -630,4 +673,48 @@ fn a_start_decided_before_any_search_says_so() {
         "{:#}",
         lines[1]
     );
+}
+
+/// The matching solver counts the vertices its blossom search takes from its queues, and on
+/// `examples/games/unrooted-uvg.geo` (a 4-cycle) the greedy matching is already perfect: the
+/// count is 0. The text of `solve` and `certify` names the unit and says why it is 0 instead
+/// of printing "0 nodes" (which read as if nothing was done); the JSON keeps `"nodes": 0`
+/// beside `"decided_by": "polynomial"` (stable keys).
+#[test]
+fn a_polynomial_answer_says_what_it_counted() {
+    let file = "examples/games/unrooted-uvg.geo";
+    let zero = "0 vertices scanned by Edmonds' blossom search (the greedy matching was already \
+                perfect), ";
+    let o = georeduce(&["solve", file]);
+    assert_exit(&o, 0);
+    let text = stdout(&o);
+    assert!(
+        text.contains("\nmethod:  matching (polynomial)\n"),
+        "{text}"
+    );
+    let line = stats_line(&text, file);
+    assert!(line.starts_with(zero), "{text}");
+    assert!(line.ends_with(" ms, no table"), "{text}");
+    assert!(!text.contains("nodes"), "{text}");
+    let v = json(&georeduce(&["solve", "--json", file]));
+    assert_eq!(
+        (&v["method"], &v["decided_by"], &v["stats"]["nodes"]),
+        (&json!("matching"), &json!("polynomial"), &json!(0)),
+        "{v:#}"
+    );
+    // certify prints the same `stats:` line.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let out = path_str(&dir.path().join("cert.json")).to_string();
+    let o = georeduce(&["certify", file, "-o", &out]);
+    assert_exit(&o, 0);
+    assert!(
+        stats_line(&stdout(&o), file).starts_with(zero),
+        "{}",
+        stdout(&o)
+    );
+    // A search still counts nodes, with their rate.
+    let text = stdout(&georeduce(&["solve", "examples/games/pvg.geo"]));
+    assert!(text.contains("\nmethod:  exhaustive\n"), "{text}");
+    assert!(stats_line(&text, "pvg").contains(" nodes, "), "{text}");
+    assert!(stats_line(&text, "pvg").contains(" nodes/s, "), "{text}");
 }

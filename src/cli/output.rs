@@ -103,6 +103,60 @@ pub fn stats_words(stats: Stats) -> String {
     out
 }
 
+/// What one unit of a polynomial method's `nodes` is (singular, plural), or `None` for a
+/// search, whose nodes are positions expanded (docs/solvers.md, "Statistics").
+fn polynomial_unit(method: &str) -> Option<(&'static str, &'static str)> {
+    match method {
+        // Edmonds' search starts from a greedy matching and counts only the vertices its
+        // blossom search takes from its queues (augmenting paths, then the Gallai–Edmonds
+        // forest): 0 when the greedy matching is perfect.
+        "matching" => Some((
+            "vertex scanned by Edmonds' blossom search",
+            "vertices scanned by Edmonds' blossom search",
+        )),
+        "gf2" => Some(("GF(2) elimination", "GF(2) eliminations")),
+        // The position oracles of the DAG and NimG solvers (one call per position of the
+        // line of play and per candidate move) and the pairs or positions of the tree
+        // recursions.
+        "dag" | "nim_matching" | "nim_loops" | "tree" => {
+            Some(("position evaluated", "positions evaluated"))
+        }
+        _ => None,
+    }
+}
+
+/// The statistics of a polynomial method's answer in words, its `nodes` named by their unit
+/// (`6 vertices scanned by the augmenting-path search, 0.045 ms, no table`), without the node
+/// rate, which compares searches, not these units. `None` for a search method.
+pub fn polynomial_stats_words(method: &str, stats: Stats) -> Option<String> {
+    let (one, many) = polynomial_unit(method)?;
+    let mut out = format!(
+        "{} {}",
+        stats.nodes,
+        if stats.nodes == 1 { one } else { many }
+    );
+    if method == "matching" && stats.nodes == 0 {
+        out += " (the greedy matching was already perfect)";
+    }
+    out += &format!(", {:.3} ms", stats.millis);
+    match stats.tableless {
+        true => out += ", no table",
+        false => out += &format!(", {} positions stored", stats.positions),
+    }
+    Some(out)
+}
+
+/// The statistics of an answer in words: [`polynomial_stats_words`] for a game a polynomial
+/// method decided, [`stats_words`] otherwise (the `stats:` line of `solve` and `certify`).
+pub fn solution_stats_words(solution: &Solution) -> String {
+    let stats = solution.stats();
+    match solution {
+        Solution::Game(s) => polynomial_stats_words(s.method, stats),
+        _ => None,
+    }
+    .unwrap_or_else(|| stats_words(stats))
+}
+
 /// Table memory in KiB below a MiB, else in MiB (small tables would all read "0.0 MiB").
 fn table_memory(bytes: u64) -> String {
     let bytes = bytes as f64;
@@ -251,7 +305,8 @@ pub fn solution_text(
                         s.method
                     )
                 }
-                _ => out += &format!("method:  {}\n", s.method),
+                DecidedBy::Polynomial => out += &format!("method:  {} (polynomial)\n", s.method),
+                DecidedBy::Search => out += &format!("method:  {}\n", s.method),
             }
         }
         _ => {
@@ -261,7 +316,7 @@ pub fn solution_text(
             out += &format!("witness: {w}\n");
         }
     }
-    out += &format!("stats:   {}\n", stats_words(stats));
+    out += &format!("stats:   {}\n", solution_stats_words(solution));
     out
 }
 

@@ -9,7 +9,7 @@
 use super::super::Outcome;
 use super::super::args::BudgetArgs;
 use super::super::input::{WriteRules, input_cap, is_stdout, read_instance_capped, write_output};
-use super::super::output::{stats_words, winner_words};
+use super::super::output::{solution_stats_words, stats_words, winner_words};
 use super::{budget, solve_error};
 use crate::certify::Certificate;
 use crate::lang::Parsed;
@@ -52,7 +52,7 @@ pub fn run(
         Err(e) => return Err(solve_error(&parsed, e)),
     };
     say(answer_line(&parsed.instance, &solution));
-    say(format!("stats:   {}", stats_words(solution.stats())));
+    say(format!("stats:   {}", solution_stats_words(&solution)));
     let cert = match build(&parsed, &solution, &budget, strategy)? {
         Ok(Some(cert)) => cert,
         Ok(None) => {
