@@ -232,17 +232,21 @@ fn text_lists_every_vertex_with_its_label() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines.contains(&"method:  matching"), "{out}");
-    let per_vertex: Vec<&str> = lines
+    // Label, winner, and what decided it (one decomposition: every start polynomially).
+    let per_vertex: Vec<Vec<&str>> = lines
         .iter()
-        .copied()
-        .filter(|l| l.ends_with("  first") || l.ends_with("  second"))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|cols| cols.len() == 3 && cols[2] == "polynomial")
         .collect();
-    let labels: Vec<&str> = per_vertex
-        .iter()
-        .map(|l| l.split_whitespace().next().unwrap())
-        .collect();
+    let labels: Vec<&str> = per_vertex.iter().map(|cols| cols[0]).collect();
     assert_eq!(labels, ["v₁", "v₂", "v₃", "v₄", "v₅"], "{out}");
-    let first = per_vertex.iter().filter(|l| l.ends_with("first")).count();
+    let first = per_vertex.iter().filter(|cols| cols[1] == "first").count();
+    assert!(
+        per_vertex
+            .iter()
+            .all(|cols| ["first", "second"].contains(&cols[1])),
+        "{out}"
+    );
     let summary = format!(
         "starts:  5 (player I wins from {first}, loses from {})",
         5 - first
@@ -305,8 +309,20 @@ fn budget_exhaustion_prints_the_decided_starts_and_exits_3() {
     assert_exit(&o, 3);
     let out = stdout(&o);
     assert!(out.contains("budget exhausted"), "{out}");
-    assert!(out.lines().any(|l| l == "v0  second"), "{out}");
+    // v0 has no move: decided before a node, as `solve` says it.
+    assert!(
+        out.lines().any(|l| l == "v0  second  pre-classification"),
+        "{out}"
+    );
     assert!(out.lines().any(|l| l.ends_with("  unknown")), "{out}");
+    assert_eq!(starts[0]["decided_by"], "pre-classification", "{v:#}");
+    // An unknown start has no `decided_by`: nothing decided it.
+    assert!(
+        (starts.iter())
+            .filter(|s| s["winner"] == "unknown")
+            .all(|s| s["decided_by"].is_null()),
+        "{v:#}"
+    );
 }
 
 #[test]
@@ -366,4 +382,56 @@ fn a_method_that_does_not_apply_is_refused() {
     ]);
     assert_exit(&o, 2);
     assert_stderr_has(&o, "matching solver needs undirected vertex geography");
+}
+
+/// Each start says what decided it, as a single `solve` of the game rooted there does
+/// (`decided_by`, cli::output::DecidedBy): `polynomial` for every start of the one-pass
+/// methods, and per start under start-by-start solving: on `examples/games/dvg.geo`, three
+/// starts that the exhaustive search decides before any node (`pre-classification`) and two
+/// it searches, each equal to `solve --json`'s `decided_by` from that start.
+#[test]
+fn every_start_says_what_decided_each_start_as_solve_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let dvg = Path::new("examples/games/dvg.geo");
+    let text = std::fs::read_to_string(dvg).unwrap();
+    for extra in [&[][..], &["--method", "exhaustive"][..]] {
+        let (v, rows) = every_start(dvg, extra);
+        let starts = v["starts"].as_array().expect("starts");
+        let mut kinds = std::collections::BTreeSet::new();
+        for (row, (name, _)) in starts.iter().zip(&rows) {
+            let rooted = text
+                .lines()
+                .map(|l| match l.trim_start().starts_with("tokens:") {
+                    true => format!("  tokens: one at {name}"),
+                    false => l.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let file = dir.path().join(format!("rooted-{name}.geo"));
+            std::fs::write(&file, rooted).unwrap();
+            let mut args = vec!["solve", path_str(&file), "--json"];
+            args.extend_from_slice(extra);
+            let one = json(&georeduce(&args));
+            assert_eq!(
+                row["decided_by"], one["decided_by"],
+                "{name}: {v:#}\n{one:#}"
+            );
+            kinds.insert(row["decided_by"].as_str().expect("decided_by").to_string());
+        }
+        assert_eq!(
+            kinds.into_iter().collect::<Vec<_>>(),
+            ["pre-classification", "search"],
+            "{v:#}"
+        );
+    }
+    // One decomposition, one elimination: every start is decided polynomially.
+    for file in ["examples/games/uvg.geo", "examples/games/ueg.geo"] {
+        let (v, _) = every_start(Path::new(file), &[]);
+        let starts = v["starts"].as_array().expect("starts");
+        assert!(!starts.is_empty(), "{v:#}");
+        assert!(
+            starts.iter().all(|s| s["decided_by"] == "polynomial"),
+            "{file}: {v:#}"
+        );
+    }
 }

@@ -8,12 +8,13 @@
 //! one-token game is solved once per start with the chosen method. The budget is shared by
 //! the whole run: the deadline is one instant, and each start's search gets the nodes the
 //! earlier starts left. When it runs out, the starts decided so far are printed, the rest
-//! as "unknown", and the exit code is 3.
+//! as "unknown", and the exit code is 3. Each start says what decided it, as `solve` does
+//! (`decided_by`).
 
 use super::super::Outcome;
 use super::super::args::{BudgetArgs, GameMethod};
 use super::super::input::{input_cap, read_instance_capped};
-use super::super::output::{stats_json, stats_words, winner_name};
+use super::super::output::{DecidedBy, decided_by, stats_json, stats_words, winner_name};
 use super::solve::game_method;
 use super::{budget, solve_error};
 use crate::lang::Parsed;
@@ -25,9 +26,13 @@ use std::path::Path;
 use std::time::Instant;
 
 /// The answers of a run: one winner per start vertex (`None`: not decided within the
-/// budget), the methods that answered (in order of first use) and the summed statistics.
+/// budget) and what decided it, the methods that answered (in order of first use) and the
+/// summed statistics.
 struct Starts {
     winners: Vec<Option<Winner>>,
+    /// What decided each start's winner, as a single `solve` says it (`None` where the winner
+    /// is unknown): a one-pass method decides every start polynomially.
+    decided: Vec<Option<DecidedBy>>,
     methods: Vec<&'static str>,
     stats: Stats,
 }
@@ -54,7 +59,8 @@ pub fn run(
         let rows: Vec<_> = (0..g.graph.n())
             .map(|v| {
                 let winner = starts.winners[v].map_or("unknown", winner_name);
-                json!({ "vertex": g.graph.id(v), "winner": winner })
+                let decided = starts.decided[v].map(DecidedBy::as_str);
+                json!({ "vertex": g.graph.id(v), "winner": winner, "decided_by": decided })
             })
             .collect();
         let v = json!({
@@ -86,10 +92,19 @@ pub fn run(
         crate::outln!("stats:   {}", stats_words(starts.stats));
         let labels: Vec<String> = (0..g.graph.n()).map(label).collect();
         let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-        for (l, w) in labels.iter().zip(&starts.winners) {
+        for ((l, w), d) in labels.iter().zip(&starts.winners).zip(&starts.decided) {
             let pad = width - l.chars().count();
-            let winner = w.map_or("unknown", winner_name);
-            crate::outln!("{l}{}  {winner}", " ".repeat(pad));
+            match (w, d) {
+                (Some(w), Some(d)) => {
+                    crate::outln!(
+                        "{l}{}  {:<6}  {}",
+                        " ".repeat(pad),
+                        winner_name(*w),
+                        d.as_str()
+                    )
+                }
+                _ => crate::outln!("{l}{}  unknown", " ".repeat(pad)),
+            }
         }
     }
     Ok(match starts.winners.iter().all(Option::is_some) {
@@ -149,6 +164,7 @@ fn solve_every_start(
         // One decomposition or elimination: one node, as `solve --method gf2` counts it.
         Some((name, Ok(winners))) => {
             return Ok(Starts {
+                decided: vec![Some(DecidedBy::Polynomial); winners.len()],
                 winners: winners.into_iter().map(Some).collect(),
                 methods: vec![name],
                 stats: Stats::without_table(started, 1),
@@ -157,6 +173,7 @@ fn solve_every_start(
         Some((name, Err(SolveError::Budget(b)))) => {
             return Ok(Starts {
                 winners: vec![None; g.graph.n()],
+                decided: vec![None; g.graph.n()],
                 methods: vec![name],
                 stats: b.stats_since(started),
             });
@@ -169,6 +186,7 @@ fn solve_every_start(
     }
     let mut starts = Starts {
         winners: vec![None; g.graph.n()],
+        decided: vec![None; g.graph.n()],
         methods: Vec::new(),
         stats: Stats {
             tableless: true,
@@ -194,6 +212,7 @@ fn solve_every_start(
         match solve_with(&rooted, game_method(method), &this) {
             Ok(s) => {
                 starts.winners[v] = Some(s.winner);
+                starts.decided[v] = Some(decided_by(s.method, &s.stats));
                 if !starts.methods.contains(&s.method) {
                     starts.methods.push(s.method);
                 }
