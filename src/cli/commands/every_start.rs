@@ -3,7 +3,7 @@
 //!
 //! The file's start (or its absence) is ignored: every vertex is tried, in index order.
 //! Normal-play UVG is answered for every start from one Gallai–Edmonds decomposition
-//! ([`uvg_winners`]) and bipartite normal-play UEG from one GF(2) elimination
+//! ([`uvg_winners_counted`]) and bipartite normal-play UEG from one GF(2) elimination
 //! ([`ueg_winners`]), when `--method` is `auto` (or names that method). Every other
 //! one-token game is solved once per start with the chosen method. The budget is shared by
 //! the whole run: the deadline is one instant, and each start's search gets the nodes the
@@ -14,12 +14,14 @@
 use super::super::Outcome;
 use super::super::args::{BudgetArgs, GameMethod};
 use super::super::input::{input_cap, read_instance_capped};
-use super::super::output::{DecidedBy, decided_by, stats_json, stats_words, winner_name};
+use super::super::output::{
+    DecidedBy, decided_by, polynomial_stats_words, stats_json, stats_words, winner_name,
+};
 use super::solve::game_method;
 use super::{budget, solve_error};
 use crate::lang::Parsed;
 use crate::problems::{Convention, Geography, Instance, Locator, Rule, Tokens};
-use crate::solvers::geography::{solve_with, ueg_winners, uvg_winners};
+use crate::solvers::geography::{solve_with, ueg_winners, uvg_winners_counted};
 use crate::solvers::{Budget, SolveError, Stats, Winner};
 use serde_json::json;
 use std::path::Path;
@@ -89,7 +91,15 @@ pub fn run(
             summary += &format!(", unknown from {unknown}: budget exhausted");
         }
         crate::outln!("{summary})");
-        crate::outln!("stats:   {}", stats_words(starts.stats));
+        // One polynomial method names its count's unit, as `solve` does.
+        let stats = match starts.methods[..] {
+            [one] => polynomial_stats_words(one, starts.stats),
+            _ => None,
+        };
+        crate::outln!(
+            "stats:   {}",
+            stats.unwrap_or_else(|| stats_words(starts.stats))
+        );
         let labels: Vec<String> = (0..g.graph.n()).map(label).collect();
         let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         for ((l, w), d) in labels.iter().zip(&starts.winners).zip(&starts.decided) {
@@ -151,23 +161,24 @@ fn solve_every_start(
         !g.graph.directed && g.convention == Convention::Normal && g.graph.n() > 0;
     let all_at_once = match (method, g.rule) {
         (GameMethod::Auto | GameMethod::Matching, Rule::Vertex) if normal_undirected => {
-            Some(("matching", uvg_winners(g, budget)))
+            Some(("matching", uvg_winners_counted(g, budget)))
         }
-        (GameMethod::Matching, _) => Some(("matching", uvg_winners(g, budget))),
+        (GameMethod::Matching, _) => Some(("matching", uvg_winners_counted(g, budget))),
         (GameMethod::Auto | GameMethod::Gf2, Rule::Edge) if normal_undirected => {
-            Some(("gf2", ueg_winners(g, budget)))
+            Some(("gf2", ueg_winners(g, budget).map(|w| (w, 1))))
         }
-        (GameMethod::Gf2, _) => Some(("gf2", ueg_winners(g, budget))),
+        (GameMethod::Gf2, _) => Some(("gf2", ueg_winners(g, budget).map(|w| (w, 1)))),
         _ => None,
     };
     match all_at_once {
-        // One decomposition or elimination: one node, as `solve --method gf2` counts it.
-        Some((name, Ok(winners))) => {
+        // The work `solve` reports for the same method: the vertices the matching's blossom
+        // search scanned, or one elimination.
+        Some((name, Ok((winners, nodes)))) => {
             return Ok(Starts {
                 decided: vec![Some(DecidedBy::Polynomial); winners.len()],
                 winners: winners.into_iter().map(Some).collect(),
                 methods: vec![name],
-                stats: Stats::without_table(started, 1),
+                stats: Stats::without_table(started, nodes),
             });
         }
         Some((name, Err(SolveError::Budget(b)))) => {

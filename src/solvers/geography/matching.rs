@@ -60,13 +60,23 @@ fn decomposition(g: &Geography, budget: &Budget) -> Result<Decomposition, SolveE
 ///
 /// Errors as [`solve_matching`].
 pub fn uvg_winners(g: &Geography, budget: &Budget) -> Result<Vec<Winner>, SolveError> {
+    Ok(uvg_winners_counted(g, budget)?.0)
+}
+
+/// [`uvg_winners`] with the work it did: the vertices the blossom search took from its
+/// queues, the count [`solve_matching`] reports as its `nodes` (and charges to the budget).
+///
+/// Errors as [`solve_matching`].
+pub fn uvg_winners_counted(
+    g: &Geography,
+    budget: &Budget,
+) -> Result<(Vec<Winner>, u64), SolveError> {
     check_applies(g)?;
     let dec = decomposition(g, budget)?;
-    Ok(dec
-        .deficient
-        .iter()
+    let winners = (dec.deficient.iter())
         .map(|&d| if d { Winner::Second } else { Winner::First })
-        .collect())
+        .collect();
+    Ok((winners, dec.nodes))
 }
 
 /// Solves a UVG instance (rooted or unrooted) by maximum matching.

@@ -36,7 +36,7 @@ pub use dag::{dag_values, solve_dag};
 pub use dfpn::solve_dfpn;
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
 pub use gf2::{MAX_MATRIX_BYTES, gf2_line, solve_gf2, ueg_winners};
-pub use matching::{solve_matching, uvg_winners};
+pub use matching::{solve_matching, uvg_winners, uvg_winners_counted};
 pub use nimg::solve_nim_matching;
 pub use position::{Position, initial_position, legal_moves, play, try_play};
 pub use race::{RaceCache, applies as race_applies, race_winner, race_winner_shared, solve_race};
