@@ -672,3 +672,61 @@ fn verify_by_auto_keeps_to_the_timeout_when_the_certificate_maps_explode() {
     assert_eq!(v["result"], "unknown");
     assert_eq!(v["steps"][0]["result"], "match", "step 1 was searched: {v}");
 }
+
+/// Every `--flag` a subcommand's `--help` names is one of that subcommand's own options, or
+/// is named with the command it belongs to (`check --merge`, `solve --batch`, `list
+/// --graph`): shared option texts used to send readers to flags the command does not have
+/// (`certify --help` and `render --help` said "`--batch` … ignores it", `merge-reports
+/// --help` described `--memory` by `--from-dir`, `--cases-from` and `--reduction-cmd`, and
+/// `path --help` said "Which chain `--to` would take").
+#[test]
+fn every_flag_a_help_names_is_its_own_or_names_its_command() {
+    let top = stdout(&georeduce(&["--help"]));
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(commands.len() >= 15, "{top}");
+    let is_flag_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    let mut wrong = Vec::new();
+    for command in &commands {
+        let help = stdout(&georeduce(&[command, "--help"]));
+        // The options the command has: the lines of the Options section that start with one.
+        let own: Vec<&str> = help
+            .lines()
+            .map(str::trim_start)
+            // A short form first: `-q, --quiet`, `-o, --output <FILE>`.
+            .map(|l| match l.as_bytes() {
+                [b'-', s, b',', b' ', ..] if s.is_ascii_alphabetic() => &l[4..],
+                _ => l,
+            })
+            .filter_map(|l| l.strip_prefix("--"))
+            .filter_map(|rest| rest.split(|c: char| !is_flag_char(c)).next())
+            .collect();
+        // Every mention of `--x` in the text, with the word before it.
+        let words: Vec<&str> = help.split_whitespace().collect();
+        for (i, word) in words.iter().enumerate() {
+            let word = word.trim_start_matches(['`', '(', '"']);
+            let Some(rest) = word.strip_prefix("--") else {
+                continue;
+            };
+            let flag = rest.split(|c: char| !is_flag_char(c)).next().unwrap_or("");
+            if flag.is_empty() || own.contains(&flag) {
+                continue;
+            }
+            let before = i
+                .checked_sub(1)
+                .map(|j| words[j].trim_start_matches(['`', '(']))
+                .unwrap_or("");
+            if !commands.iter().any(|c| c == before) {
+                wrong.push(format!("{command} --help: `{before} --{flag}`"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -198,7 +198,8 @@ pub enum Command {
     /// Draw every reduction on its paper's example into DIR: SVG and TikZ figures and a
     /// Markdown page (docs/gallery/ holds the result).
     Gallery(GalleryArgs),
-    /// Which chain `--to` would take from one problem kind to another, and every other chain.
+    /// Which chain `compile --to` and `verify --to` take from one problem kind to another,
+    /// and every other chain.
     Path(PathArgs),
     /// One reduction's catalogue entry.
     Show(ShowArgs),
@@ -389,9 +390,13 @@ pub struct MergeReportsArgs {
     /// Overwrite the report files even when they are symbolic links.
     #[arg(long)]
     pub force: bool,
-    /// Memory budget (each report is read with the input cap it implies).
-    #[command(flatten)]
-    pub memory: CampaignMemoryArgs,
+    /// Most memory, in MB, for the reports read: a report over the input cap it implies is
+    /// a size diagnostic (exit code 2). Default: half of the machine's available memory, at
+    /// most 512 MB, as for `check`.
+    // Not `CampaignMemoryArgs`: its help describes `check`'s cases and inputs, which
+    // `merge-reports` does not have.
+    #[arg(long, value_name = "MB", value_parser = parse_memory)]
+    pub memory: Option<u64>,
 }
 
 /// `check --reduction-cmd`: a reduction run as a command (source on standard input, target on
@@ -524,7 +529,7 @@ pub struct BudgetArgs {
     pub memory: MemoryArgs,
     /// Threads for one exhaustive geography search: every thread searches on one shared
     /// table and they split the tree as they go (same answer, move and line as one thread;
-    /// `--max-nodes` counts all threads). 0 = every core. `--batch`
+    /// `--max-nodes` counts all threads). 0 = every core. `solve --batch`
     /// solves its lines in parallel instead and ignores it.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,

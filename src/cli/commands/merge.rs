@@ -3,7 +3,7 @@
 //! JUnit and summarised exactly as `check` does (same exit status).
 
 use super::super::Outcome;
-use super::super::args::MergeReportsArgs;
+use super::super::args::{CampaignMemoryArgs, MergeReportsArgs};
 use super::super::input::{input_cap, read_capped};
 use super::check::{ReportFiles, finish};
 use crate::check::CheckReport;
@@ -16,7 +16,10 @@ pub fn run(args: &MergeReportsArgs) -> miette::Result<Outcome> {
         junit: args.junit.as_deref(),
         force: args.force,
     };
-    merge_reports(&args.reports, files, args.memory.bytes())
+    let memory = CampaignMemoryArgs {
+        memory: args.memory,
+    };
+    merge_reports(&args.reports, files, memory.bytes())
 }
 
 /// Reads the shard reports (each at most the input cap of `memory` bytes), joins them, and
