@@ -718,3 +718,57 @@ fn a_polynomial_answer_says_what_it_counted() {
     assert!(stats_line(&text, "pvg").contains(" nodes, "), "{text}");
     assert!(stats_line(&text, "pvg").contains(" nodes/s, "), "{text}");
 }
+
+/// `verify` says what decided the source and each searched target, as `solve` does: the
+/// source of `examples/games/dvg.geo` is decided before the search's first node, so its
+/// line says so instead of `0 nodes, …, 0 nodes/s`, and JSON carries `source_decided_by` and
+/// each step's `decided_by` (`null` for a step its certificate established).
+#[test]
+fn verify_says_what_decided_the_source_and_each_target() {
+    let file = "examples/games/dvg.geo";
+    let o = georeduce(&["verify", file, "--to", "misere-uvg", "--by", "search"]);
+    assert_exit(&o, 0);
+    let text = stdout(&o);
+    let source = text
+        .lines()
+        .find(|l| l.starts_with("source:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        source.contains("(no position searched (pre-classified), "),
+        "{text}"
+    );
+    assert!(!source.contains("nodes"), "{text}");
+    // `solve`'s stats line says the same.
+    let text = stdout(&georeduce(&["solve", file]));
+    assert!(
+        stats_line(&text, file).starts_with("no position searched (pre-classified), "),
+        "{text}"
+    );
+    let v = json(&georeduce(&[
+        "verify",
+        file,
+        "--to",
+        "misere-uvg",
+        "--by",
+        "search",
+        "--json",
+    ]));
+    assert_eq!(v["source_decided_by"], "pre-classification", "{v:#}");
+    assert_eq!(v["source_stats"]["nodes"], 0, "{v:#}");
+    assert_eq!(v["steps"][0]["by"], "search", "{v:#}");
+    assert_eq!(v["steps"][0]["decided_by"], "search", "{v:#}");
+
+    // A QBF source is no game; a certified step has no search that decided it.
+    let v = json(&georeduce(&[
+        "verify",
+        "examples/fraenkel-simonson.qbf",
+        "--via",
+        "qbf-dvg",
+        "--by",
+        "certificate",
+        "--json",
+    ]));
+    assert_eq!(v["source_decided_by"], Value::Null, "{v:#}");
+    assert_eq!(v["steps"][0]["by"], "certificate", "{v:#}");
+    assert_eq!(v["steps"][0]["decided_by"], Value::Null, "{v:#}");
+}

@@ -146,15 +146,29 @@ pub fn polynomial_stats_words(method: &str, stats: Stats) -> Option<String> {
     Some(out)
 }
 
-/// The statistics of an answer in words: [`polynomial_stats_words`] for a game a polynomial
-/// method decided, [`stats_words`] otherwise (the `stats:` line of `solve` and `certify`).
-pub fn solution_stats_words(solution: &Solution) -> String {
-    let stats = solution.stats();
-    match solution {
-        Solution::Game(s) => polynomial_stats_words(s.method, stats),
-        _ => None,
+/// The statistics of a game answered by `method` in words: [`polynomial_stats_words`] for a
+/// polynomial method, "no position searched (pre-classified)" for a search whose start was
+/// decided before its first node (its `0 nodes, 0 nodes/s` would read as "nothing was
+/// done"), [`stats_words`] for a search.
+pub fn game_stats_words(method: &str, stats: Stats) -> String {
+    match decided_by(method, &stats) {
+        DecidedBy::PreClassification => {
+            format!(
+                "no position searched (pre-classified), {:.3} ms",
+                stats.millis
+            )
+        }
+        _ => polynomial_stats_words(method, stats).unwrap_or_else(|| stats_words(stats)),
     }
-    .unwrap_or_else(|| stats_words(stats))
+}
+
+/// The statistics of an answer in words: [`game_stats_words`] for a game, [`stats_words`]
+/// otherwise (the `stats:` line of `solve` and `certify`, the source line of `verify`).
+pub fn solution_stats_words(solution: &Solution) -> String {
+    match solution {
+        Solution::Game(s) => game_stats_words(s.method, solution.stats()),
+        _ => stats_words(solution.stats()),
+    }
 }
 
 /// Table memory in KiB below a MiB, else in MiB (small tables would all read "0.0 MiB").

@@ -167,6 +167,8 @@ pub enum Evidence {
         winner: Winner,
         /// The search's statistics.
         stats: Stats,
+        /// The solver that answered (`GameSolution::method`: `"exhaustive"`, `"matching"`, …).
+        method: &'static str,
     },
     /// The forward image of the source's certificate, accepted by the independent checker
     /// on the target, proves that `winner` wins.
@@ -189,12 +191,13 @@ pub enum Evidence {
 impl Evidence {
     /// The evidence of a solver's answer on a target (`Unknown` if it is not a game's).
     pub fn of_solution(s: &Solution) -> Evidence {
-        match s.winner() {
-            Some(winner) => Evidence::Search {
+        match (s, s.winner()) {
+            (Solution::Game(g), Some(winner)) => Evidence::Search {
                 winner,
                 stats: s.stats(),
+                method: g.method,
             },
-            None => Evidence::Unknown("the target is not a game".into()),
+            _ => Evidence::Unknown("the target is not a game".into()),
         }
     }
 

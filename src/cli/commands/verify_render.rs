@@ -2,7 +2,9 @@
 //! unknown, documented in docs/cli.md).
 
 use super::super::Outcome;
-use super::super::output::{stats_json, stats_words, winner_name};
+use super::super::output::{
+    decided_by, game_stats_words, solution_stats_words, stats_json, stats_words, winner_name,
+};
 use super::super::ui::{Tone, paint};
 use super::certify::SelfChecked;
 use super::verify::Findings;
@@ -10,6 +12,7 @@ use super::verify_certify::CertReport;
 use crate::problems::{Instance, SourceQuestion};
 use crate::reductions::{ProblemKind, Reduction};
 use crate::solvers::Stats;
+use crate::solvers::dispatch::Solution;
 use crate::verify::step::{Evidence, StepReport, StepVerdict, size_of};
 use serde_json::{Value, json};
 
@@ -96,7 +99,7 @@ pub(super) fn render(f: &Findings) -> Rendered {
             format!(
                 "source:  {:<34} {answer:<14} ({})\n",
                 describe(f.instances[0]),
-                stats_words(s.stats())
+                solution_stats_words(s)
             )
         }
         Err(why) => format!("source:  {}: unknown ({why})\n", describe(f.instances[0])),
@@ -177,6 +180,10 @@ pub(super) fn render(f: &Findings) -> Rendered {
         "source": describe(f.instances[0]),
         "source_answer": source.map(|s| yes_no(s.yes())),
         "source_stats": source_stats.map(stats_json),
+        "source_decided_by": match source {
+            Some(Solution::Game(g)) => json!(decided_by(g.method, &g.stats).as_str()),
+            _ => Value::Null,
+        },
         "source_certificate": f.source_certificate.as_ref().map(|(c, millis)| match millis {
             Some(m) => c.json_timed(*m),
             None => c.json(),
@@ -276,7 +283,7 @@ fn step_text(j: usize, r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: K
         StepVerdict::Unknown(_) => "unknown".into(),
     };
     let how = match &rep.evidence {
-        Evidence::Search { stats, .. } => format!("({})", stats_words(*stats)),
+        Evidence::Search { stats, method, .. } => format!("({})", game_stats_words(method, *stats)),
         Evidence::Certificate { millis, .. } => {
             format!("(by certificate, mapped and checked in {millis:.3} ms)")
         }
@@ -351,6 +358,10 @@ fn step_json(r: &dyn Reduction, tgt: &Instance, rep: &StepReport, k: Known) -> V
         "winner": k.winner.map(winner_name),
         "expected_winner": k.answer.then(|| winner_name(rep.expected)),
         "by": rep.evidence.by(),
+        "decided_by": match &rep.evidence {
+            Evidence::Search { stats, method, .. } => json!(decided_by(method, stats).as_str()),
+            _ => Value::Null,
+        },
         "certificate_positions": positions,
         "certificate_stats": certificate_stats,
         "stats": stats,
