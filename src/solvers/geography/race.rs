@@ -24,13 +24,14 @@
 //! needs (the opponent's up to the mover's Euler bound, the mover's up to one edge more than
 //! the opponent's).
 //!
-//! **Position reductions** (`race_bounds.rs`, with their proofs): hanging trees are cut down
-//! to one longest path per branch before the key is taken, and the commitment bounds (a
-//! timed Lemma 9) decide a position where one token has a trail the other cannot reach in
-//! time (the other side's trails bounded by Euler's or, near a decision, by a T-join bound;
-//! an exact longest trail where the bound misses by one edge). **Move ordering**: moves towards the opponent first, ties broken by a history
-//! heuristic (each move's cutoffs so far, weighted by 2^(edges left)), and player II's first
-//! moves by their distance from player I's token.
+//! **Position reductions** (`race_bounds.rs`, with their proofs): hanging trees are cut
+//! down to one longest path per branch before the key is taken, and the commitment bounds
+//! (a timed Lemma 9) decide a position where one token has a trail the other cannot reach
+//! in time (the other side's trails bounded by Euler's or, near a decision, by a T-join
+//! bound; an exact longest trail where the bound misses by one edge). **Move ordering**:
+//! moves towards the opponent first, ties broken by a history heuristic (each move's
+//! cutoffs so far, weighted by 2^(edges left)), and player II's first moves by their
+//! distance from player I's token.
 //!
 //! **Symmetry at the root** (unrooted game on a simple graph). Automorphisms of the graph map
 //! winning lines to winning lines, so player I's first move is tried once per orbit of edge

@@ -16,19 +16,19 @@
 //! the game and for a longest trail from a token alike; positions that differ only in the
 //! shape of their hanging trees then share a memo key.
 //!
-//! **Commitment bounds** ([`Edges::committed`]), a timed form of Trail Trap's Lemma 9. The
-//! mover `A` (on `a`) moves at plies 1, 3, 5, …, the opponent `B` (on `b`) at 2, 4, 6, …; `B`
-//! cannot take an edge before its move number `d_B(e)` = 1 + the walk distance from `b` to
-//! the nearer end of `e` (over all unused edges, which can only shorten walks). A trail
-//! `e_1 … e_k` from `a` with `d_B(e_i) ≥ i` for every `i` is *safe*: `A` walks it whatever
-//! `B` does, and `B` never uses one of its edges (before `A` takes `e_i` it cannot reach it,
-//! afterwards it is used). So `A` makes at least `k` moves and `B` at most the longest trail
-//! from `b` avoiding the trail, at most the Euler bound from `b` in its component without it:
-//! `A` wins when that bound is below `k` (`B` runs out first). Symmetrically, a trail
-//! `f_1 … f_k` from `b` with `d_A(f_j) ≥ j + 1` is safe for `B` (who moves second), and `A`
-//! loses when the Euler bound of `a`'s trails avoiding it is at most `k`. Both trails come
-//! from a bounded depth-first search: any safe trail proves what it proves, so a short one
-//! only decides fewer positions.
+//! **Commitment bounds** ([`Edges::committed_or_close`]), a timed form of Trail Trap's
+//! Lemma 9. The mover `A` (on `a`) moves at plies 1, 3, 5, …, the opponent `B` (on `b`) at
+//! 2, 4, 6, …; `B` cannot take an edge before its move number `d_B(e)` = 1 + the walk
+//! distance from `b` to the nearer end of `e` (over all unused edges, which can only
+//! shorten walks). A trail `e_1 … e_k` from `a` with `d_B(e_i) ≥ i` for every `i` is
+//! *safe*: `A` walks it whatever `B` does, and `B` never uses one of its edges (before `A`
+//! takes `e_i` it cannot reach it, afterwards it is used). So `A` makes at least `k` moves
+//! and `B` at most the longest trail from `b` avoiding the trail, at most the Euler bound
+//! from `b` in its component without it: `A` wins when that bound is below `k` (`B` runs
+//! out first). Symmetrically, a trail `f_1 … f_k` from `b` with `d_A(f_j) ≥ j + 1` is safe
+//! for `B` (who moves second), and `A` loses when the Euler bound of `a`'s trails avoiding
+//! it is at most `k`. Both trails come from a bounded depth-first search: any safe trail
+//! proves what it proves, so a short one only decides fewer positions.
 //!
 //! The bound on the other side's trails avoiding a safe trail is the Euler bound, or the
 //! sharper T-join bound ([`Edges::tjoin_bound_from`], with its proof) when the Euler bound
@@ -48,9 +48,9 @@ pub(super) fn bit(i: usize) -> u64 {
 /// Most vertices (and edges) of a graph here: one bit each in a `u64`.
 pub(super) const MAX_BITS: usize = 64;
 
-/// Steps at most of each search for a safe trail in [`Edges::committed`]: 16, 64, 256 and
-/// 2,000 steps gave node counts within 3 % of each other on 14-vertex Trail Trap games, and
-/// 16 is the cheapest.
+/// Steps at most of each search for a safe trail in [`Edges::committed_or_close`]: 16, 64,
+/// 256 and 2,000 steps gave node counts within 3 % of each other on 14-vertex Trail Trap
+/// games, and 16 is the cheapest.
 const SAFE_TRAIL_STEPS: u32 = 16;
 
 /// Walk distances at most that the T-join bound ([`Edges::tjoin_bound_from`]) tells apart;
@@ -58,8 +58,8 @@ const SAFE_TRAIL_STEPS: u32 = 16;
 const TJOIN_CAP: u32 = 8;
 
 /// How far above a commitment bound's need the Euler bound may be for the T-join bound to be
-/// tried ([`Edges::committed_or_close`]). Computing it only there kept most of the nodes it
-/// saves (on three 14-vertex Trail Trap games, 78–88 % of the saving of the T-join bound
+/// tried ([`Edges::committed_or_close`]). Computing it only there kept most of the nodes
+/// it saves (on three 14-vertex Trail Trap games, 78–88 % of the saving of the T-join bound
 /// everywhere) without its cost.
 const TJOIN_GAP: u32 = 2;
 
@@ -467,10 +467,10 @@ impl Edges<'_> {
         }
     }
 
-    /// The commitment bounds ([`Edges::committed`]) and, when they do not decide, a near
-    /// miss: a safe trail against which the other side's bound is exactly one edge too
-    /// long, so that the exact longest trail avoiding it (which the race search can look up)
-    /// may decide instead.
+    /// The commitment bounds of the module doc and, when they do not decide, a near miss: a
+    /// safe trail against which the other side's bound is exactly one edge too long, so that
+    /// the exact longest trail avoiding it (which the race search can look up) may decide
+    /// instead.
     pub fn committed_or_close(
         &self,
         a: usize,
