@@ -20,6 +20,7 @@ mod race_bounds;
 mod race_loops;
 mod race_parity;
 mod race_split;
+mod race_tjoin;
 mod session;
 mod tree_endgame;
 mod two_token_trees;
