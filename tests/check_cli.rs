@@ -123,6 +123,12 @@ fn the_buggy_python_reduction_is_refuted_and_shrunk() {
         "{}",
         stdout(&again)
     );
+    // Only given instances ran, so the slowest case is one of them, said as a place.
+    assert!(
+        stdout(&again).contains("slowest case: custom-qbf-dvg on the given instance "),
+        "{}",
+        stdout(&again)
+    );
     let fixed = python("qbf_to_dvg.py");
     let fixed = check_qbf_to_dvg(
         &fixed,

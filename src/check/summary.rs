@@ -253,7 +253,7 @@ fn campaign_stats(s: &mut String, report: &CheckReport) {
         return;
     };
     let from = match &c.given {
-        Some(g) => format!("the given instance {g}"),
+        Some(g) => format!("on the given instance {g}"),
         None => format!("case {} (size {}, {})", c.case_index, c.size, c.family),
     };
     let _ = writeln!(
