@@ -14,7 +14,7 @@ use georeduce::solvers::geography::solve_exhaustive;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The games the test draws.
 #[derive(Clone, Copy, Debug)]
@@ -143,21 +143,28 @@ fn every_start(file: &Path, extra: &[&str]) -> (Value, Vec<(String, String)>) {
     (v, rows)
 }
 
+/// The game of `text` (a DSL file with a `tokens:` line) rooted at vertex `name`, written to
+/// `dir/rooted-NAME.geo`.
+fn write_rooted(text: &str, dir: &Path, name: &str) -> PathBuf {
+    let rooted = text
+        .lines()
+        .map(|l| match l.trim_start().starts_with("tokens:") {
+            true => format!("  tokens: one at {name}"),
+            false => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let file = dir.join(format!("rooted-{name}.geo"));
+    std::fs::write(&file, rooted).unwrap();
+    file
+}
+
 /// One `solve --json` per vertex, on the game rooted there: its winner.
 fn solve_rooted_each(text: &str, dir: &Path, names: &[String]) -> Vec<String> {
     names
         .iter()
         .map(|name| {
-            let rooted = text
-                .lines()
-                .map(|l| match l.trim_start().starts_with("tokens:") {
-                    true => format!("  tokens: one at {name}"),
-                    false => l.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join("\n");
-            let file = dir.join(format!("rooted-{name}.geo"));
-            std::fs::write(&file, rooted).unwrap();
+            let file = write_rooted(text, dir, name);
             let o = georeduce(&["solve", path_str(&file), "--json"]);
             assert_exit(&o, 0);
             json(&o)["winner"].as_str().expect("winner").to_string()
@@ -399,16 +406,7 @@ fn every_start_says_what_decided_each_start_as_solve_does() {
         let starts = v["starts"].as_array().expect("starts");
         let mut kinds = std::collections::BTreeSet::new();
         for (row, (name, _)) in starts.iter().zip(&rows) {
-            let rooted = text
-                .lines()
-                .map(|l| match l.trim_start().starts_with("tokens:") {
-                    true => format!("  tokens: one at {name}"),
-                    false => l.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join("\n");
-            let file = dir.path().join(format!("rooted-{name}.geo"));
-            std::fs::write(&file, rooted).unwrap();
+            let file = write_rooted(&text, dir.path(), name);
             let mut args = vec!["solve", path_str(&file), "--json"];
             args.extend_from_slice(extra);
             let one = json(&georeduce(&args));

@@ -9,80 +9,39 @@
 //! [`Edges::trail_bound_from`]: crate::solvers::geography::race_bounds::Edges::trail_bound_from
 
 use super::race_bounds::longest_trail;
+use super::race_parity::{Shape, bound_campaign};
 use crate::problems::graph::Graph;
-use crate::solvers::geography::race_bounds::{EdgeMasks, bit};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::solvers::geography::race_bounds::EdgeMasks;
 
-/// Positions per campaign.
-const TRIALS: usize = 6000;
-
-/// A random undirected multigraph on 2–12 vertices, at most 15 edges: sparse ones (where odd
-/// vertices lie far apart and the T-join bound differs from Euler's) as well as dense ones,
-/// with loops and parallel edges; and a random set of free edges.
-fn draw(rng: &mut ChaCha8Rng) -> (Graph, u64) {
-    let n = rng.random_range(2..=12);
-    let p = rng.random_range(0.1..0.6);
-    let mut g = Graph::new(false);
-    for v in 0..n {
-        g.add_vertex(format!("v{v}"));
-    }
-    // A random tree first half of the time, so that sparse positions are connected.
-    if rng.random_bool(0.5) {
-        for v in 1..n {
-            let u = rng.random_range(0..v);
-            g.add_edge(u, v);
-        }
-    }
-    for u in 0..n {
-        for v in u..n {
-            let p = if u == v { 0.1 } else { p / 3.0 };
-            if g.m() < 15 && rng.random_bool(p) {
-                g.add_edge(u, v);
-                if u != v && g.m() < 15 && rng.random_bool(0.1) {
-                    g.add_edge(u, v);
-                }
-            }
-        }
-    }
-    let share = rng.random_range(0.0..0.3);
-    let free = (0..g.m())
-        .filter(|_| !rng.random_bool(share))
-        .fold(0, |f, e| f | bit(e));
-    (g, free)
-}
+/// Random multigraphs on 2–12 vertices, at most 15 edges: sparse ones (half of them on a
+/// random tree, so that odd vertices lie far apart and the T-join bound differs from
+/// Euler's) as well as dense ones, with loops and parallel edges.
+const TJOIN_SHAPE: Shape = Shape {
+    max_vertices: 12,
+    max_edges: 15,
+    density: 0.1..0.6,
+    sparsity: 3.0,
+    tree_half: true,
+    parallel: 0.1,
+    used: 0.3,
+};
 
 /// The T-join bound holds against the exhaustive longest trail, never exceeds the Euler bound,
 /// is sharper than it in many positions and tight in many of those.
 #[test]
 fn tjoin_bound_is_sound_sharper_than_euler_and_often_tight() {
-    let mut rng = ChaCha8Rng::seed_from_u64(17_017);
-    let (mut sharper, mut tight, mut tight_sharper, mut seen) = (0, 0, 0, 0);
-    for _ in 0..TRIALS {
-        let (g, free) = draw(&mut rng);
-        let masks = EdgeMasks::of(&g);
-        let edges = masks.edges();
-        let v = rng.random_range(0..g.n());
-        if edges.inc[v] & free == 0 {
-            continue;
-        }
-        seen += 1;
-        let (comp, verts) = edges.component(v, free);
-        let longest = longest_trail(&g, v, comp);
-        let bound = edges.tjoin_bound_from(comp, verts, v);
-        let euler = edges.trail_bound_from(comp, verts, v);
-        assert!(
-            longest <= bound,
-            "bound {bound} below the longest trail {longest} from v{v}: {g:?} free {free:#x}"
-        );
-        assert!(bound <= euler, "{g:?} free {free:#x} from v{v}");
-        sharper += usize::from(bound < euler);
-        tight += usize::from(bound == longest);
-        tight_sharper += usize::from(bound == longest && bound < euler);
-    }
+    let c = bound_campaign(
+        17_017,
+        6000,
+        &TJOIN_SHAPE,
+        |e, comp, verts, v| e.tjoin_bound_from(comp, verts, v),
+        |e, comp, verts, v| e.trail_bound_from(comp, verts, v),
+    );
+    let (sharper, tight, tight_sharper) = (c.sharper, c.tight, c.tight_sharper);
     eprintln!(
-        "T-join bound over {seen} positions: sharper {sharper}, tight {tight}, \
-         tight and sharper {tight_sharper}"
+        "T-join bound over {} positions: sharper {sharper}, tight {tight}, \
+         tight and sharper {tight_sharper}",
+        c.seen
     );
     assert!(
         sharper >= 500 && tight >= 2000 && tight_sharper >= 200,
