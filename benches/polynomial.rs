@@ -1,6 +1,6 @@
-//! Timings of the polynomial geography solvers for docs/performance.md ("Polynomial
-//! solvers"): deterministic random instances (ChaCha8, fixed seeds), plain wall-clock timing
-//! of one run each (no criterion: every row is long enough to time by itself).
+//! Timings of the polynomial geography solvers for docs/performance-history.md ("Polynomial
+//! solvers"): deterministic random instances (ChaCha8, fixed seeds), plain wall-clock timing of one
+//! run each (no criterion: every row is long enough to time by itself).
 //!
 //! `cargo bench --bench polynomial`
 

@@ -19,13 +19,13 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 /// the largest instance any solver decides is far smaller (docs/limits.md).
 pub const MAX_INPUT_BYTES: usize = 64 << 20;
 
-/// Parsing and lowering hold up to about this many bytes per byte of input (pest's parse
-/// tree, the model and its spans); the input cap under a memory budget is the budget over
-/// this. Measured peak RSS of `parse` (docs/performance.md, "Seventh session"): 11.0 bytes
-/// per byte for a valid 15.6 MB game read by the scanner, 16.0 for a 10 MB line of
-/// duplicate edges (21.5 and 25.5 before names were borrowed from the text; 39 and 94 with
-/// the pest parse tree alone); 26.5 for a 4.8 MB game that pest reads (a bare non-ASCII
-/// name), whose parse tree it holds.
+/// Parsing and lowering hold up to about this many bytes per byte of input (pest's parse tree, the
+/// model and its spans); the input cap under a memory budget is the budget over this. Measured peak
+/// RSS of `parse` (docs/performance-history.md, "Seventh session: reading huge instances"): 11.0
+/// bytes per byte for a valid 15.6 MB game read by the scanner, 16.0 for a 10 MB line of duplicate
+/// edges (21.5 and 25.5 before names were borrowed from the text; 39 and 94 with the pest parse
+/// tree alone); 26.5 for a 4.8 MB game that pest reads (a bare non-ASCII name), whose parse tree it
+/// holds.
 pub const PARSE_BYTES_PER_INPUT_BYTE: usize = 100;
 
 /// The input cap under a memory budget of `memory` bytes.

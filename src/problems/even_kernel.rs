@@ -348,7 +348,7 @@ impl KernelFinder {
 
 /// Largest token component (vertices) on which [`LeafFinder`] looks for a kernel leaf. A
 /// leaf closes only the opponent's position and its subtree, which in the walks measured
-/// (docs/performance.md, "Fifteenth session") held 3.5 walk items per call on average
+/// (docs/performance-history.md, "Fifteenth session") held 3.5 walk items per call on average
 /// whatever the component, while a call costs about one item per few vertices: only small
 /// components are worth a call.
 pub const LEAF_MAX_VERTICES: usize = 64;

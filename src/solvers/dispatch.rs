@@ -57,8 +57,8 @@ impl Solution {
 /// except normal-play partizan edge geography on undirected graphs (Trail Trap, rooted or
 /// not), which goes to the race search: it decides the same games (tests
 /// `solvers/geography/tests/race.rs`) in far fewer nodes, so that `check` and `verify` finish
-/// on 12–16-vertex Trail Trap games within the default budget (docs/performance.md, ninth
-/// session).
+/// on 12–16-vertex Trail Trap games within the default budget (docs/performance-history.md,
+/// ninth session).
 pub fn solve_instance(instance: &Instance, budget: &Budget) -> Result<Solution, SolveError> {
     Ok(match instance {
         Instance::Qbf(q) => Solution::Qbf(super::qbf::solve(q, budget)?),

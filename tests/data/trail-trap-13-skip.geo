@@ -1,4 +1,4 @@
-# check --via trailtrap-disconnected --certify --max-size 14 --seed 1: source of case 462, over the 1 M-node budget (race search: 8.3 M nodes, player II wins; docs/performance.md, tenth session)
+# check --via trailtrap-disconnected --certify --max-size 14 --seed 1: source of case 462, over the 1 M-node budget (race search: 8.3 M nodes, player II wins; docs/performance-history.md, tenth session)
 geography {
   undirected edge geography
   normal play

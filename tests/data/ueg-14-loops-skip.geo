@@ -1,4 +1,4 @@
-# check --via ueg-misere-ueg --certify --max-size 14 --seed 1: source of case 468, unknown after 100 M exhaustive nodes (docs/performance.md, tenth session)
+# check --via ueg-misere-ueg --certify --max-size 14 --seed 1: source of case 468, unknown after 100 M exhaustive nodes (docs/performance-history.md, tenth session)
 geography {
   undirected edge geography
   normal play

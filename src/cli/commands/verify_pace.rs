@@ -63,8 +63,8 @@ const WINDOW: Duration = Duration::from_millis(150);
 
 /// The race becomes contended when the process gets fewer cores than this while its two
 /// threads both run: on an idle 2-core machine they got 1.93–2.01, with a busy loop on one
-/// of the two cores 1.11–1.66 (paced), on one core about 1.0 (docs/performance.md, "End to
-/// end", thirteenth session).
+/// of the two cores 1.11–1.66 (paced), on one core about 1.0 (docs/performance-history.md,
+/// "End to end", thirteenth session).
 pub(super) const ENTER: f64 = 1.5;
 
 /// … and stops being contended only above this, so that a paced race, whose windows may

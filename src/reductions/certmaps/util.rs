@@ -244,8 +244,8 @@ pub(crate) fn qbf_cert(cert: &Certificate) -> Result<(bool, &QbfStrategy), CertM
 /// gets the line of play and returns the winner's move (asked only where there is a choice).
 /// The first error of the choice function is the result. In normal-play one-token undirected
 /// edge games, opponent positions whose token component has at most [`LEAF_MAX_VERTICES`]
-/// vertices get kernel leaves where the finder finds one (docs/performance.md, "Fifteenth
-/// session", for the cap).
+/// vertices get kernel leaves where the finder finds one (docs/performance-history.md,
+/// "Fifteenth session", for the cap).
 pub fn build_game_cert(
     game: &Geography,
     winner: Player,

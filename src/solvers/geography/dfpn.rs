@@ -2,7 +2,8 @@
 //! geography, rooted, directed or undirected, normal or misère: `solve --method dfpn`.
 //!
 //! Tried against the depth-first search of `exhaustive.rs` (issue #13 §1, "proof-number
-//! search tried against depth-first search"); the comparison is in `docs/performance.md`.
+//! search tried against depth-first search"); the comparison is in
+//! `docs/performance-history.md` ("Fourth session").
 //! It shares everything with that search except the order in which it explores the tree:
 //! the retrograde labels (`classify.rs`: a move into a vertex labelled lost wins at once, a
 //! move into one labelled won is never made, so every history is regular and the labels are

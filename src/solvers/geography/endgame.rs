@@ -45,7 +45,8 @@
 //! minus the vertices of the line is the whole state, and moves into labelled vertices are
 //! valued by their labels as the search values them. Such subtrees cost less to search again
 //! than to store: on random directed games of 40 to 120 vertices the table traffic (probe,
-//! insert, growth) was half of a node's time (docs/performance.md, "Sixth session").
+//! insert, growth) was half of a node's time (docs/performance-history.md, "Sixth session:
+//! cost per node").
 //!
 //! Directed edge-rule games of at most 256 arcs do the same over arc bitsets
 //! ([`Reach::small_edge_value`]). Every other one-token game — undirected vertex and edge
@@ -313,13 +314,14 @@ impl<const W: usize, const EDGE: bool> Plain<'_, W, EDGE> {
 /// Largest number of positions one plain search of a small remainder may visit before it
 /// gives up (the memoised search then goes on, and its children try again with smaller
 /// remainders): keeps a lookup's cost bounded whatever the remainder's shape. Measured with
-/// [`small_limit`] (docs/performance.md, "Sixth session"): 1,024 and 16,384 were each slower
-/// on some of the six benchmark games, 4,096 never by more than the noise.
+/// [`small_limit`] (docs/performance-history.md, "Sixth session: cost per node"): 1,024 and
+/// 16,384 were each slower on some of the six benchmark games, 4,096 never by more than the
+/// noise.
 const SMALL_NODES_CAP: u64 = 1 << 12;
 
 /// Largest remainder, in vertices, that the fixed-width walk of an `n`-vertex game tries to
 /// solve by a plain search ([`Reach::small_value`]): two thirds of the graph, at least 12.
-/// Measured on random directed games of 40 to 120 vertices (docs/performance.md, "Sixth
+/// Measured on random directed games of 40 to 120 vertices (docs/performance-history.md, "Sixth
 /// session"): the best fixed limit grew with `n` (40 at 60 vertices, 64 or more at 100 and
 /// 120); below it the memoised search stores positions whose subtrees cost less than their
 /// table traffic, above it the capped plain searches mostly give up.
@@ -344,11 +346,11 @@ fn local_limit(game: &Game) -> usize {
 /// UVG chain (`verify --via qbf-dvg,dvg-misere-uvg`: 128 free vertices made the search 9 times
 /// slower than without, their gadgets being crossed in many ways that the table's canonical
 /// keys merge); at 64 it costs the chain 0–10 % and wins 7× on random misère UVG games of 120
-/// vertices (docs/performance.md, "Seventh session").
+/// vertices (docs/performance-history.md, "Seventh session: undirected plain search").
 const UNDIRECTED_VERTEX_LIMIT: usize = 64;
 
 /// [`local_limit`] of undirected edge games: the fastest of 32, 64, 128 and 256 on a UEG chain
-/// that finishes (docs/performance.md, "Seventh session").
+/// that finishes (docs/performance-history.md, "Seventh session: undirected plain search").
 const UNDIRECTED_EDGE_LIMIT: usize = 128;
 
 /// Most moves of one position that [`Plain::wins`] orders (beyond, item order).
@@ -937,8 +939,9 @@ impl Reach {
         if self.arc_masks.is_empty() {
             return self.local_cyclic(game, st, labels, reached, key);
         }
-        // No size limit here, only the cap: on three directed edge games (docs/performance.md,
-        // "Sixth session") a limit of a third or two thirds of the arcs was slower on two.
+        // No size limit here, only the cap: on three directed edge games
+        // (docs/performance-history.md, "Sixth session: cost per node") a limit of a third or
+        // two thirds of the arcs was slower on two.
         let value = match key.len() {
             1 => self.small_edge_value::<1>(game, st, key),
             2 => self.small_edge_value::<2>(game, st, key),

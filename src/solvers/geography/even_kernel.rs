@@ -41,7 +41,8 @@ impl EvenKernel {
     /// them, so it costs about as much as that many positions of the local plain search
     /// (`endgame/local.rs`); the search charges it to the node budget, so that a budget in
     /// nodes still bounds the time of a search that tries kernels at every node
-    /// (docs/performance.md, "Fourteenth session: even kernels inside the UEG search").
+    /// (docs/performance-history.md, "Fourteenth session: even kernels inside the UEG
+    /// search").
     pub fn last_work(&self) -> u64 {
         self.finder.last_work()
     }

@@ -434,8 +434,8 @@ impl<'a> Race<'a> {
         let from_b = self.edges().distances(b, comp);
         // The commitment bounds, and where they miss by one edge, the exact longest trail
         // they bound (memoised, and capped at the length that settles the comparison): on
-        // 14-vertex Trail Trap games 1–3 % fewer nodes (docs/performance.md, seventeenth
-        // session).
+        // 14-vertex Trail Trap games 1–3 % fewer nodes (docs/performance-history.md,
+        // seventeenth session).
         let decided = match self.edges().committed_or_close(a, b, comp, &from_b) {
             Commit::Decided(win) => Some(win),
             Commit::MoverClose(mine, path) => {
@@ -452,9 +452,9 @@ impl<'a> Race<'a> {
         }
         // Moves towards the opponent first (walk distance): closing in takes the edges the
         // opponent's trails need; on 14-vertex Trail Trap games this expanded 2–3 times fewer
-        // nodes than adjacency order (docs/performance.md, ninth session). Ties go to the
-        // move with the larger history (below), then to adjacency order, so the order is
-        // deterministic.
+        // nodes than adjacency order (docs/performance-history.md, ninth session). Ties go
+        // to the move with the larger history (below), then to adjacency order, so the
+        // order is deterministic.
         let mut moves = [(0u8, 0u64, 0u8, 0u8, 0u8); 2 * MAX_EDGES];
         let mut count = 0;
         let base = self.slot[a];
@@ -474,8 +474,8 @@ impl<'a> Race<'a> {
                 // positions that differ from this one far from the tokens. A cutoff weighs
                 // 2^(edges left), so cutoffs near the root (which decide large subtrees)
                 // dominate: on `check`'s decided Trail Trap cases this expanded 15 % fewer
-                // nodes, weights r² or 2^(r/2) 6 % and 11 % (docs/performance.md, thirteenth
-                // session). Ordering never changes an answer, only the nodes spent.
+                // nodes, weights r² or 2^(r/2) 6 % and 11 % (docs/performance-history.md,
+                // thirteenth session). Ordering never changes an answer, only the nodes spent.
                 let slot = &mut self.history[base + i as usize];
                 *slot = slot.saturating_add(1u64 << comp.count_ones().min(62));
                 break;

@@ -61,8 +61,9 @@ pub(crate) const WALK_MEMO_SHARE: usize = 8;
 /// Walk-memo bytes when the budget names no memory limit.
 const WALK_MEMO_BYTES: usize = 64 << 20;
 /// Vertices the split test expands at most per node before it gives up (measured in
-/// docs/performance.md: the cost per node stays bounded on 500-vertex PVGs, and deeper
-/// nodes, with smaller regions, still find the split).
+/// docs/performance-history.md, "The race split in partizan search": the cost per node
+/// stays bounded on 500-vertex PVGs, and deeper nodes, with smaller regions, still find the
+/// split).
 const MAX_SPLIT_STEPS: usize = 64;
 /// Flag of a stored walk value that is only a lower bound.
 const AT_LEAST: u32 = 1 << 31;

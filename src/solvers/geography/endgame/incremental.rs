@@ -3,7 +3,8 @@
 //!
 //! The list walk of `endgame.rs` ([`Reach::run`](super::Reach::run)) visits the whole
 //! remainder at every lookup. On the papers' undirected chains (misère UVG and UEG, 130–450
-//! vertices) that walk was 87 % of the search's time (docs/performance.md, "Seventh session").
+//! vertices) that walk was 87 % of the search's time (docs/performance-history.md, "Seventh
+//! session: undirected plain search").
 //! But in an undirected game the child's remainder is the parent's with one item gone, and
 //! with the part that item's removal cuts off from the token gone as well; what falls away is
 //! found by searching only near the move.

@@ -184,7 +184,8 @@ fn search_with_tree_endgame_agrees_with_plain_search() {
 /// 24 vertices with three extra arcs, partizan and two-token. The endgame decides positions
 /// below the cycles (in most two-token games and some partizan ones), with the answer of the search without it. (It does
 /// not save nodes on games this small: the pairs the recursion evaluates count as nodes, and
-/// the search without it needs only a few hundred; performance.md measures the chains.)
+/// the search without it needs only a few hundred; performance-history.md measures the
+/// chains.)
 #[test]
 fn tree_endgame_decides_cyclic_games_below_their_cycles() {
     for setup in [Setup::Partizan, Setup::TwoShared] {
