@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Checks the Markdown links with an anchor (`[text](file.md#anchor)`, `[text](#anchor)`) in
-every .md file of the repository: the target file must exist and have a heading whose GitHub
-anchor is `anchor`. Prints each broken link and exits 1 if there is one.
+"""Checks the relative Markdown links (`[text](file.md)`, `[text](file.md#anchor)`,
+`[text](#anchor)`, `[text](dir/image.svg)`) in every .md file of the repository: the target
+file must exist, and an anchor must be a heading of it under GitHub's anchor rule. Prints each
+broken link and exits 1 if there is one. `.ci/run` runs it, so a moved section or file cannot
+leave a dead link in the docs.
 
-usage: python3 docs/check_anchors.py [REPO_ROOT]   (default: the parent of this directory)
+usage: python3 .ci/check_links.py [REPO_ROOT]   (default: the parent of this directory)
 
 The anchor of a heading is GitHub's: lower case; letters, marks, numbers, '_', '-' and spaces
 kept, everything else dropped; spaces become '-'; a repeated anchor in one file gets -1, -2, …
@@ -64,22 +66,32 @@ def main():
                            if os.path.exists(path) else None)
         return cache[path]
 
-    bad = checked = 0
-    link = re.compile(r"\]\(([^)\s]*?)#([^)\s]+)\)")
+    bad = checked = files_checked = 0
+    # A link's target: a path, optionally followed by '#anchor'; `<…>` and titles are not used
+    # in these docs.
+    link = re.compile(r"\]\(([^)\s#]*)(?:#([^)\s]+))?\)")
     for f in sorted(files):
         text = open(f).read()
         for m in link.finditer(text):
             target, anchor = m.group(1), m.group(2)
-            if target.startswith("http") or (target and not target.endswith(".md")):
-                continue
+            if re.match(r"^[a-z]+:", target) or (not target and not anchor):
+                continue  # http(s):, mailto: and the like are not ours to check
             path = os.path.normpath(os.path.join(os.path.dirname(f), target)) if target else f
+            line = text[: m.start()].count("\n") + 1
+            if anchor is None:
+                files_checked += 1
+                if not os.path.exists(path):
+                    bad += 1
+                    print(f"broken: {os.path.relpath(f, root)}:{line}: {target} (no such file)")
+                continue
+            if not path.endswith(".md"):
+                continue
             checked += 1
             s = slugs(path)
             if s is None or anchor not in s:
                 bad += 1
-                line = text[: m.start()].count("\n") + 1
                 print(f"broken: {os.path.relpath(f, root)}:{line}: {target}#{anchor}")
-    print(f"{checked} anchored links checked, {bad} broken")
+    print(f"{checked} anchored links and {files_checked} file links checked, {bad} broken")
     sys.exit(1 if bad else 0)
 
 
