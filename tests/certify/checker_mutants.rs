@@ -4,8 +4,8 @@
 //! a right one, or answers outside its limits, and the real checker does not.
 
 use georeduce::certify::{
-    CheckError, Claim, GameMoves, GameStrategy, Limits, Player, check_game_moves,
-    check_game_strategy,
+    CheckError, Claim, GameMoves, GameStrategy, KernelCert, KernelLeaf, Limits, Player,
+    check_game_moves, check_game_strategy, check_kernel_witness,
 };
 use georeduce::game;
 use georeduce::problems::Graph;
@@ -91,4 +91,59 @@ fn the_walk_table_is_bounded_by_bytes() {
         check_game_strategy(&g, &cert, &limits(4 * v.work)).map(|v| v.claim),
         Ok(Claim::Winner(Player::Second))
     );
+}
+
+/// A `ueg_kernel` check reports its work as kernels × (vertices + edges), the figure
+/// `check-cert` prints (kills the arithmetic mutants of that product in
+/// `check_kernel_witness`): on the path v0 – v1 – v2 rooted at v1, player I wins by taking
+/// the edge to v0, and {v0} is an even kernel of what is left.
+#[test]
+fn kernel_certificates_count_their_work() {
+    let g = game!(ueg on Graph::from_edges(false, 3, &[(0, 1), (1, 2)]); start 1);
+    let cert =
+        KernelCert::from_indices(&g.graph, Player::First, Some((0, 1, 0)), &[vec![0]]).unwrap();
+    let v = check_kernel_witness(&g, &cert).unwrap();
+    assert_eq!(v.claim, Claim::Winner(Player::First));
+    assert_eq!(v.work, 3 + 2);
+}
+
+/// A kernel leaf counts one item of work, like a terminal position: on K₄,₄ from the corner
+/// v0, {v0, v1} is an even kernel, so player II's certificate is the start closed by one leaf
+/// and its walk costs exactly 1 (kills `work += 1` at a closed position turned into `-=`,
+/// which wraps around, or `*=`, which leaves 0).
+#[test]
+fn a_kernel_leaf_costs_one_item() {
+    let edges: Vec<(usize, usize)> = (0..4).flat_map(|a| (4..8).map(move |b| (a, b))).collect();
+    let g = game!(ueg on Graph::from_edges(false, 8, &edges); start 0);
+    let cert = GameMoves {
+        winner: Player::Second,
+        choices: vec![],
+        kernels: vec![KernelLeaf {
+            at: 0,
+            kernel: vec!["v0".into(), "v1".into()],
+        }],
+    };
+    let v = check_game_moves(&g, &cert, &Limits::default()).unwrap();
+    assert_eq!((v.claim, v.work), (Claim::Winner(Player::Second), 1));
+}
+
+/// NimG's cap on the moves listed at one position reports only lists longer than what is left
+/// of the walk's budget; a list that exactly uses it up is listed, and the walk's own limit
+/// then reports it (kills `count > cap` turned into `>=` in `rules::too_many`, which would
+/// blame the list). One heap of 3 with no neighbour: 3 moves at the start.
+#[test]
+fn the_per_position_move_cap_is_exact() {
+    let mut gr = Graph::from_edges(false, 1, &[]);
+    gr.vertices[0].weight = Some(3);
+    let g = game!(nimg on gr; start 0);
+    let cert = GameStrategy {
+        winner: Player::First,
+        strategy: vec![],
+    };
+    let what = |max| match check_game_strategy(&g, &cert, &limits(max)) {
+        Err(CheckError::TooLarge { what, .. }) => what,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(what(2), "the number of moves at one position");
+    assert_eq!(what(3), "the strategy walk");
 }
