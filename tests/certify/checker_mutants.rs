@@ -147,3 +147,19 @@ fn the_per_position_move_cap_is_exact() {
     assert_eq!(what(2), "the number of moves at one position");
     assert_eq!(what(3), "the strategy walk");
 }
+
+/// The walk's work is one item per position plus one per move generated there (the unit of
+/// `max_positions` and of the `work` that `check-cert` prints): on the directed path
+/// v0 → v1 → v2 from v0, two positions with one move each and a terminal one make 5 (kills
+/// `work += 1 + legal.len()` turned into `1 * legal.len()`, which the limit tests above cannot
+/// see because they take the limit from the mutated count itself).
+#[test]
+fn the_walk_counts_positions_and_moves() {
+    let g = game!(dvg on Graph::from_edges(true, 3, &[(0, 1), (1, 2)]); start 0);
+    let cert = GameStrategy {
+        winner: Player::Second,
+        strategy: vec![],
+    };
+    let v = check_game_strategy(&g, &cert, &Limits::default()).unwrap();
+    assert_eq!((v.claim, v.work), (Claim::Winner(Player::Second), 5));
+}
