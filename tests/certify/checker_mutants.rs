@@ -163,3 +163,38 @@ fn the_walk_counts_positions_and_moves() {
     let v = check_game_strategy(&g, &cert, &Limits::default()).unwrap();
     assert_eq!((v.claim, v.work), (Claim::Winner(Player::Second), 5));
 }
+
+/// Kernel leaves are listed in walk order: a leaf that names a position before the one where
+/// the previous leaf closed the walk is malformed, and so reported, rather than applied to the
+/// next position the walk expands (kills `leaf.at < index` turned into `>` in
+/// `Sequence::close`, which answered with a kernel error at the wrong position instead). On
+/// the path v3 – v1 – v0 – v2 – v4 from v0, player I's two openings lead to player II's forced
+/// replies and player I stuck at v3 (walk position 2) or v4 (position 4): {v3} and {v4} are
+/// the even kernels there.
+#[test]
+fn kernel_leaves_out_of_walk_order_are_malformed() {
+    let g = game!(ueg on Graph::from_edges(false, 5, &[(0, 1), (0, 2), (1, 3), (2, 4)]); start 0);
+    let leaves = |second: u64| GameMoves {
+        winner: Player::Second,
+        choices: vec![],
+        kernels: vec![
+            KernelLeaf {
+                at: 2,
+                kernel: vec!["v3".into()],
+            },
+            KernelLeaf {
+                at: second,
+                kernel: vec!["v4".into()],
+            },
+        ],
+    };
+    assert_eq!(
+        check_game_moves(&g, &leaves(4), &Limits::default()).map(|v| v.claim),
+        Ok(Claim::Winner(Player::Second))
+    );
+    let e = check_game_moves(&g, &leaves(2), &Limits::default()).unwrap_err();
+    assert!(
+        matches!(&e, CheckError::Malformed(m) if m.contains("not after kernel leaf 0")),
+        "{e}"
+    );
+}
