@@ -22,12 +22,14 @@ fn limits(max_positions: u64) -> Limits {
 /// `==` or `<` in `game::walk`).
 #[test]
 fn the_walk_limit_is_exact() {
-    // K₄ under the edge rule from v0: a tree of a few hundred items, every kind of position.
+    // K₄ under the edge rule from v0: a walk of some dozens of items.
     let k4: Vec<(usize, usize)> = (0..4)
         .flat_map(|u| (u + 1..4).map(move |v| (u, v)))
         .collect();
     let g = game!(ueg on Graph::from_edges(false, 4, &k4); start 0);
-    // Player I's moves in the walk's order: always the first legal move.
+    // Each player's certificate that always takes the first legal move; the one that wins
+    // (at least one must, or the test would check nothing) is judged at its exact cost.
+    let mut checked = 0;
     for winner in [Player::First, Player::Second] {
         let moves = georeduce::certify::moves_from_fn(&g, winner, &Limits::default(), |at| {
             at.legal().ok()?.first().copied()
@@ -37,6 +39,7 @@ fn the_walk_limit_is_exact() {
         let Ok(v) = check_game_moves(&g, &cert, &Limits::default()) else {
             continue;
         };
+        checked += 1;
         assert!(v.work > 20, "{}", v.work);
         assert_eq!(
             check_game_moves(&g, &cert, &limits(v.work)),
@@ -55,6 +58,7 @@ fn the_walk_limit_is_exact() {
             "{e}"
         );
     }
+    assert_eq!(checked, 1, "exactly one player wins");
 }
 
 /// The walk's table is bounded by bytes as well as by items: a `game_win` walk down a directed
