@@ -202,3 +202,34 @@ fn kernel_leaves_out_of_walk_order_are_malformed() {
         "{e}"
     );
 }
+
+/// The walk's item limit is a bound, not a target: the first position of a star has three
+/// moves, so the walk's work jumps from 0 to 4 and never equals a limit of 2; the check must
+/// still be too large (kills `work > limit` turned into `work == limit` on a walk whose work
+/// never equals the limit, which is the common case: the work grows by 1 + moves per position).
+#[test]
+fn the_walk_limit_holds_when_the_work_jumps_past_it() {
+    let star = [(0, 1), (0, 2), (0, 3)];
+    let g = game!(dvg on Graph::from_edges(true, 4, &star); start 0);
+    // Player I moves to a leaf and player II is stuck.
+    let moves = georeduce::certify::moves_from_fn(&g, Player::First, &Limits::default(), |at| {
+        at.legal().ok()?.first().copied()
+    })
+    .unwrap();
+    let v = check_game_moves(&g, &moves, &Limits::default()).expect("player I wins");
+    assert_eq!(
+        v.work, 5,
+        "4 items for the centre and its moves, 1 for the leaf"
+    );
+    let e = check_game_moves(&g, &moves, &limits(2)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CheckError::TooLarge {
+                what: "the strategy walk",
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
