@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import time
 
@@ -53,11 +54,18 @@ SKIP = r"Default::default\(\)|Recorder|strategy_from_fn|moves_from_fn|start_posi
 def run(core, cmd, timeout):
     """Runs cargo pinned to `core`; returns (exit code or None on timeout, output, seconds)."""
     start = time.time()
+    # cargo runs in a process group of its own so that a timeout kills the test binary too:
+    # killing cargo alone left a looping mutant's tests running (one reached 15 GB, another
+    # held the core for 44 minutes).
+    p = subprocess.Popen(["taskset", "-c", str(core), "cargo"] + PROFILE + cmd,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True)
     try:
-        p = subprocess.run(["taskset", "-c", str(core), "cargo"] + PROFILE + cmd,
-                           capture_output=True, text=True, timeout=timeout)
-        return p.returncode, p.stdout + p.stderr, time.time() - start
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out, time.time() - start
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return None, "", time.time() - start
 
 
