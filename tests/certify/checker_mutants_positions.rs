@@ -489,3 +489,79 @@ fn strategy_players_answer_into_the_kernel_below_a_leaf() {
     at.play(step(1, 1, 0)).unwrap();
     assert_eq!(player.choose(&at), Ok(None), "player I is stuck");
 }
+
+/// NP witnesses report their work as vertices + edges, the figure `check-cert` prints (kills
+/// the arithmetic mutants of that sum in `check_hampath` and `check_cover`): on the path
+/// v0 – v1 – v2, the path itself and the cover {v1} cost 3 + 2.
+#[test]
+fn np_witnesses_count_their_work() {
+    use georeduce::certify::{CoverCert, PathCert, check_cover, check_hampath};
+    use georeduce::problems::{HamPath, VertexCover};
+    let graph = Graph::from_edges(false, 3, &[(0, 1), (1, 2)]);
+    let path = HamPath {
+        graph: graph.clone(),
+        start: None,
+        end: None,
+    };
+    let cert = PathCert {
+        path: vec!["v0".into(), "v1".into(), "v2".into()],
+    };
+    assert_eq!(
+        check_hampath(&path, &cert).map(|v| (v.claim, v.work)),
+        Ok((Claim::HamPathExists, 5))
+    );
+    let cover = VertexCover { graph, k: 1 };
+    let cert = CoverCert {
+        cover: vec!["v1".into()],
+    };
+    assert_eq!(
+        check_cover(&cover, &cert).map(|v| (v.claim, v.work)),
+        Ok((Claim::CoverExists, 5))
+    );
+}
+
+/// A `game_win` position lists only what its game has: no `used` edges under the vertex rule
+/// or in NimG (kills `(vertex rule || NimG) && used` turned into `(vertex rule && NimG) &&
+/// used` in `Board::decode`, which read a vertex-rule `used` list as visited vertices and
+/// indexed NimG's empty mark set, a panic).
+#[test]
+fn positions_list_no_used_edges_outside_the_edge_rule() {
+    use georeduce::certify::{CertMove, Position, StrategyEntry};
+    let entry = |tokens: &str, visited: Vec<String>, weights: Vec<u64>, play| StrategyEntry {
+        position: Position {
+            to_move: Player::First,
+            tokens: vec![Some(tokens.into())],
+            visited,
+            used: vec![0],
+            weights,
+        },
+        play,
+    };
+    let refused = |g: &Geography, e: StrategyEntry| {
+        let cert = GameStrategy {
+            winner: Player::First,
+            strategy: vec![e],
+        };
+        match check_game_strategy(g, &cert, &Limits::default()) {
+            Err(CheckError::Malformed(m)) => assert!(m.contains("has no `used`"), "{m}"),
+            other => panic!("a `used` list is malformed here, got {other:?}"),
+        }
+    };
+    // The path v0 – v1 – v2 from v1: player I moves to either end and wins.
+    let uvg = game!(uvg on Graph::from_edges(false, 3, &[(0, 1), (1, 2)]); start 1);
+    let to_v0 = CertMove::Step {
+        token: 0,
+        from: "v1".into(),
+        edge: 0,
+        to: "v0".into(),
+    };
+    refused(&uvg, entry("v1", vec!["v1".into()], vec![], to_v0));
+    // NimG on the edge v0 – v1, one token on v0: player I takes it and moves to v1, where
+    // player II is stuck.
+    let nim = nim_game(2, &[(0, 1)], &[(0, 1)]);
+    let take = CertMove::Nim {
+        take: 1,
+        to: Some("v1".into()),
+    };
+    refused(&nim, entry("v0", vec![], vec![1, 0], take));
+}
