@@ -48,7 +48,7 @@ TEST = ["test", "--profile", "mut", "--lib", "--test", "tests", "certify", "--",
         "--skip", "_of_100k_vertices", "--skip", "check::certify::", "--skip", "check_stats::"]
 # Builders of certificates (not the checker) and replacements by Default::default(), which do
 # not compile for the checker's types.
-SKIP = r"Default::default\(\)|Recorder|strategy_from_fn|moves_from_fn|start_position"
+SKIP = r"Default::default\(\)|Recorder|\bstrategy_from_fn|moves_from_fn|start_position"
 
 
 def run(core, cmd, timeout):
