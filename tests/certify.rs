@@ -8,6 +8,8 @@
 mod brute; // a second geography engine, minimax, certificate builder and validity oracle
 #[path = "certify/checker_mutants.rs"]
 mod checker_mutants; // hand-made cases that kill mutants of the checker's code
+#[path = "certify/checker_mutants_compact.rs"]
+mod checker_mutants_compact; // hand-made cases that kill mutants of the QBF, matching and dispatch code
 #[path = "certify/compact.rs"]
 mod compact; // UVG matching certificates, including 10^5-vertex instances
 #[path = "certify/game_mutants.rs"]
