@@ -91,21 +91,30 @@ fn chain(depth: usize, then_side: bool, leaf: bool) -> BoolFn {
 /// `==` or `>=` (a tree of exactly the maximum depth refused) and `depth + 1` turned into
 /// `depth * 1` on either side (depth never grows, so a deeper tree is accepted).
 /// ∀x1 ∃x2. (x2): x2 = true, as a tree over x1.
+/// The checker recurses once per tree level (compiling, evaluating, dropping), and without
+/// optimization (a debug build, or the mutation runner's profile) 1,000 levels overflow a test
+/// thread's 2 MB stack, so the checks run on a thread of their own with 64 MB.
 #[test]
 fn decision_trees_are_bounded_at_exactly_1000_levels() {
-    let q = Qbf::from_signed(&[A, E], &[vec![2]]);
-    for then_side in [true, false] {
-        let deep = |depth| strategy(vec![f("x2", chain(depth, then_side, true))]);
-        assert_eq!(
-            check_qbf_strategy(&q, &deep(1000), true, &Limits::default()).map(|v| v.claim),
-            Ok(Claim::Qbf(true)),
-            "then side {then_side}"
-        );
-        let e = check_qbf_strategy(&q, &deep(1001), true, &Limits::default()).unwrap_err();
-        assert!(
-            matches!(&e, CheckError::Malformed(m) if m.contains("deeper than 1000")),
-            "then side {then_side}: {e}"
-        );
+    let checks = std::thread::Builder::new().stack_size(64 << 20).spawn(|| {
+        let q = Qbf::from_signed(&[A, E], &[vec![2]]);
+        for then_side in [true, false] {
+            let deep = |depth| strategy(vec![f("x2", chain(depth, then_side, true))]);
+            assert_eq!(
+                check_qbf_strategy(&q, &deep(1000), true, &Limits::default()).map(|v| v.claim),
+                Ok(Claim::Qbf(true)),
+                "then side {then_side}"
+            );
+            let e = check_qbf_strategy(&q, &deep(1001), true, &Limits::default()).unwrap_err();
+            assert!(
+                matches!(&e, CheckError::Malformed(m) if m.contains("deeper than 1000")),
+                "then side {then_side}: {e}"
+            );
+        }
+    });
+    // A failed assertion inside is re-raised here, so the test fails with its message.
+    if let Err(panic) = checks.unwrap().join() {
+        std::panic::resume_unwind(panic);
     }
 }
 
