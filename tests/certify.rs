@@ -8,6 +8,8 @@
 mod brute; // a second geography engine, minimax, certificate builder and validity oracle
 #[path = "certify/checker_mutants.rs"]
 mod checker_mutants; // hand-made cases that kill mutants of the checker's code
+#[path = "certify/checker_mutants_compact.rs"]
+mod checker_mutants_compact; // the same for the QBF, matching and dispatch code
 #[path = "certify/checker_mutants_positions.rs"]
 mod checker_mutants_positions; // the same for keys, replays, positions, NP witnesses, errors
 #[path = "certify/compact.rs"]
