@@ -113,6 +113,33 @@ fn malformed_certificate_json_is_a_located_diagnostic() {
     assert_stderr_has(&o, "certify::json");
 }
 
+/// A `qbf_true` certificate of ∀x1 ∃x2. (x2) whose function of x2 is a chain of `depth`
+/// decision nodes on x1, every leaf `true`.
+fn deep_tree_certificate(depth: usize) -> String {
+    let mut tree = json!(true);
+    for _ in 0..depth {
+        tree = json!({"if": "x1", "then": tree, "else": true});
+    }
+    json!({"version": 1, "kind": "qbf_true", "functions": [{"var": "x2", "value": tree}]})
+        .to_string()
+}
+
+/// The JSON reader's nesting limit is the limit of decision trees in a file: 124 levels are
+/// read and accepted, 125 are a located diagnostic (exit 2) whose help names the limit
+/// rather than an unexplained "recursion limit".
+#[test]
+fn decision_trees_in_a_file_stop_at_the_json_nesting_limit() {
+    let formula = write("deep.qbf", "∀x1 ∃x2. (x2)\n");
+    let path = write("deep124.json", &deep_tree_certificate(124));
+    let o = georeduce(&["check-cert", &formula, &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let path = write("deep125.json", &deep_tree_certificate(125));
+    let o = georeduce(&["check-cert", &formula, &path]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_stderr_has(&o, "certify::json");
+    assert_stderr_has(&o, "at most 124 levels deep");
+}
+
 #[test]
 fn a_certificate_of_another_kind_is_rejected() {
     let cert = certificate("examples/hampath.geo", &[]);

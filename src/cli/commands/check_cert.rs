@@ -131,9 +131,17 @@ pub(super) fn parse_certificate(name: &str, text: &str) -> miette::Result<Certif
         let at = offset(text, e.line(), e.column());
         let span = SourceSpan::new(at.into(), 0);
         let message = format!("not a valid certificate: {e}");
-        let err = LangError::new(&source, "certify::json", message, span, "here").help(
-            "docs/certificates.md gives the schema; `georeduce certify` writes valid certificates",
-        );
+        // serde_json refuses JSON nested deeper than 128 levels, which keeps a hostile file
+        // from exhausting the stack; in a certificate only a decision tree nests that deep,
+        // so the reader's limit is the trees' limit in a file (124 levels), and the help says
+        // so instead of leaving "recursion limit" unexplained.
+        let help = if e.to_string().starts_with("recursion limit exceeded") {
+            "certificate JSON may nest at most 128 levels, so a decision tree in a file may be \
+             at most 124 levels deep (docs/certificates.md)"
+        } else {
+            "docs/certificates.md gives the schema; `georeduce certify` writes valid certificates"
+        };
+        let err = LangError::new(&source, "certify::json", message, span, "here").help(help);
         miette::Report::new(err)
     })
 }
