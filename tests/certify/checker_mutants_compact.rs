@@ -154,23 +154,27 @@ fn truth_tables_are_bounded_at_exactly_24_variables() {
     );
 }
 
+/// The certificate of [`x4_is_not_x1`] is accepted under `at_limit` (a limit its check
+/// meets exactly) and too large, for the reason `what`, under `below` (the same limit one
+/// less): the limit is met exactly, not missed by one either way.
+fn assert_limit_is_exact(at_limit: Limits, below: Limits, what: &str) {
+    let (q, s) = x4_is_not_x1();
+    assert_eq!(
+        check_qbf_strategy(&q, &s, true, &at_limit).map(|v| v.claim),
+        Ok(Claim::Qbf(true))
+    );
+    assert_eq!(too_large(check_qbf_strategy(&q, &s, true, &below)), what);
+}
+
 /// The opponent-variable limit is exact: three ∀ variables pass a limit of 3 and are too many
 /// for 2 (kills `k > limit` turned into `==` or `>=`).
 #[test]
 fn the_opponent_variable_limit_is_exact() {
-    let (q, s) = x4_is_not_x1();
     let limits = |max_opponent_vars| Limits {
         max_opponent_vars,
         ..Limits::default()
     };
-    assert_eq!(
-        check_qbf_strategy(&q, &s, true, &limits(3)).map(|v| v.claim),
-        Ok(Claim::Qbf(true))
-    );
-    assert_eq!(
-        too_large(check_qbf_strategy(&q, &s, true, &limits(2))),
-        "the number of opponent variables"
-    );
+    assert_limit_is_exact(limits(3), limits(2), "the number of opponent variables");
 }
 
 /// The literal-evaluation limit is exact and counts 2^k × literals: 2^3 × 4 = 32 passes a
@@ -178,18 +182,14 @@ fn the_opponent_variable_limit_is_exact() {
 /// and `1 << k` turned into `1 >> k`, which counts 0).
 #[test]
 fn the_literal_evaluation_limit_is_exact() {
-    let (q, s) = x4_is_not_x1();
     let limits = |max_literal_evaluations| Limits {
         max_literal_evaluations,
         ..Limits::default()
     };
-    assert_eq!(
-        check_qbf_strategy(&q, &s, true, &limits(32)).map(|v| v.claim),
-        Ok(Claim::Qbf(true))
-    );
-    assert_eq!(
-        too_large(check_qbf_strategy(&q, &s, true, &limits(31))),
-        "the literal evaluations (2^opponent variables × literals)"
+    assert_limit_is_exact(
+        limits(32),
+        limits(31),
+        "the literal evaluations (2^opponent variables × literals)",
     );
 }
 
