@@ -22,6 +22,7 @@ import argparse
 import functools
 import itertools
 import json
+import math
 import random
 import subprocess
 import sys
@@ -37,7 +38,7 @@ FIRST, SECOND = "first", "second"
 # first turn picks an edge and moves along it, with the unrooted games where tokens are only
 # placed. `georeduce` plays the directed game with Trail Trap's first turn instead: pick any
 # unused arc and move along it ("pick-arc"); on this witness's families the two readings give
-# different winners in 20 of 282 games (run with `--pdeg-unrooted place` to list them). The
+# different winners in 84 of 362 games (run with `--pdeg-unrooted place` to list them). The
 # witness pins the product's reading so that a change to it is noticed, and the disagreement
 # with the docs is reported to the coordinator rather than settled here.
 PDEG_UNROOTED = {"rule": "pick-arc"}
@@ -300,20 +301,31 @@ def canon(n, edges, directed):
 
 @functools.lru_cache(maxsize=None)
 def all_graphs(n, directed, loops):
-    """Every graph (digraph) on n vertices up to isomorphism, simple, loops if asked."""
+    """Every graph (digraph) on n vertices up to isomorphism, simple, loops if asked.
+
+    Grown one vertex at a time: deleting the last vertex of any graph on n vertices leaves one
+    isomorphic to a graph on n - 1 vertices of the list, so adding a vertex with every possible
+    set of edges to every graph on n - 1 vertices reaches every class; the canonical form
+    keeps one graph per class.
+    """
+    if n == 0:
+        return ((),)
+    v = n - 1
+    slots = [(u, v) for u in range(v)]
     if directed:
-        slots = [(u, v) for u in range(n) for v in range(n) if u != v or loops]
-    else:
-        slots = [(u, v) for u in range(n) for v in range(u, n) if u != v or loops]
+        slots += [(v, u) for u in range(v)]
+    if loops:
+        slots.append((v, v))
     seen = set()
     res = []  # a list of edge tuples (shared through the cache: never modified)
-    for mask in range(1 << len(slots)):
-        edges = [slots[i] for i in range(len(slots)) if (mask >> i) & 1]
-        c = canon(n, edges, directed)
-        if c not in seen:
-            seen.add(c)
-            res.append(c)
-    return res
+    for base in all_graphs(n - 1, directed, loops):
+        for mask in range(1 << len(slots)):
+            edges = list(base) + [slots[i] for i in range(len(slots)) if (mask >> i) & 1]
+            c = canon(n, edges, directed)
+            if c not in seen:
+                seen.add(c)
+                res.append(c)
+    return tuple(res)
 
 
 def random_graph(rng, n, directed, p, loops=False, multi=False):
@@ -369,6 +381,22 @@ def max_matching_size(n, edges, removed=-1):
     return best
 
 
+def gf2_rank(vectors):
+    basis = []
+    for x in vectors:
+        for y in basis:
+            x = min(x, x ^ y)
+        if x:
+            basis.append(x)
+    return len(basis)
+
+
+def in_span_of_others(lines, i):
+    """Whether lines[i] is a GF(2) sum of the other lines (bit vectors)."""
+    others = lines[:i] + lines[i + 1:]
+    return gf2_rank(others + [lines[i]]) == gf2_rank(others)
+
+
 def gf2_invertible(rows):
     rows = list(rows)
     k = len(rows)
@@ -398,26 +426,31 @@ def self_checks(flip):
         if not ok:
             fails.append(f"self-check {name}: {detail}")
 
-    for n in range(1, 7):
-        for edges in all_graphs(n, False, False):
-            m = max_matching_size(n, edges)
-            # FSU lemma (Pardyl slides; kuniga.me Lemma 1): rooted UVG at v is a first-player
-            # win iff every maximum matching saturates v, i.e. iff removing v lowers it.
+    # Every graph on up to 6 vertices, then 120 random ones on 7 to 9.
+    rng = random.Random(1)
+    small = [(n, e) for n in range(1, 7) for e in all_graphs(n, False, False)]
+    for _ in range(120):
+        n = rng.randint(7, 9)
+        small.append((n, random_graph(rng, n, False, rng.choice((0.2, 0.35, 0.5)))))
+    for n, edges in small:
+        m = max_matching_size(n, edges)
+        # FSU lemma (Pardyl slides; kuniga.me Lemma 1): rooted UVG at v is a first-player
+        # win iff every maximum matching saturates v, i.e. iff removing v lowers it.
+        for v in range(n):
+            w = winner(game(n, False, edges, "vertex", ("one", v)), flip)
+            expect = FIRST if max_matching_size(n, edges, v) < m else SECOND
+            check("uvg-matching-lemma", w == expect, f"n={n} {edges} from {v}: {w}")
+        # FSU corollary (Pardyl slides): unrooted UVG, P2 wins iff a perfect matching.
+        w = winner(game(n, False, edges, "vertex", ("one", None)), flip)
+        expect = SECOND if 2 * m == n else FIRST
+        check("unrooted-uvg-perfect-matching", w == expect, f"n={n} {edges}: {w}")
+        if n <= 7:
+            # Renault-Schmidt Thm 3.4: misère NimG-RM+NL with every weight 1 "is exactly
+            # the same as the normal version of Vertex Geography on undirected graphs".
             for v in range(n):
-                w = winner(game(n, False, edges, "vertex", ("one", v)), flip)
-                expect = FIRST if max_matching_size(n, edges, v) < m else SECOND
-                check("uvg-matching-lemma", w == expect, f"n={n} {edges} from {v}: {w}")
-            # FSU corollary (Pardyl slides): unrooted UVG, P2 wins iff a perfect matching.
-            w = winner(game(n, False, edges, "vertex", ("one", None)), flip)
-            expect = SECOND if 2 * m == n else FIRST
-            check("unrooted-uvg-perfect-matching", w == expect, f"n={n} {edges}: {w}")
-            if n <= 5:
-                # Renault-Schmidt Thm 3.4: misère NimG-RM+NL with every weight 1 "is exactly
-                # the same as the normal version of Vertex Geography on undirected graphs".
-                for v in range(n):
-                    a = winner(game(n, False, edges, "rm", ("one", v), True, [1] * n), flip)
-                    b = winner(game(n, False, edges, "vertex", ("one", v)), flip)
-                    check("rs-thm-3.4", a == b, f"n={n} {edges} from {v}: {a} vs {b}")
+                a = winner(game(n, False, edges, "rm", ("one", v), True, [1] * n), flip)
+                b = winner(game(n, False, edges, "vertex", ("one", v)), flip)
+                check("rs-thm-3.4", a == b, f"n={n} {edges} from {v}: {a} vs {b}")
     # FSU corollary (Pardyl slides): unrooted UEG on a bipartite graph with biadjacency
     # matrix M: P2 wins iff M is square and invertible over GF(2). All 0/1 matrices up to 3x3.
     for p in range(1, 4):
@@ -428,9 +461,41 @@ def self_checks(flip):
                 w = winner(game(p + q, False, edges, "edge", ("one", None)), flip)
                 expect = SECOND if p == q and gf2_invertible(rows) else FIRST
                 check("unrooted-bipartite-ueg-gf2", w == expect, f"{p}x{q} {rows}: {w}")
-    # Trail Trap paper, Table 1: P2 wins 2/2, 4/6, 17/21 connected graphs on 3, 4, 5 vertices;
+    # FSU theorem (Pardyl slides, "UEG on a matrix"): in rooted UEG on a bipartite graph the
+    # second player wins from the vertex of line l iff l is in the GF(2) span of the other
+    # lines parallel to it. Every 0/1 matrix up to 3x3, every start.
+    for p in range(1, 4):
+        for q in range(1, 4):
+            for bits in range(1 << (p * q)):
+                rows = [(bits >> (i * q)) & ((1 << q) - 1) for i in range(p)]
+                cols = [sum(((rows[i] >> j) & 1) << i for i in range(p)) for j in range(q)]
+                edges = [(i, p + j) for i in range(p) for j in range(q) if (rows[i] >> j) & 1]
+                for v in range(p + q):
+                    w = winner(game(p + q, False, edges, "edge", ("one", v)), flip)
+                    dep = in_span_of_others(rows, v) if v < p else in_span_of_others(cols, v - p)
+                    expect = SECOND if dep else FIRST
+                    check("rooted-bipartite-ueg-gf2", w == expect, f"{p}x{q} {rows} from {v}: {w}")
+    # FSU corollaries and theorems (Pardyl slides): rooted UEG on K_n (n >= 2) is a first-player
+    # win; on the n-cube the second player wins iff n is even; on the m x n grid from a corner
+    # (m, n >= 2) the second player wins iff gcd(m + 1, n + 1) != 1.
+    for k in range(2, 6):
+        e = [(u, v) for u in range(k) for v in range(u + 1, k)]
+        w = winner(game(k, False, e, "edge", ("one", 0)), flip)
+        check("ueg-fsu-families", w == FIRST, f"K_{k}: {w}")
+    for d in range(1, 4):
+        e = [(x, x | (1 << i)) for x in range(1 << d) for i in range(d) if not (x >> i) & 1]
+        w = winner(game(1 << d, False, e, "edge", ("one", 0)), flip)
+        check("ueg-fsu-families", w == (SECOND if d % 2 == 0 else FIRST), f"Q_{d}: {w}")
+    for m, k in ((2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4)):
+        idx = lambda i, j: i * k + j  # noqa: E731
+        e = [(idx(i, j), idx(i, j + 1)) for i in range(m) for j in range(k - 1)]
+        e += [(idx(i, j), idx(i + 1, j)) for i in range(m - 1) for j in range(k)]
+        w = winner(game(m * k, False, e, "edge", ("one", 0)), flip)
+        expect = SECOND if math.gcd(m + 1, k + 1) != 1 else FIRST
+        check("ueg-fsu-families", w == expect, f"{m}x{k} grid from a corner: {w}")
+    # Trail Trap paper, Table 1: P2 wins 2/2, 4/6, 17/21, 88/112 connected graphs on 3-6 vertices;
     # the P1-win ones on 4 vertices are K_{1,3} and K_4 (§3). And §1.1: P3 is P1-win.
-    for n, want in ((3, (2, 2)), (4, (4, 6)), (5, (17, 21))):
+    for n, want in ((3, (2, 2)), (4, (4, 6)), (5, (17, 21)), (6, (88, 112))):
         conn = [e for e in all_graphs(n, False, False) if connected(n, e)]
         p2 = sum(winner(game(n, False, e, "edge", ("partizan", None)), flip) == SECOND for e in conn)
         check("trail-trap-table-1", (p2, len(conn)) == want, f"n={n}: {p2}/{len(conn)}")
@@ -574,10 +639,10 @@ def build_families(b):
                 b.add_one_token(game(n, directed, edges, rule, ("one", s), mis))
 
     # One token: DVG, UVG, DEG, UEG; every start and unrooted; normal and misère.
-    for n in range(1, 6):
-        for e in ug[n]:
+    for n in range(1, 7):
+        for e in all_graphs(n, False, False):
             one_token(n, False, e, "vertex")
-            if n <= 3:
+            if n <= 5:
                 one_token(n, False, e, "edge")
     for n in range(1, 5):
         for e in ugl[n]:
@@ -650,6 +715,95 @@ def build_families(b):
                 b.add_json(game(n, directed, e, rule, ("one", rng.randrange(n)), mis, ws))
 
 
+def random_tree(rng, n):
+    """A random labelled tree on n vertices (each vertex joins an earlier one)."""
+    return [(rng.randrange(v), v) for v in range(1, n)]
+
+
+def build_polynomial_families(b):
+    """Games where `auto` picks a polynomial method or the race search, larger than the
+    exhaustive families: UVG (matching), bipartite UEG (GF(2)), DAGs, directed and undirected
+    trees (tree), misère NimG-RM on bipartite graphs or with a loop on every vertex."""
+    rng = random.Random(1993)
+    conv = (False, True)
+    for _ in range(150):
+        n = rng.randint(6, 10)
+        e = random_graph(rng, n, False, 0.3)
+        for s in list(range(n)) + [None]:
+            b.add_one_token(game(n, False, e, "vertex", ("one", s)))
+        # Bipartite UEG: p rows, q columns.
+        p, q = rng.randint(2, 4), rng.randint(2, 4)
+        e = [(i, p + j) for i in range(p) for j in range(q) if rng.random() < 0.45]
+        for s in list(range(p + q)) + [None]:
+            b.add_one_token(game(p + q, False, e, "edge", ("one", s)))
+        # A DAG: arcs only from lower to higher index, under a random relabelling.
+        n = rng.randint(6, 9)
+        perm = list(range(n))
+        rng.shuffle(perm)
+        e = [(perm[u], perm[v]) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.35]
+        for rule in ("vertex", "edge"):
+            for mis in conv:
+                for s in list(range(n)) + [None]:
+                    b.add_one_token(game(n, True, e, rule, ("one", s), mis))
+    for _ in range(100):
+        n = rng.randint(5, 10)
+        t = random_tree(rng, n)
+        directed = [(u, v) if rng.random() < 0.5 else (v, u) for u, v in t]
+        pairs = [(a, c) for a in range(n) for c in range(n) if a != c]
+        for a, c in rng.sample(pairs, 6):
+            for rule in ("vertex", "edge"):
+                b.add_json(game(n, True, directed, rule, ("partizan", (a, c))))
+                b.add_json(game(n, False, t, rule, ("partizan", (a, c))))
+                b.add_json(game(n, True, directed, rule, ("two", (min(a, c), max(a, c)))))
+        b.add_one_token(game(n, False, t, "edge", ("partizan", None)))
+    for _ in range(120):
+        # Misère NimG-RM: bipartite without loops, or a loop on every vertex.
+        p, q = rng.randint(1, 3), rng.randint(1, 3)
+        e = [(i, p + j) for i in range(p) for j in range(q) if rng.random() < 0.5]
+        ws = [rng.randint(1, 3) for _ in range(p + q)]
+        for s in range(p + q):
+            b.add_json(game(p + q, False, e, "rm", ("one", s), True, ws))
+        n = rng.randint(2, 5)
+        e = random_graph(rng, n, False, 0.4) + [(v, v) for v in range(n)]
+        ws = [rng.randint(0, 3) for _ in range(n)]
+        for s in range(n):
+            b.add_json(game(n, False, e, "rm", ("one", s), True, ws))
+
+
+def build_larger_random(b):
+    """Seeded random games larger than the enumerated families, in every variant, where the
+    binary's search shortcuts (canonical keys, endgames, labels, race split) have room."""
+    rng = random.Random(214)
+    for _ in range(40):
+        for mis in (False, True):
+            for directed in (False, True):
+                n = rng.randint(8, 13)
+                e = random_graph(rng, n, directed, 2.2 / n)
+                b.add_one_token(game(n, directed, e, "vertex", ("one", rng.randrange(n)), mis))
+                b.add_one_token(game(n, directed, e, "vertex", ("one", None), mis))
+                n = rng.randint(6, 9)
+                e = random_graph(rng, n, directed, 1.8 / n, loops=True, multi=True)
+                b.add_one_token(game(n, directed, e, "edge", ("one", rng.randrange(n)), mis))
+                b.add_one_token(game(n, directed, e, "edge", ("one", None), mis))
+                for rule in ("vertex", "edge"):
+                    n = rng.randint(6, 9) if rule == "vertex" else rng.randint(5, 7)
+                    e = random_graph(rng, n, directed, 2.0 / n, loops=rule == "edge",
+                                     multi=rule == "edge")
+                    a, c = rng.sample(range(n), 2)
+                    b.add_json(game(n, directed, e, rule, ("partizan", (a, c)), mis))
+                    b.add_json(game(n, directed, e, rule, ("two", (min(a, c), max(a, c))), mis))
+                    g = game(n, directed, e, rule, ("partizan", None), mis)
+                    if rule == "edge" and not directed:
+                        b.add_one_token(g)
+                    else:
+                        b.add_json(g)
+                for rule in ("rm", "mr"):
+                    n = rng.randint(4, 7)
+                    e = random_graph(rng, n, directed, 2.0 / n, loops=True)
+                    ws = [rng.randint(0, 3) for _ in range(n)]
+                    b.add_json(game(n, directed, e, rule, ("one", rng.randrange(n)), mis, ws))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -668,6 +822,8 @@ def main():
 
     b = Batches()
     build_families(b)
+    build_polynomial_families(b)
+    build_larger_random(b)
     if a.limit:
         kept = {}
         for args in list(b.groups):
