@@ -151,6 +151,10 @@ fn every_variant_agrees_with_the_papers_rules() {
     for &(name, least) in VARIANTS {
         let v = &s["variants"][name];
         assert!(
+            count(v, "files") >= 4,
+            "{name}: fewer than 4 games through solve FILE"
+        );
+        assert!(
             count(v, "compared") >= least,
             "{name}: only {} games compared, expected at least {least}",
             count(v, "compared")
@@ -195,6 +199,14 @@ fn witness_detects_flipped_rules() {
         let (out, s) = run_witness(&["--flip", flip, "--limit", "100"]);
         assert!(!out.status.success(), "--flip {flip} exited 0");
         assert!(count(&s, "self_check_failures") > 0, "--flip {flip}");
+        let file_disagreements: u64 = VARIANTS
+            .iter()
+            .map(|&(name, _)| count(&s["variants"][name], "file_disagreements"))
+            .sum();
+        assert!(
+            file_disagreements > 0,
+            "--flip {flip}: solve FILE always agreed"
+        );
         for &(name, _) in VARIANTS {
             let d = count(&s["variants"][name], "disagreements");
             if affected(name) {

@@ -26,6 +26,7 @@ import math
 import random
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.setrecursionlimit(10000)
@@ -537,6 +538,26 @@ def edge_list_line(n, edges):
     return f"{n}: " + ", ".join(f"{u} {v}" for u, v in edges)
 
 
+def nauty_bits(bits):
+    """nauty's 6-bit packing: big-endian groups of six, padded with zeros, each plus 63."""
+    bits = bits + [0] * (-len(bits) % 6)
+    return "".join(chr(63 + int("".join(map(str, bits[i:i + 6])), 2))
+                   for i in range(0, len(bits), 6))
+
+
+def graph6(n, edges):
+    """nauty's graph6 (formats.txt): N(n), then the upper triangle column by column."""
+    es = {tuple(sorted(e)) for e in edges}
+    return chr(63 + n) + nauty_bits([int((i, j) in es) for j in range(1, n) for i in range(j)])
+
+
+def digraph6(n, arcs):
+    """nauty's digraph6: '&', N(n), then the adjacency matrix row by row (loops on the
+    diagonal)."""
+    a = set(arcs)
+    return "&" + chr(63 + n) + nauty_bits([int((i, j) in a) for i in range(n) for j in range(n)])
+
+
 def json_line(g):
     """The serde JSON form (docs/language.md, "JSON"), on one line."""
     verts = []
@@ -559,6 +580,48 @@ def json_line(g):
                           "rule": rule, "tokens": tokens,
                           "convention": "misere" if g["misere"] else "normal"}}
     return json.dumps(inst, separators=(",", ":"))
+
+
+def dsl(g):
+    """The game in the instance language (docs/language.md, "geography")."""
+    d = "directed" if g["directed"] else "undirected"
+    rule = {"vertex": "vertex geography", "edge": "edge geography",
+            "rm": "nim geography, remove then move", "mr": "nim geography, move then remove"}
+    kind, starts = g["tokens"]
+    if kind == "one":
+        tokens = f"one at v{starts}" if starts is not None else "one, unrooted"
+    elif kind == "partizan":
+        tokens = ("partizan, unrooted" if starts is None
+                  else f"partizan, first at v{starts[0]}, second at v{starts[1]}")
+    else:
+        tokens = f"two at v{starts[0]} and v{starts[1]}"
+    arrow = " -> " if g["directed"] else " -- "
+    lines = ["geography {", f"  {d} {rule[g['rule']]}",
+             "  misère play" if g["misere"] else "  normal play", f"  tokens: {tokens}"]
+    if len(set(g["edges"])) < len(g["edges"]):
+        lines.append("  multigraph")
+    lines.append("  vertices " + " ".join(f"v{v}" for v in range(g["n"])))
+    if g["edges"]:
+        lines.append("  edges " + ", ".join(f"v{u}{arrow}v{v}" for u, v in g["edges"]))
+    if g["rule"] in ("rm", "mr"):
+        lines.append("  weights " + ", ".join(f"v{v} = {w}" for v, w in enumerate(g["weights"])))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def solve_files(binary, games, directory):
+    """`georeduce solve FILE --json` on each game written as a .geo file: the single-solve
+    path (the DSL reader and `solve`'s own dispatch), not the batch's."""
+    res = []
+    for i, g in enumerate(games):
+        path = f"{directory}/game{i}.geo"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(dsl(g))
+        p = subprocess.run([binary, "solve", path, "--json"], capture_output=True, text=True)
+        if p.returncode != 0:
+            raise SystemExit(f"solve {path} exited {p.returncode}:\n{dsl(g)}{p.stderr[:2000]}")
+        res.append(json.loads(p.stdout)["winner"])
+    return res
 
 
 def variant_name(g):
@@ -603,7 +666,16 @@ class Batches:
                 args += ["--start", str(s)]
         if g["misere"]:
             args.append("--misere")
-        self.add(g, args, edge_list_line(g["n"], g["edges"]))
+        # Simple graphs as nauty lines (what geng/directg print), the rest as edge lists.
+        e = g["edges"]
+        simple = len(set(e)) == len(e) and (g["directed"] or all(u != v for u, v in e))
+        if simple and g["directed"]:
+            line = digraph6(g["n"], e)
+        elif simple:
+            line = graph6(g["n"], e)
+        else:
+            line = edge_list_line(g["n"], e)
+        self.add(g, args, line)
 
 
 def run_batch(binary, args, lines):
@@ -847,6 +919,9 @@ def main():
             s["compared"] += 1
             s[ref] += 1
             got = ans["winner"] if ans else None
+            if ans and (ans["n"], ans["m"]) != (g["n"], len(g["edges"])):
+                # The line was read as another graph (an encoding or parsing error).
+                got = f"a graph with n={ans['n']}, m={ans['m']}"
             if ans and "method" in ans:
                 methods[ans["method"]] = methods.get(ans["method"], 0) + 1
             if got != ref:
@@ -855,11 +930,37 @@ def main():
                 if disagreements <= 20:
                     print(f"DISAGREEMENT {variant}: reference {ref}, georeduce {got}\n"
                           f"  solve --batch - {' '.join(args)}\n  {line}")
+    # A sample through `solve FILE --json` on the instance language: the first 4 games and
+    # every 500th of each variant.
+    sample = {}
+    seen = {}
+    for items in b.groups.values():
+        for variant, _, g in items:
+            k = seen.get(variant, 0)
+            seen[variant] = k + 1
+            if k < 4 or k % 500 == 0:
+                sample.setdefault(variant, []).append(g)
+    files = [(v, g) for v in sorted(sample) for g in sample[v]]
+    with tempfile.TemporaryDirectory() as tmp:
+        answers = solve_files(a.bin, [g for _, g in files], tmp)
+    for (variant, g), got in zip(files, answers):
+        ref = winner(g, a.flip)
+        s = stats[variant]
+        s["files"] = s.get("files", 0) + 1
+        s.setdefault("file_disagreements", 0)
+        if got != ref:
+            disagreements += 1
+            s["disagreements"] += 1
+            s["file_disagreements"] += 1
+            if disagreements <= 20:
+                print(f"DISAGREEMENT {variant} (solve FILE --json): reference {ref}, "
+                      f"georeduce {got}\n{dsl(g)}")
     t2 = time.time()
     total = sum(s["compared"] for s in stats.values())
     print(f"self-checks: {sum(sc_counts.values())} ({len(fails)} failed) in {t1 - t0:.1f} s")
-    print(f"compared {total} games in {len(stats)} variants, {disagreements} disagreements, "
-          f"{t2 - t1:.1f} s")
+    files = sum(s.get("files", 0) for s in stats.values())
+    print(f"compared {total} games in {len(stats)} variants through solve --batch and {files} "
+          f"through solve FILE, {disagreements} disagreements, {t2 - t1:.1f} s")
     print("methods: " + ", ".join(f"{k} {v}" for k, v in sorted(methods.items())))
     print("SUMMARY " + json.dumps({"variants": stats, "methods": methods,
                                    "self_checks": sc_counts,
