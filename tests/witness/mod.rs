@@ -5,7 +5,8 @@
 //! compares each winner with `georeduce solve --batch` (the method `auto` picks: exhaustive,
 //! race, matching, GF(2), DAG, tree, NimG matching). Before that the reference checks itself
 //! against theorems the papers state (FSU's matching lemma, GF(2) theorems, K_n, cube and
-//! grid; Renault–Schmidt's pendant and weight-1 NimG results; the Trail Trap paper's Table 1).
+//! grid; Renault–Schmidt's pendant and weight-1 NimG results; the Trail Trap paper's Table 1,
+//! prisms and mirror strategy).
 //! docs/solvers.md ("The independent witness") has the counts and the one rule no paper
 //! defines (unrooted partizan directed edge geography), where the witness follows `solve`.
 //!
@@ -78,6 +79,8 @@ const SELF_CHECKS: &[(&str, u64)] = &[
     ("rs-pendant-misere", 220),
     ("rs-thm-3.4", 720),
     ("trail-trap-max-degree-2", 12),
+    ("trail-trap-mirror", 100),
+    ("trail-trap-prism", 5),
     ("trail-trap-small", 2),
     ("trail-trap-table-1", 4),
     ("ueg-fsu-families", 13),

@@ -512,6 +512,34 @@ def self_checks(flip):
         for name, e in (("path", path), ("cycle", path + [(k - 1, 0)])):
             w = winner(game(k, False, e, "edge", ("partizan", None)), flip)
             check("trail-trap-max-degree-2", w == SECOND, f"{name} on {k} vertices: {w}")
+    # Trail Trap paper, Prop. 7: the n-gonal prism graph is P2-win.
+    for k in range(3, 8):
+        e = [(i, (i + 1) % k) for i in range(k)] + [(k + i, k + (i + 1) % k) for i in range(k)]
+        e += [(i, k + i) for i in range(k)]
+        w = winner(game(2 * k, False, e, "edge", ("partizan", None)), flip)
+        check("trail-trap-prism", w == SECOND, f"prism on {2 * k} vertices: {w}")
+    # Trail Trap paper, Prop. 2 ("the result also holds on multigraphs"): a graph with an
+    # involutive automorphism fixing no edge is P2-win (P2 mirrors P1). Random involutions
+    # and edge orbits {e, sigma(e)}, e != sigma(e), loops and repeated orbits allowed.
+    rng = random.Random(2)
+    for _ in range(200):
+        n = rng.randint(2, 8)
+        verts = list(range(n))
+        rng.shuffle(verts)
+        sigma = list(range(n))
+        for i in range(0, rng.randint(1, n // 2) * 2, 2):
+            sigma[verts[i]], sigma[verts[i + 1]] = verts[i + 1], verts[i]
+        orbits = []
+        for u in range(n):
+            for v in range(u, n):
+                m = tuple(sorted((sigma[u], sigma[v])))
+                if m != (u, v) and (u, v) < m:
+                    orbits.append([(u, v), m])
+        edges = []
+        for _ in range(rng.randint(1, 5)):
+            edges += rng.choice(orbits)
+        w = winner(game(n, False, edges, "edge", ("partizan", None)), flip)
+        check("trail-trap-mirror", w == SECOND, f"n={n} {edges}, involution {sigma}: {w}")
     # Renault-Schmidt Thm 2.1 / 2.6 / 2.5: a pendant out-neighbour (neighbour) added to every
     # vertex turns the normal outcome into the misère one, for DVG, DEG and UEG.
     rng = random.Random(7)
