@@ -4,9 +4,12 @@
 A plain memoised minimax, written from the papers' own definitions (../shared/papers, see the
 README there) and NOT from the project's Rust solvers, which were not read while writing it.
 It enumerates whole families of small graphs and digraphs itself (no nauty), adds seeded
-random larger ones, asks `georeduce solve --batch` for every winner (edge-list lines for the
-one-token games and Trail Trap, one-line JSON instances for the rest) and compares winner by
-winner. Any disagreement is printed with the instance and both answers, and the exit code is 1.
+random larger ones, asks `georeduce solve --batch` for every winner (graph6/digraph6 or
+edge-list lines for the one-token games and Trail Trap, one-line JSON instances for the rest),
+and `georeduce solve FILE --json` for a sample written in the instance language, and compares
+winner by winner. Any disagreement is printed with the instance and both answers, and the exit
+code is 1. The last line of output is `SUMMARY {json}`: per variant the games compared, each
+player's wins and the disagreements; the self-checks; the methods `auto` used.
 
 Before comparing, the reference checks itself against results the papers state (section
 "self-checks" below), so that a misreading of a rule in this file is caught by the papers'
