@@ -60,3 +60,6 @@ mod trail_trap_solve;
 mod unknown_stats;
 /// `verify --by auto`: search and certificate side by side.
 mod verify_auto;
+/// The independent second witness: a Python minimax from the papers' definitions against
+/// `solve --batch` on whole families of small games, every variant.
+mod witness;

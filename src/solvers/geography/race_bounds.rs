@@ -375,9 +375,13 @@ impl Edges<'_> {
                 height[y] = height[x] + 1;
                 down[y] = e as u8;
             }
-            degree[y] -= 1;
-            if degree[y] == 1 && tokens & bit(y) == 0 {
-                leaves |= bit(y);
+            // A token's vertex is never peeled, so its degree was not counted (0): left
+            // alone, the decrement underflowed (a panic in builds with overflow checks).
+            if tokens & bit(y) == 0 {
+                degree[y] -= 1;
+                if degree[y] == 1 {
+                    leaves |= bit(y);
+                }
             }
         }
         // Every peeled edge at a remaining vertex starts a branch: keep it and its longest

@@ -322,6 +322,11 @@ impl Incremental {
             }
         };
         here[0].valid = true;
+        // The children of this position derive from this frame: its vertex count must be
+        // this position's, not that of whatever position was recorded at this depth before
+        // (a stale count made `parent_vertices − …` underflow, and misjudged the edge rule's
+        // tree test `items + 1 == vertices`).
+        here[0].vertices = derived.vertices;
         self.derived += 1;
         Some(derived)
     }
@@ -481,4 +486,65 @@ enum Side {
     Own,
     /// Every other merged search ran out: the component is the rest.
     Others,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::geography::{Convention, Geography, Move, Tokens};
+    use crate::problems::graph::Graph;
+    use crate::solvers::geography::state::Game;
+
+    /// A remainder derived from a derived parent counts its vertices from the parent's true
+    /// count. Edge rule: triangle 0–1–2, a tail 2–3–4 and a pendant 0–5, token on 0. Moving
+    /// along 0–1 (no bridge) keeps the 6 vertices; moving on along 1–2 leaves 1 behind: 5.
+    /// Until the twentieth session a derived frame kept a stale count (0 here), so the second
+    /// derivation computed 0 − 1 (a panic with overflow checks, `u32::MAX` without).
+    #[test]
+    fn derived_frames_carry_their_vertex_count() {
+        let edges = [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (0, 5)];
+        let g = Geography {
+            graph: Graph::from_edges(false, 6, &edges),
+            rule: Rule::Edge,
+            tokens: Tokens::One { start: Some(0) },
+            convention: Convention::Normal,
+        };
+        let game = Game::new(&g);
+        // The walk's adjacency: per vertex, (other end, edge), no labels.
+        let mut first = vec![0u32];
+        let mut arcs = Vec::new();
+        for v in 0..6 {
+            for (e, &(a, b)) in edges.iter().enumerate() {
+                if a == v || b == v {
+                    arcs.push(((a ^ b ^ v) as u32, e as u32));
+                }
+            }
+            first.push(arcs.len() as u32);
+        }
+        let arcs = Arcs {
+            arcs: &arcs,
+            first: &first,
+        };
+        let mut inc = Incremental::default();
+        let mut st = game.start.clone();
+        inc.record(0, &st, &[0b111111], 6);
+        let step = |st: &mut State, edge: usize| {
+            let mv = game
+                .moves(st)
+                .into_iter()
+                .find(|m| matches!(m, Move::Step { edge: e, .. } if *e == edge))
+                .expect("the move is legal");
+            game.apply(st, mv);
+        };
+        step(&mut st, 0);
+        let d = inc.derive(Rule::Edge, &arcs, 6, &st, 1).expect("derived");
+        assert_eq!((d.items, d.vertices), (5, 6));
+        step(&mut st, 1);
+        let d = inc.derive(Rule::Edge, &arcs, 6, &st, 2).expect("derived");
+        assert_eq!(
+            (d.items, d.vertices),
+            (4, 5),
+            "edges 2–0, 2–3, 3–4, 0–5 on 0, 2, 3, 4, 5"
+        );
+    }
 }

@@ -233,3 +233,35 @@ fn cutting_hanging_trees_keeps_values_and_longest_trails() {
         "{cut_games} {cut_trails}"
     );
 }
+
+/// Peeling a hanging tree up to a token's vertex: the token's vertex is a root, never a
+/// leaf, and its degree is not tracked. Until the twentieth session the peel decremented that
+/// untracked degree anyway (0 − 1): harmless where arithmetic wraps (`--release`, which the
+/// suite uses) but a panic in a build with overflow checks, where `solve` crashed on Trail
+/// Trap's claw (found by the independent witness, `tests/witness/`, run against a debug
+/// binary). This test panics in a debug build (`cargo test --lib prune_hanging_up_to_a_token`)
+/// with the old decrement.
+#[test]
+fn prune_hanging_up_to_a_token() {
+    // t — y, and from y a branch y — a — b of length 2 and a branch y — c of length 1.
+    let mut graph = Graph::new(false);
+    for name in ["t", "y", "a", "b", "c"] {
+        graph.add_vertex(name.to_string());
+    }
+    let (t, y, a, b, c) = (0, 1, 2, 3, 4);
+    for (u, v) in [(t, y), (y, a), (a, b), (y, c)] {
+        graph.add_edge(u, v);
+    }
+    let masks = EdgeMasks::of(&graph);
+    let edges = masks.edges();
+    let (comp, verts) = edges.component(t, 0b1111);
+    assert_eq!((comp, verts), (0b1111, 0b11111));
+    // Everything hangs from the token on t: the longest branch (t—y—a—b) stays, y—c goes.
+    let (kept, left) = edges.prune_hanging(comp, verts, bit(t));
+    assert_eq!(kept, 0b0111, "edges t—y, y—a, a—b");
+    assert_eq!(left, bit(t) | bit(y) | bit(a) | bit(b));
+    // With a second token on y, y is a root too: nothing below y is peeled past it.
+    let (kept, left) = edges.prune_hanging(comp, verts, bit(t) | bit(y));
+    assert_eq!(kept, 0b1111, "both branches at the token on y stay");
+    assert_eq!(left, verts);
+}
