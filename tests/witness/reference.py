@@ -37,14 +37,13 @@ sys.setrecursionlimit(10000)
 FIRST, SECOND = "first", "second"
 
 # The first turn of unrooted partizan *directed* edge geography. No paper defines this game.
-# docs/language.md says of `tokens: partizan, unrooted` that "each player's first turn places
-# their own token" ("place"), and the Trail Trap paper (§1.1) contrasts Trail Trap, where the
-# first turn picks an edge and moves along it, with the unrooted games where tokens are only
-# placed. `georeduce` plays the directed game with Trail Trap's first turn instead: pick any
-# unused arc and move along it ("pick-arc"); on this witness's families the two readings give
-# different winners in 84 of 362 games (run with `--pdeg-unrooted place` to list them). The
-# witness pins the product's reading so that a change to it is noticed, and the disagreement
-# with the docs is reported to the coordinator rather than settled here.
+# The Trail Trap paper (§1.1) gives the undirected one: each player's first turn picks any
+# unused edge and moves their own token along it. georeduce keeps that rule for the directed
+# game, along an arc and only forwards (docs/language.md, `tokens: partizan, unrooted`; and
+# docs/solvers.md, "Unrooted games"): "pick-arc". Placing the tokens instead ("place", run with
+# `--pdeg-unrooted place` to list the games that differ) gives other winners in 84 of 362 games
+# of this witness's families. Until the twentieth session docs/language.md said "places" for
+# every partizan unrooted game, which the binary never did; the docs were corrected.
 PDEG_UNROOTED = {"rule": "pick-arc"}
 
 # --------------------------------------------------------------------------------------------
