@@ -64,10 +64,29 @@ const SMALL: u32 = 4;
 /// Shards of [`CensusTable`], each behind its own lock.
 const SHARDS: usize = 64;
 
-/// Bytes budgeted per entry of a hash map of `(key, entry)` pairs: the pair, a control byte,
-/// and hashbrown's slack (7/8 load, power-of-two sizes).
-const fn entry_bytes(pair: usize) -> usize {
-    (pair + 1) * 2
+/// Most entries a hash map of `pair`-byte entries may hold so that it stays within `bytes`
+/// (at least `floor`): hashbrown keeps a power-of-two number of buckets of one entry and one
+/// control byte each, at most 7/8 full, and while growing holds the old buckets (half as
+/// many) beside the new ones. So: the largest bucket count `b` with 1.5 · b · (pair + 1) ≤
+/// `bytes`, and the entries that fit in `b` buckets without growing.
+fn entries_within(bytes: usize, pair: usize, floor: usize) -> usize {
+    let most = bytes / (pair + 1) / 3 * 2;
+    let fit = match most.checked_ilog2() {
+        Some(log) if log >= 3 => (1usize << log) / 8 * 7,
+        _ => 0,
+    };
+    fit.max(floor)
+}
+
+/// Bytes of a hashbrown map of `pair`-byte entries that can hold `capacity` entries (its
+/// buckets and control bytes).
+fn map_bytes(capacity: usize, pair: usize) -> u64 {
+    let buckets = if capacity < 8 {
+        capacity + 1
+    } else {
+        capacity / 7 * 8
+    };
+    (buckets * (pair + 1)) as u64
 }
 
 /// Whether the census search applies to `g`: one token on an undirected graph of at most
@@ -114,26 +133,34 @@ pub fn census_applies(g: &Geography) -> bool {
 /// One shard of [`CensusTable`]: canonical key → (the mover wins, subtree nodes).
 type Shard = FxHashMap<[u64; 2], (bool, u32)>;
 
+/// Bytes of one entry of a [`Shard`].
+const SHARD_PAIR: usize = std::mem::size_of::<([u64; 2], (bool, u32))>();
+
+/// Bytes of one entry of the per-line table.
+const LOCAL_PAIR: usize = std::mem::size_of::<(u64, bool)>();
+
 /// A table of census positions shared by the lines of a batch (and its threads): canonical
 /// key → (the mover wins, the search nodes its subtree cost).
 pub struct CensusTable {
     shards: Vec<Mutex<Shard>>,
     per_shard: usize,
-    /// Bucket capacity of all shards together (hash maps never shrink, so also the peak).
+    /// Largest entry capacity of each shard so far.
+    peaks: Vec<AtomicU64>,
+    /// The sum of `peaks` (hash maps never shrink their buckets: what the table holds).
     slots: AtomicU64,
     /// Entries evicted so far.
     evicted: AtomicU64,
 }
 
 impl CensusTable {
-    /// A table of about `bytes` bytes at most.
+    /// A table of about `bytes` bytes at most (but at least 16 entries per shard).
     pub fn new(bytes: usize) -> CensusTable {
-        let entries = bytes / entry_bytes(std::mem::size_of::<([u64; 2], (bool, u32))>());
         CensusTable {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
                 .collect(),
-            per_shard: (entries / SHARDS).max(16),
+            per_shard: entries_within(bytes / SHARDS, SHARD_PAIR, 16),
+            peaks: (0..SHARDS).map(|_| AtomicU64::new(0)).collect(),
             slots: AtomicU64::new(0),
             evicted: AtomicU64::new(0),
         }
@@ -141,8 +168,7 @@ impl CensusTable {
 
     /// Bytes the table's buckets take now (never shrinks: also its peak).
     pub fn bytes(&self) -> u64 {
-        let slot = std::mem::size_of::<([u64; 2], (bool, u32))>() as u64 + 1;
-        self.slots.load(Ordering::Relaxed) * slot
+        map_bytes(self.slots.load(Ordering::Relaxed) as usize, SHARD_PAIR)
     }
 
     /// Entries evicted to make room so far.
@@ -162,9 +188,13 @@ impl CensusTable {
         self.len() == 0
     }
 
-    fn shard(&self, key: &[u64; 2]) -> &Mutex<Shard> {
+    fn index(&self, key: &[u64; 2]) -> usize {
         let h = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
-        &self.shards[h as usize]
+        h as usize
+    }
+
+    fn shard(&self, key: &[u64; 2]) -> &Mutex<Shard> {
+        &self.shards[self.index(key)]
     }
 
     fn get(&self, key: &[u64; 2]) -> Option<bool> {
@@ -191,12 +221,14 @@ impl CensusTable {
             }
             self.evicted.fetch_add(half as u64, Ordering::Relaxed);
         }
-        let before = shard.capacity();
         shard.insert(key, (wins, u32::try_from(work).unwrap_or(u32::MAX)));
-        let after = shard.capacity();
-        if after != before {
-            self.slots
-                .fetch_add((after - before) as u64, Ordering::Relaxed);
+        // The shard's largest capacity so far (its buckets never shrink; `capacity` does
+        // dip while removed entries leave tombstones). Updated under the shard's lock.
+        let (cap, peak) = (shard.capacity() as u64, &self.peaks[self.index(&key)]);
+        let old = peak.load(Ordering::Relaxed);
+        if cap > old {
+            peak.store(cap, Ordering::Relaxed);
+            self.slots.fetch_add(cap - old, Ordering::Relaxed);
         }
     }
 }
@@ -304,7 +336,7 @@ impl<'a> Census<'a> {
             budget,
             shared,
             local: FxHashMap::default(),
-            local_cap: (memory / entry_bytes(std::mem::size_of::<(u64, bool)>())).max(16),
+            local_cap: entries_within(memory, LOCAL_PAIR, 16),
             nodes: 0,
             hits: 0,
             stored: 0,
@@ -312,11 +344,11 @@ impl<'a> Census<'a> {
     }
 
     fn stats(&self, started: Instant) -> Stats {
-        let local_bytes = self.local.capacity() * (std::mem::size_of::<(u64, bool)>() + 1);
         Stats {
             positions: self.stored,
             hits: self.hits,
-            peak_table_bytes: local_bytes as u64 + self.shared.map_or(0, CensusTable::bytes),
+            peak_table_bytes: map_bytes(self.local.capacity(), LOCAL_PAIR)
+                + self.shared.map_or(0, CensusTable::bytes),
             ..Stats::since(started, self.nodes)
         }
     }

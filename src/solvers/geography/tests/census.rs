@@ -155,15 +155,19 @@ fn census_agrees_with_exhaustive_on_random_graphs_up_to_eleven_vertices() {
 
 #[test]
 fn a_census_table_too_small_for_the_family_evicts_and_still_agrees() {
-    // 16 entries per shard: the connected graphs on 6 vertices store far more.
-    let table = CensusTable::new(0);
-    let graphs: Vec<Graph> = include_str!("../../../../tests/data/connected-6.g6")
+    // 256 KiB: 56 entries per shard; the connected graphs on 7 vertices store more.
+    let budget = 256 << 10;
+    let table = CensusTable::new(budget);
+    let graphs: Vec<Graph> = include_str!("../../../../tests/data/connected-7.g6")
         .lines()
         .map(|l| decode_line(l).expect("geng output"))
         .collect();
     let (_, _, evicted) = check_family(&graphs, &table, false);
     assert!(evicted > 0, "no eviction");
-    assert!(table.len() <= 64 * 16, "{} entries", table.len());
+    assert!(table.len() <= 64 * 56, "{} entries", table.len());
+    assert!(table.bytes() <= budget as u64, "{} bytes", table.bytes());
+    // A fuller table after eviction: only the cheaper half of a shard goes.
+    assert!(table.len() > 64 * 56 / 4, "{} entries", table.len());
 }
 
 #[test]
