@@ -3,6 +3,9 @@
 /// `solve --batch`: graph6 lines, the Trail Trap census, shards.
 #[path = "cli/batch.rs"]
 mod batch;
+/// `solve --batch` on one-token games: the census table shared by the lines.
+#[path = "cli/batch_census.rs"]
+mod batch_census;
 
 use crate::run::{assert_stderr_has, georeduce, stderr, stdout, with_stdin};
 use std::process::Output;

@@ -245,7 +245,7 @@ impl DecidedBy {
 pub fn decided_by(method: &str, stats: &Stats) -> DecidedBy {
     match method {
         "exhaustive" | "dfpn" if stats.nodes == 0 => DecidedBy::PreClassification,
-        "exhaustive" | "dfpn" | "race" => DecidedBy::Search,
+        "exhaustive" | "dfpn" | "race" | "census" => DecidedBy::Search,
         _ => DecidedBy::Polynomial,
     }
 }

@@ -16,7 +16,8 @@ use super::budget_maker;
 use crate::lang::graph6::{LineError, decode_line};
 use crate::problems::{Convention, Geography, Graph, Instance, Rule, Tokens};
 use crate::solvers::geography::{
-    Method, RaceCache, race_applies, race_winner, race_winner_shared, solve_with,
+    CensusTable, Method, RaceCache, census_applies, census_winner, race_applies, race_winner,
+    race_winner_shared, solve_polynomial, solve_with,
 };
 use crate::solvers::{SolveError, Stats, Winner};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -63,13 +64,20 @@ pub fn run(
     let shard = parse_shard(args.shard.as_deref())?;
     let make_budget = budget_maker(budget_args)?;
     // Trail Trap lines share one table of canonical positions (isomorphic positions of
-    // different graphs are searched once), with half the memory budget. Not under
-    // --max-nodes: a node budget per line must not depend on which lines ran before.
+    // different graphs are searched once), and so do the one-token undirected games that no
+    // polynomial method decides (the census search, `census.rs`). The tables take half the
+    // memory budget: the one `--game` uses takes it all, and without `--game` (JSON lines,
+    // any game) each takes a quarter. Not under --max-nodes: a node budget per line must not
+    // depend on which lines ran before.
     let memory = make_budget().max_memory.unwrap_or(1 << 30);
-    let shared = budget_args
-        .max_nodes
-        .is_none()
-        .then(|| RaceCache::new(memory / 2));
+    let (race_bytes, census_bytes) = match args.game {
+        Some(BatchGame::TrailTrap) => (memory / 2, 0),
+        Some(_) => (0, memory / 2),
+        None => (memory / 4, memory / 4),
+    };
+    let tables = budget_args.max_nodes.is_none();
+    let shared = (tables && race_bytes > 0).then(|| RaceCache::new(race_bytes));
+    let census = (tables && census_bytes > 0).then(|| CensusTable::new(census_bytes));
     let reader: Box<dyn Read> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -134,7 +142,13 @@ pub fn run(
         }
         let results: Vec<Result<LineResult, BadLine>> = chunk
             .par_iter()
-            .map(|(num, text)| solve_line(*num, text, args, &make_budget, shared.as_ref()))
+            .map(|(num, text)| {
+                let tables = Tables {
+                    race: shared.as_ref(),
+                    census: census.as_ref(),
+                };
+                solve_line(*num, text, args, &make_budget, tables)
+            })
             .collect();
         for ((num, _), result) in chunk.iter().zip(results) {
             let result = result.map_err(|bad| bad_line_report(&name, bad))?;
@@ -219,13 +233,22 @@ fn parse_shard(spec: Option<&str>) -> miette::Result<Option<(usize, usize)>> {
     }
 }
 
+/// The tables shared by the lines of a batch (none under `--max-nodes`).
+#[derive(Clone, Copy)]
+struct Tables<'a> {
+    /// Trail Trap positions (`race.rs`).
+    race: Option<&'a RaceCache>,
+    /// One-token undirected positions (`census.rs`).
+    census: Option<&'a CensusTable>,
+}
+
 /// Decodes and solves one line.
 fn solve_line(
     number: usize,
     text: &str,
     args: &BatchArgs,
     make_budget: &(impl Fn() -> crate::solvers::Budget + Sync),
-    shared: Option<&RaceCache>,
+    tables: Tables<'_>,
 ) -> Result<LineResult, BadLine> {
     let bad = |error: LineError| BadLine {
         number,
@@ -288,11 +311,21 @@ fn solve_line(
     // A census needs only the winner: the race search (Trail Trap) skips the line of play.
     let started = std::time::Instant::now();
     let answer = if race_applies(&game) {
-        match shared {
+        match tables.race {
             Some(table) => race_winner_shared(&game, &budget, table),
             None => race_winner(&game, &budget),
         }
         .map(|(winner, stats)| (winner, "race", stats))
+    } else if let Some(table) = tables.census
+        && census_applies(&game)
+    {
+        // The method `--method auto` picks, with the census search (and its shared table)
+        // in place of the exhaustive search.
+        match solve_polynomial(&game, &budget) {
+            Some(answer) => answer.map(|s| (s.winner, s.method, s.stats)),
+            None => census_winner(&game, &budget, Some(table))
+                .map(|(winner, stats)| (winner, "census", stats)),
+        }
     } else {
         solve_with(&game, Method::Auto, &budget).map(|s| (s.winner, s.method, s.stats))
     };

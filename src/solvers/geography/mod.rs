@@ -9,6 +9,7 @@
 
 mod cancel;
 mod canon;
+mod census;
 mod classify;
 mod dag;
 mod dfpn;
@@ -32,6 +33,7 @@ mod trees;
 mod two_token_trees;
 mod undirected_trees;
 
+pub use census::{CENSUS_MAX_VERTICES, CensusTable, census_applies, census_winner};
 pub use dag::{dag_values, solve_dag};
 pub use dfpn::solve_dfpn;
 pub use exhaustive::{MAX_ITEMS, MAX_TOTAL_WEIGHT, MEMO_BYTES};
@@ -144,26 +146,39 @@ pub fn solve_with(
         Method::Dfpn => solve_dfpn(g, budget),
         Method::Auto => {
             check_valid(g)?;
-            if dag::applies(g) {
-                solve_dag(g, budget)
-            } else if matching::applies(g) {
-                solve_matching(g, budget)
-            } else if let Some(answer) = gf2::solve_if_applies(g, budget) {
+            if let Some(answer) = solve_polynomial(g, budget) {
                 answer
-            } else if (trees::applies(g)
-                || two_token_trees::applies(g)
-                || undirected_trees::applies(g))
-                && g.graph.n() <= MAX_TREE_VERTICES
-            {
-                solve_tree(g, budget)
-            } else if nimg::applies(g) {
-                solve_nim_matching(g, budget)
             } else if race::applies(g) {
                 solve_race(g, budget)
             } else {
                 solve_exhaustive(g, budget)
             }
         }
+    }
+}
+
+/// The answer of the first polynomial method that applies to the valid game `g` (DAG,
+/// matching, GF(2), tree, NimG matching, in that order: [`Method::Auto`]'s choice before it
+/// falls back to a search), or `None` when none applies. `solve --batch` asks it first and
+/// searches with the census table only when it gives `None`.
+pub fn solve_polynomial(
+    g: &Geography,
+    budget: &Budget,
+) -> Option<Result<GameSolution, SolveError>> {
+    if dag::applies(g) {
+        Some(solve_dag(g, budget))
+    } else if matching::applies(g) {
+        Some(solve_matching(g, budget))
+    } else if let Some(answer) = gf2::solve_if_applies(g, budget) {
+        Some(answer)
+    } else if (trees::applies(g) || two_token_trees::applies(g) || undirected_trees::applies(g))
+        && g.graph.n() <= MAX_TREE_VERTICES
+    {
+        Some(solve_tree(g, budget))
+    } else if nimg::applies(g) {
+        Some(solve_nim_matching(g, budget))
+    } else {
+        None
     }
 }
 

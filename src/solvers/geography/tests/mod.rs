@@ -4,6 +4,7 @@
 mod agreement;
 mod budget_stats;
 mod cancel;
+mod census;
 mod dfpn;
 mod endgame;
 mod even_kernel;
