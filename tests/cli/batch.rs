@@ -217,3 +217,50 @@ fn trail_trap_census_reproduces_table_1_for_seven_vertices_with_and_without_shar
     assert_eq!(shared.len(), 853);
     assert_eq!(shared, alone);
 }
+
+/// A batch line is an instance exactly when `solve FILE` accepts it as a file. Until the
+/// twentieth session a JSON line was only deserialized, so instances that break a rule of the
+/// language got a winner from `--batch` while `solve FILE` refused them (found by the
+/// independent witness, tests/witness/); and an edge list with a repeated edge was played as
+/// vertex geography, which the language refuses.
+#[test]
+fn lines_break_the_same_rules_as_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let nim = |vertices: &str, tokens: &str| {
+        format!(
+            r#"{{"geography":{{"graph":{{"directed":false,"vertices":[{vertices}],"edges":[[0,1]]}},"rule":"nim_remove_move","tokens":{tokens},"convention":"normal"}}}}"#
+        )
+    };
+    let weighted = r#"{"id":"a","weight":1},{"id":"b","weight":2}"#;
+    let refused = [
+        // NimG with partizan tokens (`lang::nim_tokens`).
+        nim(weighted, r#"{"partizan":{"starts":[0,1]}}"#),
+        // NimG with a vertex that has no weight (`lang::missing_weight`).
+        nim(r#"{"id":"a","weight":1},{"id":"b"}"#, r#"{"one":{"start":0}}"#),
+        // A repeated edge in vertex geography (`lang::duplicate_edge`).
+        r#"{"geography":{"graph":{"directed":false,"vertices":[{"id":"a"},{"id":"b"}],"edges":[[0,1],[0,1]]},"rule":"vertex","tokens":{"one":{"start":0}},"convention":"normal"}}"#.to_string(),
+    ];
+    for line in &refused {
+        let file = dir.path().join("line.json");
+        std::fs::write(&file, line).unwrap();
+        let alone = georeduce(&["solve", file.to_str().unwrap()]);
+        assert_eq!(
+            alone.status.code(),
+            Some(2),
+            "solve FILE: {line}\n{}",
+            stderr(&alone)
+        );
+        let o = with_stdin(&["solve", "--batch", "-"], &format!("{line}\n"));
+        assert_eq!(o.status.code(), Some(2), "--batch: {line}\n{}", stdout(&o));
+        assert!(stderr(&o).contains("cli::batch_bad_line"), "{}", stderr(&o));
+    }
+    // The same NimG game with one pointer and both weights is an instance in both.
+    let fine = nim(weighted, r#"{"one":{"start":0}}"#);
+    let o = with_stdin(&["solve", "--batch", "-"], &format!("{fine}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Edge lists: a repeated edge is two moves under the edge rule, a mistake under the vertex rule.
+    for (game, code) in [("uvg", 2), ("dvg", 2), ("ueg", 0), ("deg", 0)] {
+        let o = with_stdin(&["solve", "--batch", "-", "--game", game], "2: 0 1, 0 1\n");
+        assert_eq!(o.status.code(), Some(code), "{game}: {}", stderr(&o));
+    }
+}

@@ -90,10 +90,12 @@ const SELF_CHECKS: &[(&str, u64)] = &[
 ];
 
 /// The methods `auto` must have used somewhere in the families, so that the witness covers
-/// each polynomial solver and the race search, not only the exhaustive search.
+/// each polynomial solver, the race search and the batch's census search (one-token
+/// undirected games with a table shared by the batch), not only the exhaustive search.
 const METHODS: &[&str] = &[
     "exhaustive",
     "race",
+    "census",
     "matching",
     "gf2",
     "dag",
