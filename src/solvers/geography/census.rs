@@ -61,6 +61,15 @@ const LEAF_CAP: usize = 2_000;
 /// without any table: computing a code costs more than searching them.
 const SMALL: u32 = 4;
 
+/// What [`Census::known`] found: a stored value, or nothing, with the position's shared code
+/// when a shared table is in use (so that [`Census::remember`] need not compute it again).
+enum Known {
+    /// The value stored for the position.
+    Value(bool),
+    /// Not stored; the canonical code under which to store it, if there is a shared table.
+    Unknown(Option<[u64; 2]>),
+}
+
 /// Shards of [`CensusTable`], each behind its own lock.
 const SHARDS: usize = 64;
 
@@ -409,6 +418,34 @@ impl<'a> Census<'a> {
         found
     }
 
+    /// What the tables know of a position (not one of the small ones, which are searched
+    /// without a table): the line's own table first (exact keys, no code to compute), then the
+    /// batch's shared table under the canonical code that `code` computes, only on a miss of
+    /// the first. A shared hit is copied into the line's table.
+    fn known(&mut self, local_key: u64, code: impl FnOnce(&Self) -> [u64; 2]) -> Known {
+        if let Some(w) = self.local_get(local_key) {
+            return Known::Value(w);
+        }
+        let code = self.shared.is_some().then(|| code(self));
+        if let Some(code) = &code
+            && let Some(w) = self.shared_get(code)
+        {
+            self.local_put(local_key, w);
+            return Known::Value(w);
+        }
+        Known::Unknown(code)
+    }
+
+    /// Records a searched position in the line's table and, under its code, in the shared
+    /// one, charged with the nodes its search took (`before`: the count when it began), which
+    /// the shared table's eviction ranks by.
+    fn remember(&mut self, local_key: u64, code: Option<[u64; 2]>, before: u64, wins: bool) {
+        self.local_put(local_key, wins);
+        if let (Some(code), Some(table)) = (code, self.shared) {
+            table.insert(code, wins, self.nodes - before + 1);
+        }
+    }
+
     /// The meta word of a shared key: the code's loop word, the vertex count, rule, convention.
     fn meta(&self, looped: u64, k: usize) -> u64 {
         looped | (k as u64) << 32 | u64::from(self.vertex) << 40 | u64::from(self.misere) << 41
@@ -424,19 +461,13 @@ impl<'a> Census<'a> {
         let small = comp.count_ones() <= SMALL;
         // At most 60 edges (`census_applies`): the token's vertex fits above them.
         let local_key = comp | (v as u64) << 60;
-        if !small && let Some(w) = self.local_get(local_key) {
-            return Ok(w);
-        }
-        let code = match (small, self.shared.is_some()) {
-            (false, true) => Some(self.edge_code(comp, verts, v)),
-            _ => None,
+        let code = match small {
+            true => None,
+            false => match self.known(local_key, |s| s.edge_code(comp, verts, v)) {
+                Known::Value(w) => return Ok(w),
+                Known::Unknown(code) => code,
+            },
         };
-        if let Some(code) = &code
-            && let Some(w) = self.shared_get(code)
-        {
-            self.local_put(local_key, w);
-            return Ok(w);
-        }
         self.charge()?;
         let before = self.nodes;
         // Children, fewest replies first; under normal play a move that leaves no reply wins,
@@ -472,10 +503,7 @@ impl<'a> Census<'a> {
             }
         }
         if !small {
-            self.local_put(local_key, wins);
-            if let (Some(code), Some(table)) = (code, self.shared) {
-                table.insert(code, wins, self.nodes - before + 1);
-            }
+            self.remember(local_key, code, before, wins);
         }
         Ok(wins)
     }
@@ -553,19 +581,13 @@ impl<'a> Census<'a> {
         }
         let small = reach.count_ones() <= SMALL;
         let local_key = u64::from(reach) | (v as u64) << 60;
-        if !small && let Some(w) = self.local_get(local_key) {
-            return Ok(w);
-        }
-        let code = match (small, self.shared.is_some()) {
-            (false, true) => Some(self.vertex_code(reach, v)),
-            _ => None,
+        let code = match small {
+            true => None,
+            false => match self.known(local_key, |s| s.vertex_code(reach, v)) {
+                Known::Value(w) => return Ok(w),
+                Known::Unknown(code) => code,
+            },
         };
-        if let Some(code) = &code
-            && let Some(w) = self.shared_get(code)
-        {
-            self.local_put(local_key, w);
-            return Ok(w);
-        }
         self.charge()?;
         let before = self.nodes;
         let mut order: [(u8, u8); CENSUS_MAX_VERTICES] = [(0, 0); CENSUS_MAX_VERTICES];
@@ -596,10 +618,7 @@ impl<'a> Census<'a> {
             }
         }
         if !small {
-            self.local_put(local_key, wins);
-            if let (Some(code), Some(table)) = (code, self.shared) {
-                table.insert(code, wins, self.nodes - before + 1);
-            }
+            self.remember(local_key, code, before, wins);
         }
         Ok(wins)
     }
