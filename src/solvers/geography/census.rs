@@ -303,6 +303,20 @@ fn bit(i: usize) -> u64 {
     1 << i
 }
 
+/// The union of `masks[i]` over the members `i` of the bit set `set`: the edges at a set of
+/// vertices, the ends of a set of edges, the neighbours of a set of vertices (one step of
+/// the searches' breadth-first walks).
+#[inline]
+fn union_over<M: Copy + Default + std::ops::BitOr<Output = M>>(set: u64, masks: &[M]) -> M {
+    let mut union = M::default();
+    let mut rest = set;
+    while rest != 0 {
+        union = union | masks[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    union
+}
+
 impl<'a> Census<'a> {
     fn new(g: &Geography, budget: &'a Budget, shared: Option<&'a CensusTable>) -> Census<'a> {
         let n = g.graph.n();
@@ -514,22 +528,9 @@ impl<'a> Census<'a> {
         let mut frontier = verts;
         let mut comp = 0u64;
         while frontier != 0 {
-            let mut reach = 0u64;
-            let mut f = frontier;
-            while f != 0 {
-                let x = f.trailing_zeros() as usize;
-                f &= f - 1;
-                reach |= self.inc[x];
-            }
-            let new = reach & free & !comp;
+            let new = union_over(u64::from(frontier), &self.inc) & free & !comp;
             comp |= new;
-            let mut ends = 0u16;
-            let mut es = new;
-            while es != 0 {
-                let e = es.trailing_zeros() as usize;
-                es &= es - 1;
-                ends |= self.ends[e];
-            }
+            let ends = union_over(new, &self.ends);
             frontier = ends & !verts;
             verts |= ends;
         }
@@ -569,13 +570,7 @@ impl<'a> Census<'a> {
         let mut reach = at;
         let mut frontier = at;
         while frontier != 0 {
-            let mut next = 0u16;
-            let mut f = frontier;
-            while f != 0 {
-                let x = f.trailing_zeros() as usize;
-                f &= f - 1;
-                next |= self.nbr[x];
-            }
+            let next = union_over(u64::from(frontier), &self.nbr);
             frontier = next & unvisited & !reach;
             reach |= frontier;
         }
